@@ -1,0 +1,5 @@
+"""``python -m pipeline`` runs the command line."""
+
+from pipeline.cli import main
+
+main()

@@ -1,0 +1,77 @@
+"""The ``pipeline`` command: parse arguments, call the library, map problems to exit codes.
+
+Exit codes: 0 clean, 1 when input problems were reported (good rounds still print), 2 when the
+command itself could not run (a missing file, say).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.showdown import score_listing
+
+EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
+
+app = typer.Typer(
+    name="pipeline",
+    help="Showdown: score poker and dice tournament exports.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def root() -> None:
+    """Showdown: score poker and dice tournament exports."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(EXIT_FAILED)
+
+
+def _read_text(path: Path | None) -> list[str]:
+    if path is None or str(path) == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except FileNotFoundError:
+        raise _fail(f"no such file: {str(path)!r}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise _fail(f"cannot read {str(path)!r}: {error}") from None
+
+
+@app.command()
+def showdown(
+    file: Annotated[
+        Path | None, typer.Argument(help="Showdown listing (Ruby Quiz #24); stdin when omitted.")
+    ] = None,
+    arrange: Annotated[
+        bool, typer.Option("--arrange", help="Cards used first, then kickers, then unused.")
+    ] = False,
+    describe: Annotated[
+        bool,
+        typer.Option("--describe", help="Name hands in full: 'Full House (Kings over Nines)'."),
+    ] = False,
+) -> None:
+    """Name every player's hand in a showdown listing and mark the round's winner(s).
+
+    One line per player (two hole cards, then the community cards seen); rounds are separated by
+    blank lines.  Bad rounds are reported on stderr and left out; the exit code is then 1.
+    """
+    report = score_listing(_read_text(file), arrange=arrange, describe=describe)
+    for line in report.lines:
+        typer.echo(line)
+    for problem in report.problems:
+        typer.echo(problem, err=True)
+    raise typer.Exit(EXIT_ISSUES if report.problems else EXIT_CLEAN)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

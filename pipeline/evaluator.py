@@ -1,0 +1,395 @@
+"""Poker hand strengths for five, six and seven cards, vectorised with numpy.
+
+A **strength** is an integer 0..7461: one value per equivalence class of five-card poker hands,
+higher is better, equal means a tie.  Comparing strengths decides every showdown, kickers
+included.  Six- and seven-card hands get the strength of their best five cards.
+
+How it is fast: every card id maps to one ``uint32`` key, ``rank weight + (suit weight << 23)``.
+The rank weights are chosen so that the sum over a hand's cards is different for every multiset
+of ranks (counts 0..4, 5 to 7 cards, the sum below ``2**23``); the suit weights so that the
+sum tells which suit, if any, holds five or more cards.  Scoring a hand is then: seven look-ups in
+a 52-entry table, six additions, one look-up in a rank table (non-flush hands) and, for the few
+percent of hands with a flush, one look-up in an 8,192-entry table indexed by the flush suit's
+rank bits.  All tables are built here, at first use, from the hand types listed in strength order
+(:data:`CATEGORY_NAMES`); nothing is committed as data.
+
+>>> from pipeline.cards import parse_cards
+>>> hands = parse_cards([["Kc", "9s", "Ks", "Kd", "9d", "3c", "6d"],
+...                      ["9c", "Ah", "Ks", "Kd", "9d", "3c", "6d"]])
+>>> strengths = evaluate(hands)
+>>> category_names(strengths)
+['Full House', 'Two Pair']
+>>> describe(strengths)
+['Full House (Kings over Nines)', 'Two Pair (Kings and Nines)']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from pipeline.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
+
+HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
+FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = 5, 6, 7, 8, 9
+CATEGORY_NAMES = (
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+    "Royal Flush",
+)
+"""Hand types in strength order; the code of a type is its index.  A royal flush is the
+ace-high straight flush: it has its own code and name but ranks as a straight flush."""
+
+N_STRENGTHS = 7462
+HAND_SIZES = (5, 6, 7)
+
+# Rank weights whose sums are distinct for every rank multiset of 5, 6 or 7 cards with at most
+# four of a rank (the constants of Kenneth Shackleton's SKPokerEval; checked when tables are built).
+_RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+# Suit weights whose sums tell the suit holding five or more of up to seven cards.
+_SUIT_WEIGHTS = (0, 1, 29, 37)
+_SUIT_SHIFT = 23
+_RANK_MASK = (1 << _SUIT_SHIFT) - 1
+_NO_FLUSH = 4
+# The five-rank windows of straights, highest first; the last is the wheel A-2-3-4-5.
+_STRAIGHTS: tuple[tuple[int, ...], ...] = (
+    *(tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)),
+    (3, 2, 1, 0, 12),
+)
+_CHUNK = 1 << 14  # rows per block: keeps the temporaries in cache
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Everything :func:`evaluate` and friends look up; built once by :func:`_tables`."""
+
+    card_key: NDArray[np.uint32]  # (52,) rank weight + suit weight << 23
+    flush_strength: NDArray[np.uint16]  # 13-bit rank mask -> best flush/straight flush
+    category: NDArray[np.uint8]  # strength -> category code
+    ranks: NDArray[np.uint8]  # strength -> (5,) ranks, groups first then kickers
+    descriptions: tuple[str, ...]  # strength -> commentator's description
+    five_multisets: NDArray[np.uint8]  # (6175, 5) rank multisets of five cards
+    five_non_flush: NDArray[np.uint16]  # their strengths without a flush
+
+
+def _five_card_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]]:
+    """Category and ranks in showdown order for five cards given as ranks (and flush or not)."""
+    counts = {rank: ranks.count(rank) for rank in set(ranks)}
+    ordered = tuple(sorted(ranks, key=lambda rank: (counts[rank], rank), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    straight = next((window for window in _STRAIGHTS if set(window) == set(ranks)), None)
+    if straight is not None:
+        if flush:
+            return (ROYAL_FLUSH if straight[0] == 12 else STRAIGHT_FLUSH), straight
+        return STRAIGHT, straight
+    if flush:
+        return FLUSH, ordered
+    by_shape = {
+        (4, 1): FOUR_OF_A_KIND,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): THREE_OF_A_KIND,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }
+    return by_shape[tuple(shape)], ordered
+
+
+def _describe(category: int, ranks: tuple[int, ...]) -> str:
+    name = CATEGORY_NAMES[category]
+    first, second = ranks[0], ranks[3] if category == FULL_HOUSE else ranks[2]
+    detail = {
+        HIGH_CARD: RANK_NAMES[first],
+        PAIR: RANK_PLURALS[first],
+        TWO_PAIR: f"{RANK_PLURALS[first]} and {RANK_PLURALS[second]}",
+        THREE_OF_A_KIND: RANK_PLURALS[first],
+        STRAIGHT: f"{RANK_NAMES[first]} high",
+        FLUSH: f"{RANK_NAMES[first]} high",
+        FULL_HOUSE: f"{RANK_PLURALS[first]} over {RANK_PLURALS[second]}",
+        FOUR_OF_A_KIND: RANK_PLURALS[first],
+        STRAIGHT_FLUSH: f"{RANK_NAMES[first]} high",
+    }.get(category)
+    return name if detail is None else f"{name} ({detail})"
+
+
+@functools.cache
+def _tables() -> _Tables:
+    # 1. Every class of five-card hand: the 6,175 rank multisets without a flush and the 1,287
+    #    sets of five distinct ranks with one.  Strength is the place of its key in sorted order.
+    multisets = [
+        ranks[::-1]
+        for ranks in itertools.combinations_with_replacement(range(13), 5)
+        if max(ranks.count(rank) for rank in set(ranks)) <= 4
+    ]
+    distinct = [ranks[::-1] for ranks in itertools.combinations(range(13), 5)]
+    classes = [(ranks, False) for ranks in multisets] + [(ranks, True) for ranks in distinct]
+    keys = [_five_card_key(ranks, flush) for ranks, flush in classes]
+
+    def order(key: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+        category, ranks = key
+        return min(category, STRAIGHT_FLUSH), ranks
+
+    ranked = sorted(set(keys), key=order)
+    if len(ranked) != N_STRENGTHS:  # pragma: no cover - a broken spec, not bad input
+        msg = f"expected {N_STRENGTHS} hand classes, built {len(ranked)}"
+        raise AssertionError(msg)
+    strength_of = {key: strength for strength, key in enumerate(ranked)}
+    category = np.array([key[0] for key in ranked], dtype=np.uint8)
+    ranks_table = np.array([key[1] for key in ranked], dtype=np.uint8)
+    descriptions = tuple(_describe(*key) for key in ranked)
+
+    # 2. Flushes by the rank bits of the flush suit: five bits directly, six or seven bits as the
+    #    best of their five-bit subsets.
+    flush_strength = np.zeros(1 << 13, dtype=np.uint16)
+    for ranks in distinct:
+        mask = sum(1 << rank for rank in ranks)
+        flush_strength[mask] = strength_of[_five_card_key(ranks, True)]
+    for bits in (6, 7):
+        for subset in itertools.combinations(range(13), bits):
+            mask = sum(1 << rank for rank in subset)
+            flush_strength[mask] = max(flush_strength[mask & ~(1 << rank)] for rank in subset)
+
+    card_key = np.array(
+        [_RANK_WEIGHTS[card >> 2] + (_SUIT_WEIGHTS[card & 3] << _SUIT_SHIFT) for card in range(52)],
+        dtype=np.uint32,
+    )
+    non_flush = np.array(
+        [strength_of[_five_card_key(ranks, False)] for ranks in multisets], dtype=np.uint16
+    )
+    return _Tables(
+        card_key,
+        flush_strength,
+        category,
+        ranks_table,
+        descriptions,
+        np.array(multisets, dtype=np.uint8),
+        non_flush,
+    )
+
+
+@functools.cache
+def _rank_table(hand_size: int) -> NDArray[np.uint16]:
+    """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards."""
+    tables = _tables()
+    weights = np.array(_RANK_WEIGHTS, dtype=np.int64)
+    five_table = np.zeros(int(weights[12] * 4 + weights[11]) + 1, dtype=np.uint16)
+    five_table[weights[tables.five_multisets].sum(axis=1)] = tables.five_non_flush
+    if hand_size == 5:
+        return five_table
+    multisets = np.array(
+        [
+            ranks
+            for ranks in itertools.combinations_with_replacement(range(13), hand_size)
+            if max(np.bincount(ranks)) <= 4
+        ],
+        dtype=np.int64,
+    )
+    weighted = weights[multisets]
+    best = np.zeros(len(multisets), dtype=np.uint16)
+    for subset in itertools.combinations(range(hand_size), 5):
+        np.maximum(best, five_table[weighted[:, list(subset)].sum(axis=1)], out=best)
+    sums = weighted.sum(axis=1)
+    if len(np.unique(sums)) != len(sums):  # pragma: no cover - a broken spec
+        msg = f"rank weights collide for {hand_size}-card hands"
+        raise AssertionError(msg)
+    table = np.zeros(int(sums.max()) + 1, dtype=np.uint16)
+    table[sums] = best
+    return table
+
+
+@functools.cache
+def _flush_suit_table(hand_size: int) -> NDArray[np.uint8]:
+    """Suit-weight sum of ``hand_size`` cards -> the suit holding five or more of them, or 4.
+
+    Every split of the cards over the four suits must give one answer, or the weights are wrong.
+    """
+    flush_suit = np.full(hand_size * max(_SUIT_WEIGHTS) + 1, _NO_FLUSH, dtype=np.uint8)
+    seen: dict[int, int] = {}
+    for counts in itertools.product(range(hand_size + 1), repeat=4):
+        if sum(counts) != hand_size:
+            continue
+        total = sum(c * w for c, w in zip(counts, _SUIT_WEIGHTS, strict=True))
+        suit = next((s for s, c in enumerate(counts) if c >= 5), _NO_FLUSH)
+        if seen.setdefault(total, suit) != suit:  # pragma: no cover - a broken spec
+            msg = f"suit weights {_SUIT_WEIGHTS} cannot tell the flush suit of sum {total}"
+            raise AssertionError(msg)
+        flush_suit[total] = suit
+    return flush_suit
+
+
+def check_hands(cards: ArrayLike) -> NDArray[np.uint8]:
+    """Return ``cards`` as a ``(n, k)`` ``uint8`` array, or raise ``ValueError`` naming the row.
+
+    >>> check_hands([[0, 1, 2, 3, 51]]).shape
+    (1, 5)
+    >>> check_hands([[0, 1, 2, 3, 3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: card id 3 appears twice in the hand
+    >>> check_hands([[0, 1, 2, 3, 52]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: card id 52 is not in 0..51
+    """
+    array = np.asarray(cards)
+    if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
+        msg = f"expected an (n, k) array of card ids with k in 5, 6, 7, got shape {array.shape!r}"
+        raise ValueError(msg)
+    if array.size and (array.min() < 0 or array.max() >= DECK_SIZE):
+        row, column = np.argwhere((array < 0) | (array >= DECK_SIZE))[0]
+        msg = f"row {row}: card id {array[row, column]} is not in 0..51"
+        raise ValueError(msg)
+    array = array.astype(np.uint8, copy=False)
+    # Distinct cards: the sum of their bits equals their bitwise or.
+    bits = np.left_shift(np.uint64(1), array.astype(np.uint64))
+    repeated = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
+    if repeated.any():
+        row = int(np.argmax(repeated))
+        ordered = np.sort(array[row])
+        card = ordered[1:][ordered[1:] == ordered[:-1]][0]
+        msg = f"row {row}: card id {card} appears twice in the hand"
+        raise ValueError(msg)
+    return np.ascontiguousarray(array)
+
+
+def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
+    """Strength (0..7461, higher is better) of each hand in an ``(n, k)`` array of card ids.
+
+    ``k`` is 5, 6 or 7.  With ``check=False`` the ids are trusted (the pipeline checks rows
+    before it calls), and the call costs only the look-ups.
+
+    >>> from pipeline.cards import parse_cards
+    >>> royal, wheel = evaluate(parse_cards([["As", "Ks", "Qs", "Js", "Ts"],
+    ...                                      ["5d", "4c", "3h", "2s", "Ad"]]))
+    >>> int(royal), int(wheel)
+    (7461, 5853)
+    """
+    hands = check_hands(cards) if check else np.asarray(cards, dtype=np.uint8)
+    n, hand_size = hands.shape
+    tables = _tables()
+    rank_table = _rank_table(hand_size)
+    flush_suit_table = _flush_suit_table(hand_size)
+    out = np.empty(n, dtype=np.uint16)
+    # Cards go two at a time: a padded block viewed as uint16 indexes a 65,536-entry table of
+    # the key sums of two cards (id 52 and up pad with key 0), halving the look-ups.
+    width = hand_size + (hand_size & 1)
+    buffer = np.full((min(n, _CHUNK), width), DECK_SIZE, dtype=np.uint8)
+    pair_key = _pair_key_table()
+    for start in range(0, n, _CHUNK):
+        block = hands[start : start + _CHUNK]
+        rows = len(block)
+        buffer[:rows, :hand_size] = block
+        pairs = buffer[:rows].view(np.uint16)
+        keys = pair_key[pairs[:, 0]]
+        for column in range(1, width // 2):
+            keys += pair_key[pairs[:, column]]
+        strengths = rank_table[keys & _RANK_MASK]
+        suit = flush_suit_table[keys >> _SUIT_SHIFT]
+        flushed = np.flatnonzero(suit != _NO_FLUSH)
+        if flushed.size:
+            flush_cards = block[flushed]
+            in_suit = (flush_cards & 3) == suit[flushed, None]
+            bits = np.where(in_suit, np.left_shift(1, flush_cards >> 2, dtype=np.int32), 0)
+            strengths[flushed] = tables.flush_strength[bits.sum(axis=1)]
+        out[start : start + rows] = strengths
+    return out
+
+
+@functools.cache
+def _pair_key_table() -> NDArray[np.uint32]:
+    """Two card ids packed in a uint16 -> the sum of their keys (ids 52..255 count as 0)."""
+    key = np.zeros(256, dtype=np.uint32)
+    key[:DECK_SIZE] = _tables().card_key
+    packed = np.arange(1 << 16)
+    pair_key: NDArray[np.uint32] = key[packed & 0xFF] + key[packed >> 8]
+    return pair_key
+
+
+def category(strengths: ArrayLike) -> NDArray[np.uint8]:
+    """Category code (index into :data:`CATEGORY_NAMES`) of each strength.
+
+    >>> category([0, 7460, 7461]).tolist()
+    [0, 8, 9]
+    """
+    return _tables().category[np.asarray(strengths, dtype=np.intp)]
+
+
+def category_names(strengths: ArrayLike) -> list[str]:
+    """Hand name of each strength: ``'Full House'``, ``'Royal Flush'``.
+
+    >>> category_names([0, 7461])
+    ['High Card', 'Royal Flush']
+    """
+    return [CATEGORY_NAMES[code] for code in category(strengths).tolist()]
+
+
+def describe(strengths: ArrayLike) -> list[str]:
+    """The commentator's description of each strength.
+
+    >>> describe([0, 7461])
+    ['High Card (Seven)', 'Royal Flush']
+    """
+    table = _tables().descriptions
+    return [table[strength] for strength in np.asarray(strengths, dtype=np.intp).ravel().tolist()]
+
+
+def hand_ranks(strengths: ArrayLike) -> NDArray[np.uint8]:
+    """The five ranks (0..12) of each strength, groups first then kickers, wheel ace last.
+
+    >>> hand_ranks([7461]).tolist()
+    [[12, 11, 10, 9, 8]]
+    """
+    return _tables().ranks[np.asarray(strengths, dtype=np.intp)]
+
+
+def best_five(
+    cards: ArrayLike, *, check: bool = True
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """The five cards that make each hand, in the quiz's arranged order, and the unused cards.
+
+    Used cards come first: the larger group first, then by face (a wheel's ace last), then the
+    kickers by face; the unused cards follow by face.  Equal faces are listed s, h, d, c.
+    Returns ``(used, unused)`` of shapes ``(n, 5)`` and ``(n, k - 5)``.
+
+    >>> from pipeline.cards import parse_cards, format_hand
+    >>> used, unused = best_five(parse_cards([["9c", "Ah", "Ks", "Kd", "9d", "3c", "6d"]]))
+    >>> format_hand(used[0]), format_hand(unused[0])
+    ('Ks Kd 9d 9c Ah', '6d 3c')
+    """
+    hands = check_hands(cards) if check else np.asarray(cards, dtype=np.uint8)
+    hand_size = hands.shape[1]
+    strengths = evaluate(hands, check=False).astype(np.intp)
+    ordered = -np.sort(-hands.astype(np.int16), axis=1)  # descending: by face, then s h d c
+    ranks = ordered >> 2
+    suits = ordered & 3
+    hand_rank_list = _tables().ranks[strengths].astype(np.int16)  # (n, 5)
+    codes = _tables().category[strengths]
+    flush_like = np.isin(codes, (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH))
+    # The flush suit is the suit of the hand's suits with five or more cards.
+    suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    flush_suit = np.argmax(suit_counts, axis=1)
+    eligible = ~flush_like[:, None] | (suits == flush_suit[:, None])
+    # How many of each rank the five use, and where that rank stands in the arranged order.
+    needed = (hand_rank_list[:, None, :] == ranks[:, :, None]).sum(axis=2)  # (n, k)
+    position = np.argmax(hand_rank_list[:, None, :] == ranks[:, :, None], axis=2)
+    # A card is used when fewer than `needed` eligible cards of its rank come before it.
+    earlier = np.zeros_like(ranks)
+    for column in range(1, hand_size):
+        same = (ranks[:, :column] == ranks[:, column : column + 1]) & eligible[:, :column]
+        earlier[:, column] = same.sum(axis=1)
+    used = eligible & (earlier < needed)
+    sort_key = np.where(used, position, 5)
+    arrangement = np.argsort(sort_key, axis=1, kind="stable")
+    arranged = np.take_along_axis(ordered, arrangement, axis=1).astype(np.uint8)
+    return arranged[:, :5].copy(), arranged[:, 5:].copy()
