@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from pipeline.compare import CompareError, verdict
 from pipeline.showdown import score_listing
 
 EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
@@ -70,6 +71,31 @@ def showdown(
     for problem in report.problems:
         typer.echo(problem, err=True)
     raise typer.Exit(EXIT_ISSUES if report.problems else EXIT_CLEAN)
+
+
+@app.command()
+def compare(
+    hands: Annotated[
+        list[str] | None,
+        typer.Argument(help="One kata line, e.g. Black: 2H 3D 5S 9C KD  White: 2C 3H 4S 8C AH."),
+    ] = None,
+) -> None:
+    """Compare named five-card hands (the poker hands kata) and print the verdict.
+
+    The line comes from the arguments, or one line per game from stdin.  A line that cannot be
+    compared is reported on stderr with its number, and the exit code is then 1.
+    """
+    lines = [" ".join(hands)] if hands else sys.stdin.read().splitlines()
+    problems = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            typer.echo(verdict(line))
+        except CompareError as error:
+            typer.echo(f"line {number}: {error}", err=True)
+            problems += 1
+    raise typer.Exit(EXIT_ISSUES if problems else EXIT_CLEAN)
 
 
 def main() -> None:

@@ -1,0 +1,106 @@
+"""The poker hands kata: compare named five-card hands and give the verdict with its reason.
+
+>>> verdict("Black: 2H 4S 4C 2D 4H  White: 2S 8S AS QS 3S")
+'Black wins. - with full house: 4 over 2'
+>>> verdict("Black: 2H 3D 5S 9C KD  White: 2D 3H 5C 9S KH")
+'Tie.'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline import evaluator
+from pipeline.cards import CardError, format_card, parse_card
+
+HAND_SIZE = 5
+_FACE_NAMES = {9: "Jack", 10: "Queen", 11: "King", 12: "Ace"}
+
+
+class CompareError(ValueError):
+    """A kata line that cannot be compared, with a message naming what is wrong."""
+
+
+def face_name(rank: int) -> str:
+    """The kata's name of a face: digits for 2..10, words for the court cards and the ace.
+
+    >>> face_name(0), face_name(8), face_name(12)
+    ('2', '10', 'Ace')
+    """
+    return _FACE_NAMES.get(rank, str(rank + 2))
+
+
+def parse_line(line: str) -> list[tuple[str, list[int]]]:
+    """Split ``Name: c c c c c  Name: ...`` into players and their card ids.
+
+    >>> parse_line("Black: 2H 3D 5S 9C KD  White: 2C 3H 4S 8C AH")[1]
+    ('White', [0, 6, 11, 24, 50])
+    """
+    players: list[tuple[str, list[str]]] = []
+    for token in line.split():
+        if token.endswith(":"):
+            players.append((token[:-1], []))
+        elif not players:
+            msg = f"expected a player's name ending in ':' before {token!r}"
+            raise CompareError(msg)
+        else:
+            players[-1][1].append(token)
+    if len(players) < 2:
+        msg = f"expected two or more players, got {len(players)}"
+        raise CompareError(msg)
+    parsed: list[tuple[str, list[int]]] = []
+    seen: dict[int, str] = {}
+    for name, tokens in players:
+        if len(tokens) != HAND_SIZE:
+            msg = f"{name} has {len(tokens)} cards, expected {HAND_SIZE}"
+            raise CompareError(msg)
+        try:
+            cards = [parse_card(token) for token in tokens]
+        except CardError as error:
+            msg = f"{name}: {error}"
+            raise CompareError(msg) from None
+        for card in cards:
+            if card in seen:
+                msg = f"card {format_card(card)!r} appears twice (in {seen[card]} and {name})"
+                raise CompareError(msg)
+            seen[card] = name
+        parsed.append((name, cards))
+    return parsed
+
+
+def _reason(winner: int, runner_up: int) -> str:
+    """Why strength ``winner`` beats ``runner_up``: the category, or the card that broke the tie."""
+    codes = evaluator.category([winner, runner_up]).tolist()
+    ranks = evaluator.hand_ranks([winner, runner_up]).tolist()
+    category = evaluator.CATEGORY_NAMES[codes[0]].lower()
+    if min(codes[0], evaluator.STRAIGHT_FLUSH) != min(codes[1], evaluator.STRAIGHT_FLUSH):
+        first = ranks[0][0]
+        if codes[0] == evaluator.FULL_HOUSE:
+            return f"{category}: {face_name(first)} over {face_name(ranks[0][3])}"
+        if codes[0] == evaluator.TWO_PAIR:
+            return f"{category}: {face_name(first)} and {face_name(ranks[0][2])}"
+        if codes[0] == evaluator.ROYAL_FLUSH:
+            return category
+        return f"{category}: {face_name(first)}"
+    deciding = next(a for a, b in zip(ranks[0], ranks[1], strict=True) if a != b)
+    return f"{category}: {face_name(deciding)}"
+
+
+def verdict(line: str) -> str:
+    """The kata's verdict for one line: ``White wins. - with high card: Ace`` or ``Tie.``
+
+    With more than two players, the winner's reason is given against the best of the rest, and a
+    tie names the tied players: ``Tie between Black and White.``
+    """
+    players = parse_line(line)
+    strengths = evaluator.evaluate(np.array([cards for _, cards in players], dtype=np.uint8))
+    best = int(strengths.max())
+    winners = [
+        name for (name, _), strength in zip(players, strengths, strict=True) if strength == best
+    ]
+    if len(winners) > 1:
+        return (
+            "Tie." if len(winners) == len(players) == 2 else f"Tie between {' and '.join(winners)}."
+        )
+    runner_up = int(strengths[strengths != best].max())
+    return f"{winners[0]} wins. - with {_reason(best, runner_up)}"
