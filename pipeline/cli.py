@@ -6,13 +6,16 @@ command itself could not run (a missing file, say).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from pipeline.cards import CardError, parse_card
 from pipeline.compare import CompareError, verdict
+from pipeline.equity import equity as compute_equity
 from pipeline.showdown import score_listing
 
 EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
@@ -96,6 +99,47 @@ def compare(
             typer.echo(f"line {number}: {error}", err=True)
             problems += 1
     raise typer.Exit(EXIT_ISSUES if problems else EXIT_CLEAN)
+
+
+def _parse_cards_text(text: str) -> list[int]:
+    """Cards written with or without spaces: ``AhKh``, ``2c 7d 9h``, ``10hJh``."""
+    tokens = re.findall(r"10.|\S.", text.replace(" ", "").replace(",", ""))
+    try:
+        return [parse_card(token) for token in tokens]
+    except CardError as error:
+        raise _fail(str(error)) from None
+
+
+@app.command()
+def equity(
+    hands: Annotated[
+        list[str], typer.Argument(help="Each player's two hole cards, e.g. AhKh QsQc.")
+    ],
+    board: Annotated[
+        str, typer.Option(help="Community cards so far: 0, 3 or 4 (e.g. 2c7d9h).")
+    ] = "",
+    dead: Annotated[str, typer.Option(help="Cards known to be out of the deck.")] = "",
+    samples: Annotated[
+        int | None, typer.Option(help="Monte Carlo: sample this many boards instead of all.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
+) -> None:
+    """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
+    holes = [_parse_cards_text(hand) for hand in hands]
+    for hand, cards in zip(hands, holes, strict=True):
+        if len(cards) != 2:
+            raise _fail(f"{hand!r} is {len(cards)} cards: expected 2 hole cards")
+    try:
+        result = compute_equity(
+            holes, _parse_cards_text(board), _parse_cards_text(dead), samples=samples, seed=seed
+        )
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    typer.echo(f"{'hand':<8}{'win %':>8}{'tie %':>8}{'equity %':>10}")
+    for hand, win, tie, share in zip(hands, result.win, result.tie, result.equity, strict=True):
+        typer.echo(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
+    how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
+    typer.echo(f"boards: {result.boards:,} ({how})")
 
 
 def main() -> None:
