@@ -113,12 +113,7 @@ def equity(
     boards = np.hstack(
         [np.broadcast_to(board_array, (len(completions), len(board_array))), completions]
     )
-    strengths = np.empty((len(hole_array), len(boards)), dtype=np.uint16)
-    hand = np.empty((len(boards), 7), dtype=np.uint8)
-    hand[:, 2:] = boards  # the board part is shared by every player
-    for player, hole in enumerate(hole_array):
-        hand[:, :2] = hole
-        strengths[player] = evaluator.evaluate(hand, check=False)
+    strengths = evaluator.evaluate_shared(hole_array, boards)
     best = strengths.max(axis=0)
     winners = strengths == best
     winner_count = winners.sum(axis=0)

@@ -316,6 +316,52 @@ def _pair_key_table() -> NDArray[np.uint32]:
     return pair_key
 
 
+def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
+    """Strength of every hole-card set on every board: (players, h) x (m, b) -> (players, m).
+
+    The board part of the work (key sums, per-suit rank bits) is done once and shared by all
+    players, so each extra player costs one addition and a look-up per board.  ``h + b`` must be
+    5, 6 or 7; ids are trusted (check them first).
+
+    >>> from pipeline.cards import parse_cards
+    >>> holes = parse_cards([["Ah", "Kh"], ["Qs", "Qc"]])
+    >>> board = parse_cards([["2h", "7h", "9h", "Qd", "3c"]])
+    >>> evaluate_shared(holes, board)[:, 0].tolist() == [
+    ...     int(evaluate(np.hstack([hole[None], board]))[0]) for hole in holes]
+    True
+    """
+    hole_array = np.asarray(holes, dtype=np.uint8)
+    board_array = np.asarray(boards, dtype=np.uint8)
+    hand_size = hole_array.shape[1] + board_array.shape[1]
+    if hand_size not in HAND_SIZES:
+        msg = f"hole and board cards must make 5, 6 or 7, got {hand_size}"
+        raise ValueError(msg)
+    tables = _tables()
+    rank_table = _rank_table(hand_size)
+    flush_suit_table = _flush_suit_table(hand_size)
+    board_keys = np.zeros(len(board_array), dtype=np.uint32)
+    for column in range(board_array.shape[1]):
+        board_keys += tables.card_key[board_array[:, column]]
+    out = np.empty((len(hole_array), len(board_array)), dtype=np.uint16)
+    for player, hole in enumerate(hole_array):
+        keys = board_keys + np.uint32(tables.card_key[hole].sum(dtype=np.uint32))
+        strengths = rank_table[keys & _RANK_MASK]
+        suit = flush_suit_table[keys >> _SUIT_SHIFT]
+        flushed = np.flatnonzero(suit != _NO_FLUSH)
+        if flushed.size:
+            flush_suit = suit[flushed]
+            hole_bits = np.zeros(4, dtype=np.int32)
+            for card in hole.tolist():
+                hole_bits[card & 3] |= 1 << (card >> 2)
+            flush_board = board_array[flushed]
+            in_suit = (flush_board & 3) == flush_suit[:, None]
+            ranks = np.left_shift(1, flush_board >> 2, dtype=np.int32)
+            bits = np.where(in_suit, ranks, 0).sum(axis=1) | hole_bits[flush_suit]
+            strengths[flushed] = tables.flush_strength[bits]
+        out[player] = strengths
+    return out
+
+
 def category(strengths: ArrayLike) -> NDArray[np.uint8]:
     """Category code (index into :data:`CATEGORY_NAMES`) of each strength.
 
