@@ -187,14 +187,11 @@ def _rank_table(hand_size: int) -> NDArray[np.uint16]:
     five_table[weights[tables.five_multisets].sum(axis=1)] = tables.five_non_flush
     if hand_size == 5:
         return five_table
-    multisets = np.array(
-        [
-            ranks
-            for ranks in itertools.combinations_with_replacement(range(13), hand_size)
-            if max(np.bincount(ranks)) <= 4
-        ],
-        dtype=np.int64,
+    every = np.array(
+        list(itertools.combinations_with_replacement(range(13), hand_size)), dtype=np.int64
     )
+    counts = (every[:, :, None] == np.arange(13)).sum(axis=1)
+    multisets = every[counts.max(axis=1) <= 4]
     weighted = weights[multisets]
     best = np.zeros(len(multisets), dtype=np.uint16)
     for subset in itertools.combinations(range(hand_size), 5):
