@@ -1,0 +1,159 @@
+"""Seeded games for samples and benchmarks: the quiz's generator, vectorised, in every layout.
+
+Ruby Quiz #24's script deals five community cards and two hole cards to each of eight players,
+and each player sees 0, 3, 4 or 5 community cards, drawn uniformly, again until at least one
+player stays to the river.  :func:`deal_holdem` does the same for many rounds at once with numpy.
+
+>>> deal = deal_holdem(rounds=2, players=3, seed=1)
+>>> deal.holes.shape, deal.boards.shape, deal.seen.shape
+((2, 3, 2), (2, 5), (2, 3))
+>>> bool((deal.seen == 5).any(axis=1).all())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from numpy.typing import NDArray
+
+from pipeline.cards import DECK_SIZE, format_cards
+
+STAGES = np.array([0, 3, 4, 5], dtype=np.int8)
+ROSTER = (
+    "Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lena",
+    "Mo", "Nia", "Otto", "Pia",
+)  # fmt: skip
+_CARD_NAMES = np.array(format_cards(range(DECK_SIZE)), dtype=object)
+
+
+@dataclass(frozen=True)
+class HoldemDeal:
+    """Many rounds: hole cards ``(rounds, players, 2)``, boards ``(rounds, 5)``, community
+    cards each player saw ``(rounds, players)`` and who sat in ``(rounds, players)``."""
+
+    holes: NDArray[np.uint8]
+    boards: NDArray[np.uint8]
+    seen: NDArray[np.int8]
+    names: NDArray[np.str_]
+
+
+def deal_holdem(rounds: int, players: int = 8, seed: int = 0) -> HoldemDeal:
+    """Deal ``rounds`` rounds of ``players`` players, as the quiz's script does."""
+    if not 2 <= players <= 10:
+        msg = f"players must be 2 to 10, got {players}"
+        raise ValueError(msg)
+    rng = np.random.default_rng(seed)
+    decks = np.argsort(rng.random((rounds, DECK_SIZE)), axis=1).astype(np.uint8)
+    boards = decks[:, :5]
+    holes = decks[:, 5 : 5 + 2 * players].reshape(rounds, players, 2)
+    seen = STAGES[rng.integers(0, 4, size=(rounds, players))]
+    redo = ~(seen == 5).any(axis=1)
+    while redo.any():
+        seen[redo] = STAGES[rng.integers(0, 4, size=(int(redo.sum()), players))]
+        redo = ~(seen == 5).any(axis=1)
+    seats = np.argsort(rng.random((rounds, len(ROSTER))), axis=1)[:, :players]
+    names = np.array(ROSTER)[seats]
+    return HoldemDeal(holes, boards, seen, names)
+
+
+def _cards_text(cards: NDArray[np.uint8]) -> pl.Series:
+    """Rows of card ids as space-joined text, without a Python loop per row."""
+    width = cards.shape[-1]
+    flat = cards.reshape(-1, width)
+    columns = [pl.Series(_CARD_NAMES[flat[:, column]].astype(str)) for column in range(width)]
+    return pl.select(pl.concat_str(columns, separator=" ")).to_series()
+
+
+def players_frame(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataFrame:
+    """The players layout: one row per player per round, ``cards`` as the quiz's line."""
+    rounds, players, _ = deal.holes.shape
+    hole = _cards_text(deal.holes)
+    seen = deal.seen.reshape(-1)
+    board_by_seen = {int(k): _cards_text(deal.boards[:, :k]) if k else None for k in (3, 4, 5)}
+    round_of_row = np.repeat(np.arange(rounds), players)
+    cards = hole
+    for k, boards in board_by_seen.items():
+        if boards is None:
+            continue
+        mask = pl.Series(seen == k)
+        cards = pl.select(
+            pl.when(mask)
+            .then(pl.concat_str([hole, boards.gather(round_of_row)], separator=" "))
+            .otherwise(cards)
+        ).to_series()
+    return pl.DataFrame(
+        {
+            "tournament": [tournament] * (rounds * players),
+            "round": round_of_row + 1,
+            "seat": np.tile(np.arange(1, players + 1), rounds),
+            "player": deal.names.reshape(-1),
+            "cards": cards,
+        }
+    )
+
+
+def rounds_frame(deal: HoldemDeal) -> pl.DataFrame:
+    """The rounds layout: one row per round, the board, one column per player on the roster
+    (empty when not dealt in), ``fold`` after the hole cards of a player who folded."""
+    rounds, players, _ = deal.holes.shape
+    hole = _cards_text(deal.holes).to_numpy().reshape(rounds, players)
+    folded = deal.seen < 5
+    cells = np.where(folded, hole + " fold", hole)
+    columns: dict[str, object] = {
+        "round": np.arange(1, rounds + 1),
+        "board": _cards_text(deal.boards),
+    }
+    for name in ROSTER:
+        at = deal.names == name
+        column = np.full(rounds, None, dtype=object)
+        rows, seats = np.nonzero(at)
+        column[rows] = cells[rows, seats]
+        if rows.size:
+            columns[name] = pl.Series(name, column.tolist(), dtype=pl.String)
+    return pl.DataFrame(columns)
+
+
+def listing_text(deal: HoldemDeal) -> str:
+    """The quiz's plain-text listing: one line per player, a blank line between rounds."""
+    frame = players_frame(deal)
+    players = deal.holes.shape[1]
+    lines = frame["cards"].to_list()
+    rounds = [lines[start : start + players] for start in range(0, len(lines), players)]
+    return "\n\n".join("\n".join(round_lines) for round_lines in rounds) + "\n"
+
+
+def write_generated(
+    path: Path, *, layout: str, rounds: int, players: int = 8, seed: int = 0
+) -> int:
+    """Write a generated file by suffix (.csv, .xlsx, .txt); returns the number of data rows."""
+    deal = deal_holdem(rounds, players, seed)
+    suffix = path.suffix.lower()
+    if suffix == ".txt":
+        path.write_text(listing_text(deal), encoding="utf-8")
+        return rounds * players
+    frame = rounds_frame(deal) if layout == "rounds" else players_frame(deal)
+    if suffix == ".csv":
+        frame.write_csv(path)
+    elif suffix == ".xlsx":
+        _write_plain_workbook(path, {"Night 1": frame})
+    else:
+        msg = f"cannot generate {suffix!r}: expected .csv, .xlsx or .txt"
+        raise ValueError(msg)
+    return frame.height
+
+
+def _write_plain_workbook(path: Path, sheets: dict[str, pl.DataFrame]) -> None:
+    """A plain workbook as a producer's export would be: a header row and values."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    for title, frame in sheets.items():
+        sheet = book.create_sheet(title)
+        sheet.append(frame.columns)
+        for row in frame.iter_rows():
+            sheet.append(list(row))
+    book.save(path)

@@ -1,0 +1,315 @@
+"""Hold'em round sheets as frames: validate (issues as data), then score and rank every round.
+
+Both steps are functions from a frame to a frame, per round and independent of other rounds, so
+the same code runs on one sheet or on a partition of a season.
+
+>>> import polars as pl
+>>> rows = pl.DataFrame({
+...     "row_id": [0, 1, 2], "tournament": [None] * 3, "table": [None] * 3,
+...     "round": ["1", "1", "1"], "player": ["Ann", "Bob", "Cy"],
+...     "hole": ["Kc 9s", "9c Ah", "9h 5s"], "board": ["Ks Kd 9d 3c 6d"] * 2 + [None],
+...     "folded": [None] * 3, "hole_column": ["cards"] * 3, "board_column": ["cards"] * 3,
+...     "cell": ["Kc 9s Ks Kd 9d 3c 6d", "9c Ah Ks Kd 9d 3c 6d", "9h 5s"]})
+>>> issues = validate_holdem(rows)
+>>> issues.height
+0
+>>> scored = score_holdem(rows)
+>>> for row in scored.select("player", "hand_detail", "rank", "winner").rows():
+...     print(row)
+('Ann', 'Full House (Kings over Nines)', 1, True)
+('Bob', 'Two Pair (Kings and Nines)', 2, False)
+('Cy', None, None, False)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandera.errors
+import polars as pl
+
+from pipeline import evaluator
+from pipeline.cards import DECK_SIZE, card_problem, format_cards, parse_card
+from pipeline.scoring import describe_series, hand_series, strength_series
+from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, HoldemRows
+
+FULL_HAND = 7
+ISSUE_SCHEMA = {"row_id": pl.Int64, "column": pl.String, "value": pl.String, "message": pl.String}
+ROUND_KEY = ["tournament", "round"]
+TEXT_COLUMNS = ("tournament", "table", "round", "player", "hole", "board", "folded", "cell")
+_CARD_NAMES = format_cards(range(DECK_SIZE))
+
+
+def empty_issues() -> pl.DataFrame:
+    """An issue table with no rows."""
+    return pl.DataFrame(schema=ISSUE_SCHEMA)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _row_issue(row: dict[str, object], check: str, column: str) -> tuple[str, str, str]:
+    """(column, value, message) for one pandera failure on a canonical row."""
+    one_line = row["hole_column"] == row["board_column"]
+    line = str(row["cell"] or "")
+    if column == "round":
+        return str(row.get("round_header") or "round"), "", "round id missing"
+    if column == "player":
+        return "player", "", "player name missing"
+    if column == "folded":
+        value = str(row["folded"])
+        return "folded", value, f"folded {value!r} is not true or false"
+    header = str(row["hole_column"] if column == "hole" else row["board_column"])
+    value = line if one_line or column == "hole" else str(row["board"] or "")
+    if check == "not_nullable":
+        return header, "", "no hole cards"
+    if check == "legal_cards":
+        text = str(row[column] or "")
+        problems = [problem for token in text.split() if (problem := card_problem(token))]
+        return header, value, "; ".join(problems)
+    count = len(str(row[column] or "").split())
+    if one_line:
+        total = len(line.split())
+        return (
+            header,
+            value,
+            f"{_plural(total, 'card')}: expected 2 hole cards then 0, 3, 4 or 5 community cards "
+            "(2, 5, 6 or 7 in all)",
+        )
+    if check == "two_hole_cards":
+        return header, value, f"{_plural(count, 'hole card')}: expected {HOLE_CARDS}"
+    return header, value, f"{_plural(count, 'community card')}: expected 0, 3, 4 or 5"
+
+
+def _schema_issues(rows: pl.DataFrame) -> pl.DataFrame:
+    """Run the pandera model with ``lazy=True`` and turn every failure into an issue."""
+    try:
+        HoldemRows.validate(rows, lazy=True)
+    except pandera.errors.SchemaErrors as errors:
+        failures = errors.failure_cases
+    else:
+        return empty_issues()
+    row_failures = failures.filter(pl.col("index").is_not_null())
+    sheet_failures = failures.filter(pl.col("index").is_null())
+    if sheet_failures.height:  # pragma: no cover - the canonical frame always has its columns
+        msg = f"canonical frame failed its schema: {sheet_failures.to_dicts()}"
+        raise AssertionError(msg)
+    # One message per row and column: a token problem explains a count problem on the same cell.
+    row_failures = row_failures.sort("index", "column", "check_number").unique(
+        ["index", "column"], keep="first", maintain_order=True
+    )
+    records = []
+    for index, column, check in row_failures.select("index", "column", "check").iter_rows():
+        row = rows.row(int(index), named=True)
+        records.append((row["row_id"], *_row_issue(row, str(check), str(column))))
+    return pl.DataFrame(records, schema=ISSUE_SCHEMA, orient="row")
+
+
+def _token_ids(tokens: pl.Expr, mapping: dict[str, int]) -> pl.Expr:
+    return tokens.list.eval(
+        pl.element().replace_strict(mapping, default=DECK_SIZE, return_dtype=pl.UInt8)
+    )
+
+
+def with_card_ids(rows: pl.DataFrame) -> pl.DataFrame:
+    """Add ``hole_ids`` and ``board_ids`` (``List(UInt8)``) parsed from legal card text.
+
+    Only distinct tokens go through the notation parser; the rest is one polars replace.
+    """
+    tokens = rows.select(
+        pl.col("hole").str.extract_all(r"\S+").alias("hole_tokens"),
+        pl.col("board").fill_null("").str.extract_all(r"\S+").alias("board_tokens"),
+    )
+    distinct = pl.concat(
+        [tokens["hole_tokens"].explode(), tokens["board_tokens"].explode()]
+    ).drop_nulls()
+    mapping = {
+        token: (parse_card(token) if card_problem(token) is None else DECK_SIZE)
+        for token in distinct.unique().to_list()
+    }
+    ids = tokens.select(
+        _token_ids(pl.col("hole_tokens"), mapping).alias("hole_ids"),
+        _token_ids(pl.col("board_tokens"), mapping).alias("board_ids"),
+    )
+    return rows.with_columns(ids)
+
+
+def validate_holdem(rows: pl.DataFrame) -> pl.DataFrame:
+    """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.).
+
+    Row rules come from :class:`schemas.holdem.HoldemRows`; round rules are vectorised here: a
+    player at most once per round, one board per round (a fold sees a prefix of it), no card twice
+    in a round across all hands and the board.  A round rule that fails rejects the whole round.
+    """
+    rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
+    issues = [_schema_issues(rows)]
+    bad_rows = issues[0]["row_id"]
+    good = with_card_ids(rows.filter(~pl.col("row_id").is_in(bad_rows.implode())))
+    issues.append(_round_issues(good))
+    # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
+    return pl.concat(issues).unique(maintain_order=True).sort("row_id", maintain_order=True)
+
+
+def _rows_text(row_ids: pl.Expr) -> pl.Expr:
+    return row_ids.cast(pl.String).str.join(", ")
+
+
+def _round_issues(good: pl.DataFrame) -> pl.DataFrame:
+    if good.height == 0:
+        return empty_issues()
+    key = ROUND_KEY
+    # A player twice in a round: every occurrence is rejected, each naming the others.
+    repeated = (
+        good.with_columns(pl.len().over(*key, "player").alias("times"))
+        .filter(pl.col("times") > 1)
+        .select(
+            "row_id",
+            pl.lit("player").alias("column"),
+            pl.col("player").alias("value"),
+            pl.format(
+                "player '{}' appears {} times in round '{}'",
+                "player",
+                "times",
+                "round",
+            ).alias("message"),
+        )
+    )
+    # The round's board is its longest; every board seen must be a prefix of it.
+    boards = good.with_columns(
+        pl.col("board_ids")
+        .sort_by(pl.col("board_ids").list.len(), descending=True)
+        .first()
+        .over(key)
+        .alias("round_board")
+    )
+    prefix_ok = pl.col("round_board").list.head(pl.col("board_ids").list.len()) == pl.col(
+        "board_ids"
+    )
+    boards = boards.with_columns(prefix_ok.alias("board_ok"))
+    disagree = boards.filter(~pl.col("board_ok")).select(
+        "row_id",
+        pl.col("board_column").alias("column"),
+        pl.col("board").alias("value"),
+        pl.lit("community cards disagree with the other players' in this round").alias("message"),
+    )
+    # Every card of the round: each hand's hole cards and the round's board once.
+    hole_cards = boards.select(
+        *key, "row_id", "hole_column", "cell", pl.col("hole_ids").alias("card")
+    )
+    hole_cards = hole_cards.explode("card")
+    board_owner = boards.filter(pl.col("board_ids").list.len() == pl.col("round_board").list.len())
+    board_cards = (
+        board_owner.unique(key, keep="first", maintain_order=True)
+        .select(
+            *key,
+            "row_id",
+            pl.col("board_column").alias("hole_column"),
+            pl.col("board").alias("cell"),
+            pl.col("board_ids").alias("card"),
+        )
+        .explode("card")
+        .drop_nulls("card")
+    )
+    cards = pl.concat([hole_cards, board_cards])
+    twice = cards.filter(pl.len().over(*key, "card") > 1).with_columns(
+        pl.col("card").replace_strict(list(range(DECK_SIZE)), _CARD_NAMES).alias("card_name")
+    )
+    duplicated = twice.select(
+        "row_id",
+        pl.col("hole_column").alias("column"),
+        pl.col("cell").alias("value"),
+        pl.format("card '{}' appears twice in round '{}'", "card_name", "round").alias("message"),
+    ).unique(maintain_order=True)
+    direct = pl.concat([repeated, disagree, duplicated])
+    # The other rows of a round that failed a round rule go with it.
+    failed_rounds = good.filter(
+        pl.col("row_id").is_in(disagree["row_id"].implode())
+        | pl.col("row_id").is_in(duplicated["row_id"].implode())
+    )
+    failed_keys = failed_rounds.select(key).unique()
+    why = (
+        direct.join(good.select("row_id", *key), on="row_id")
+        .group_by(key)
+        .agg(pl.col("message").first().alias("why"), pl.col("row_id").unique().sort().alias("rows"))
+    )
+    followers = (
+        good.join(failed_keys, on=key, nulls_equal=True)
+        .filter(~pl.col("row_id").is_in(direct["row_id"].implode()))
+        .join(why, on=key, nulls_equal=True)
+        .select(
+            "row_id",
+            pl.col("hole_column").alias("column"),
+            pl.col("cell").alias("value"),
+            pl.format("round '{}' rejected: {}", "round", "why").alias("message"),
+        )
+    )
+    return pl.concat([direct, followers]).cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+
+
+def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
+    """Score valid canonical rows: strength, hand, hand_detail, best_five, rank, winner.
+
+    A row is a fold when ``folded`` says so, or (without the column) when it holds fewer than
+    seven cards, as in the quiz.  Players still in with five or more cards are ranked within their
+    round (1 is best, ties share the place: 1, 1, 3); ``winner`` is true on every row holding the
+    round's best hand, or on the last player standing when everyone else folded.
+    """
+    rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
+    if "hole_ids" not in rows.columns:
+        rows = with_card_ids(rows)
+    cards = pl.concat_list("hole_ids", "board_ids")
+    frame = rows.with_columns(cards.alias("card_ids"))
+    flag = pl.col("folded").str.strip_chars().str.to_lowercase()
+    folded = (
+        pl.when(flag.is_null() | (flag == ""))
+        .then(pl.col("card_ids").list.len() < FULL_HAND)
+        .otherwise(flag.is_in(FOLDED_TRUE))
+    )
+    frame = frame.with_columns(folded.alias("folded_bool"))
+    in_play = ~pl.col("folded_bool") & (pl.col("card_ids").list.len() >= 5)
+    frame = frame.with_columns(
+        pl.when(in_play).then(pl.col("card_ids")).alias("in_play_ids")
+    ).with_columns(pl.col("in_play_ids").map_batches(strength_series).alias("strength"))
+    used = _best_five_text(frame)
+    frame = frame.with_columns(
+        used.alias("best_five"),
+        pl.Series("hand", hand_series(frame["strength"])),
+        pl.Series("hand_detail", describe_series(frame["strength"])),
+        card_text(frame["card_ids"]).alias("cards"),
+    )
+    rank = pl.col("strength").rank("min", descending=True).over(ROUND_KEY).cast(pl.UInt32)
+    standing = (~pl.col("folded_bool")).sum().over(ROUND_KEY)
+    frame = frame.with_columns(rank.alias("rank"))
+    # When nobody reached a scored showdown, the one player who never folded takes the pot.
+    last_standing = (
+        (standing == 1) & ~pl.col("folded_bool") & (pl.col("strength").count().over(ROUND_KEY) == 0)
+    )
+    winner = (pl.col("rank") == 1).fill_null(False) | last_standing
+    return frame.with_columns(winner.alias("winner"), pl.col("folded_bool").alias("folded")).drop(
+        "folded_bool", "in_play_ids"
+    )
+
+
+def _best_five_text(frame: pl.DataFrame) -> pl.Series:
+    """The arranged best five cards of every scored row, as text; null elsewhere."""
+    used = np.zeros((frame.height, 5), dtype=np.uint8)
+    lengths = frame["card_ids"].list.len().to_numpy()
+    scored = frame["strength"].is_not_null().to_numpy()
+    for hand_size in evaluator.HAND_SIZES:
+        rows = np.flatnonzero(scored & (lengths == hand_size))
+        if rows.size == 0:
+            continue
+        hands = frame["card_ids"].gather(rows).list.to_array(hand_size).to_numpy()
+        used[rows], _ = evaluator.best_five(hands.astype(np.uint8), check=False)
+    text = card_text(pl.Series("best_five", used).arr.to_list())
+    return text.scatter(np.flatnonzero(~scored), None)
+
+
+def card_text(card_ids: pl.Series) -> pl.Series:
+    """``List(UInt8)`` card ids as canonical text, ``'Ks Kd 9d'``; null stays null."""
+    return card_ids.list.eval(
+        pl.element().replace_strict(list(range(DECK_SIZE)), _CARD_NAMES, return_dtype=pl.String)
+    ).list.join(" ")
+
+
+__all__ = ["BOARD_SIZES", "empty_issues", "score_holdem", "validate_holdem", "with_card_ids"]

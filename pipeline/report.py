@@ -1,0 +1,80 @@
+"""What the nightly job shows while it runs and when it ends: a progress bar on a terminal, plain
+log lines otherwise (cron mails them), and a one-screen summary table."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pipeline.run import FileReport, RunReport, find_inputs, run
+
+
+def _log_line(report: FileReport) -> str:
+    if report.error:
+        return f"FAILED {report.source}: {report.error}"
+    what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
+    return (
+        f"{report.status:<6} {report.source}: {report.rows_read:,} rows read, "
+        f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, "
+        f"{report.issues:,} issues ({what})"
+    )
+
+
+def run_with_progress(inputs: Sequence[Path], output: Path, *, force: bool) -> RunReport:
+    """:func:`pipeline.run.run` with a progress bar (terminal) or a log line per file."""
+    if not sys.stderr.isatty():
+        return run(
+            inputs, output, force=force, progress=lambda r: print(_log_line(r), file=sys.stderr)
+        )
+    total = len(find_inputs(inputs)[0])
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]scoring"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("", total=total)
+
+        def advance(file_report: FileReport) -> None:
+            bar.advance(task)
+            bar.update(task, description=Path(file_report.source).name)
+            console.print(_log_line(file_report), highlight=False)
+
+        return run(inputs, output, force=force, progress=advance)
+
+
+def print_run_summary(report: RunReport, output: Path) -> None:
+    """A one-screen table of the run, then any run-level problem, on stdout."""
+    console = Console(width=max(100, Console().width), soft_wrap=False)
+    table = Table(title=f"Showdown run -> {output}", title_justify="left")
+    for heading in ("input", "status", "read", "scored", "rejected", "issues", "seconds"):
+        table.add_column(heading, justify="left" if heading in ("input", "status") else "right")
+    for file_report in report.files:
+        status = file_report.status + (" (unchanged)" if file_report.skipped else "")
+        seconds = "" if file_report.skipped else f"{file_report.timings.get('total', 0):.2f}"
+        table.add_row(
+            file_report.source,
+            status,
+            f"{file_report.rows_read:,}",
+            f"{file_report.rows_scored:,}",
+            f"{file_report.rows_rejected:,}",
+            f"{file_report.issues:,}",
+            seconds,
+        )
+    console.print(table)
+    for file_report in report.files:
+        if file_report.error:
+            console.print(f"Error: {file_report.source}: {file_report.error}", highlight=False)
+    for problem in report.problems:
+        console.print(f"Error: {problem}", highlight=False)
+    verdict = {0: "clean", 1: "issues found: see the Issues sheets", 2: "the run failed"}
+    console.print(f"exit {report.exit_code}: {verdict[report.exit_code]}", highlight=False)

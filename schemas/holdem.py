@@ -1,0 +1,113 @@
+"""pandera models (polars backend) for Hold'em round sheets, in and out.
+
+:class:`HoldemRows` checks one row per player per round, after a sheet's layout has been mapped
+to canonical columns (:mod:`pipeline.layouts`): every check is a polars expression, so a million
+rows validate without a Python loop, and ``validate(..., lazy=True)`` reports every failure at
+once as data (``failure_cases``: column, check, failure_case, index).  :class:`ScoredRows` is the
+contract of the Parquet file the stats desk reads; it is checked before every write.
+
+>>> import polars as pl
+>>> good = pl.DataFrame({"round": ["1"], "player": ["Ann"], "hole": ["Ah Kh"],
+...                      "board": ["2c 3d 4h"], "folded": [None]},
+...                     schema_overrides={"folded": pl.String})
+>>> HoldemRows.validate(good).height
+1
+"""
+
+from __future__ import annotations
+
+import pandera.polars as pa
+import polars as pl
+from pandera.typing.polars import Series
+
+# One card as the notation module accepts it: rank 2-9 T J Q K A (either case) or 10, then a suit
+# c d h s (either case) or a suit symbol, optionally with the emoji variation selector.
+CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
+CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
+HOLE_CARDS = 2
+BOARD_SIZES = (0, 3, 4, 5)
+FOLDED_TRUE = ("true", "yes", "y", "1", "x", "fold", "folded")
+FOLDED_FALSE = ("false", "no", "n", "0", "")
+
+
+def card_count(column: str) -> pl.Expr:
+    """Number of whitespace-separated tokens in a text column (null counts 0)."""
+    return pl.col(column).str.count_matches(r"\S+").fill_null(0)
+
+
+def _legal_cards(data: pa.PolarsData) -> pl.LazyFrame:
+    return data.lazyframe.select(pl.col(data.key).str.contains(CARDS_PATTERN).fill_null(True))
+
+
+class HoldemRows(pa.DataFrameModel):
+    """One player in one round: hole cards and the community cards that player saw."""
+
+    round: Series[str] = pa.Field(nullable=False)
+    player: Series[str] = pa.Field(nullable=False)
+    hole: Series[str] = pa.Field(nullable=False)
+    board: Series[str] = pa.Field(nullable=True)
+    folded: Series[str] = pa.Field(nullable=True)
+
+    @pa.check("hole", name="legal_cards")
+    def hole_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every hole card is written in card notation."""
+        return _legal_cards(data)
+
+    @pa.check("hole", name="two_hole_cards")
+    def two_hole_cards(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Exactly two hole cards."""
+        return data.lazyframe.select(card_count(data.key) == HOLE_CARDS)
+
+    @pa.check("board", name="legal_cards")
+    def board_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every community card is written in card notation."""
+        return _legal_cards(data)
+
+    @pa.check("board", name="board_size")
+    def board_size(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """0 (preflop), 3 (flop), 4 (turn) or 5 (river) community cards."""
+        return data.lazyframe.select(card_count(data.key).is_in(BOARD_SIZES))
+
+    @pa.check("folded", name="folded_flag")
+    def folded_is_a_flag(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """``folded`` reads true or false (yes/no, 1/0, x) when given."""
+        accepted = (*FOLDED_TRUE, *FOLDED_FALSE)
+        lowered = pl.col(data.key).str.strip_chars().str.to_lowercase()
+        return data.lazyframe.select(lowered.is_in(accepted).fill_null(True))
+
+    class Config:
+        strict = False  # producers' extra columns ride along untouched
+
+
+class ScoredRows(pa.DataFrameModel):
+    """The Parquet output: one row per player per round, scored."""
+
+    source_file: Series[str] = pa.Field(nullable=False)
+    sheet: Series[str] = pa.Field(nullable=False)
+    row: Series[pl.Int64] = pa.Field(nullable=False, ge=0)
+    tournament: Series[str] = pa.Field(nullable=True)
+    round: Series[str] = pa.Field(nullable=False)
+    player: Series[str] = pa.Field(nullable=False)
+    cards: Series[str] = pa.Field(nullable=False)
+    folded: Series[bool] = pa.Field(nullable=False)
+    strength: Series[pl.UInt16] = pa.Field(nullable=True, le=7461)
+    hand: Series[str] = pa.Field(nullable=True)
+    hand_detail: Series[str] = pa.Field(nullable=True)
+    best_five: Series[str] = pa.Field(nullable=True)
+    rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
+    winner: Series[bool] = pa.Field(nullable=False)
+
+    @pa.dataframe_check(name="folds_are_unranked")
+    def folds_are_unranked(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """A player who folded has no rank."""
+        return data.lazyframe.select(~pl.col("folded") | pl.col("rank").is_null())
+
+    @pa.dataframe_check(name="winners_rank_first")
+    def winners_rank_first(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every ranked winner holds place 1."""
+        return data.lazyframe.select(
+            pl.col("rank").is_null() | (pl.col("winner") == (pl.col("rank") == 1))
+        )
+
+    class Config:
+        strict = False  # later columns (win probabilities) may follow
