@@ -17,6 +17,7 @@ from pipeline.cards import CardError, parse_card
 from pipeline.compare import CompareError, verdict
 from pipeline.equity import equity as compute_equity
 from pipeline.showdown import score_listing
+from pipeline.yatzy import CATEGORY_NAMES, N_DICE, parse_category, score_card
 
 EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
 
@@ -48,6 +49,82 @@ def _read_text(path: Path | None) -> list[str]:
         raise _fail(f"no such file: {str(path)!r}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise _fail(f"cannot read {str(path)!r}: {error}") from None
+
+
+@app.command("run")
+def run_command(
+    inputs: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+    ] = None,
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="Folder for workbooks, Parquet, manifest.")
+    ] = Path("output"),
+    force: Annotated[
+        bool, typer.Option("--force", help="Redo inputs whose content has not changed.")
+    ] = False,
+) -> None:
+    """The nightly job: validate and score every export into NAME.xlsx and NAME.parquet.
+
+    Unchanged inputs (same content hash as in output/manifest.json) are skipped.  Exit code 0
+    when clean, 1 when issues were found (outputs still written), 2 when the run failed.
+    """
+    from pipeline.report import print_run_summary, run_with_progress
+
+    report = run_with_progress(inputs or [Path("input")], output, force=force)
+    print_run_summary(report, output)
+    raise typer.Exit(report.exit_code)
+
+
+@app.command("check")
+def check_command(
+    inputs: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+    ] = None,
+) -> None:
+    """Validate only: print every issue (file, sheet, row, column, value, message), write nothing.
+
+    Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
+    """
+    from pipeline.run import check, issue_lines
+
+    results, missing = check(inputs or [Path("input")])
+    found = 0
+    for result in results:
+        for line in issue_lines(result):
+            typer.echo(line)
+            found += 1
+        typer.echo(
+            f"{result.source.path}: {result.rows_read:,} rows read, {result.rows_scored:,} valid, "
+            f"{result.rows_rejected:,} rejected",
+            err=True,
+        )
+    for problem in missing:
+        typer.echo(f"Error: {problem}", err=True)
+    raise typer.Exit(EXIT_FAILED if missing else EXIT_ISSUES if found else EXIT_CLEAN)
+
+
+@app.command()
+def generate(
+    path: Annotated[Path, typer.Argument(help="File to write: .csv, .xlsx or .txt (listing).")],
+    rounds: Annotated[int, typer.Option(help="How many rounds to deal.", min=1)] = 100,
+    players: Annotated[int, typer.Option(help="Players per round, 2 to 10.", min=2, max=10)] = 8,
+    layout: Annotated[
+        str, typer.Option(help="players (one row per player) or rounds (one row per round).")
+    ] = "players",
+    seed: Annotated[int, typer.Option(help="Random seed: the same seed deals the same games.")] = 0,
+) -> None:
+    """Deal seeded Hold'em games (the quiz's generator) into an export of any size."""
+    from pipeline.generate import write_generated
+
+    if layout not in ("players", "rounds"):
+        raise _fail(f"unknown layout {layout!r}: expected players or rounds")
+    try:
+        rows = write_generated(path, layout=layout, rounds=rounds, players=players, seed=seed)
+    except (OSError, ValueError) as error:
+        raise _fail(str(error)) from None
+    typer.echo(f"wrote {rows:,} rows to {path}")
 
 
 @app.command()
@@ -140,6 +217,38 @@ def equity(
         typer.echo(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
     how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
     typer.echo(f"boards: {result.boards:,} ({how})")
+
+
+@app.command()
+def yatzy(
+    dice: Annotated[list[str], typer.Argument(help="Five dice, 1 to 6: 1 1 2 4 4 (or 1,1,2,4,4).")],
+    category: Annotated[
+        str | None,
+        typer.Option(help="Print only this category's score: fours, 'two pairs', full_house ..."),
+    ] = None,
+) -> None:
+    """Score one Yatzy roll (Scandinavian rules): one category, or the whole card, best first.
+
+    Without --category, prints every category and its score, highest first (ties in score-sheet
+    order).  Bad dice or an unknown category: one line on stderr and exit code 2.
+    """
+    tokens = " ".join(dice).replace(",", " ").split()
+    for token in tokens:
+        if token not in {"1", "2", "3", "4", "5", "6"}:
+            raise _fail(f"not a die: {token!r} (expected 1 to 6)")
+    if len(tokens) != N_DICE:
+        raise _fail(f"expected {N_DICE} dice, got {len(tokens)}")
+    try:
+        code = None if category is None else parse_category(category)
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    card = score_card([[int(token) for token in tokens]])[0].tolist()
+    if code is not None:
+        typer.echo(card[code])
+        return
+    width = max(len(name) for name in CATEGORY_NAMES)
+    for place in sorted(range(len(card)), key=lambda index: -card[index]):
+        typer.echo(f"{CATEGORY_NAMES[place]:<{width}}  {card[place]:>2}")
 
 
 def main() -> None:
