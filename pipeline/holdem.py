@@ -29,7 +29,7 @@ import polars as pl
 
 from pipeline import evaluator
 from pipeline.cards import DECK_SIZE, card_problem, format_cards, parse_card
-from pipeline.scoring import describe_series, hand_series, strength_series
+from pipeline.scoring import card_matrix, describe_series, hand_series, strength_series
 from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, HoldemRows
 
 FULL_HAND = 7
@@ -144,7 +144,9 @@ def validate_holdem(rows: pl.DataFrame) -> pl.DataFrame:
     rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
     issues = [_schema_issues(rows)]
     bad_rows = issues[0]["row_id"]
-    good = with_card_ids(rows.filter(~pl.col("row_id").is_in(bad_rows.implode())))
+    good = rows.filter(~pl.col("row_id").is_in(bad_rows.implode()))
+    if "hole_ids" not in good.columns:
+        good = with_card_ids(good)
     issues.append(_round_issues(good))
     # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
     return pl.concat(issues).unique(maintain_order=True).sort("row_id", maintain_order=True)
@@ -154,9 +156,53 @@ def _rows_text(row_ids: pl.Expr) -> pl.Expr:
     return row_ids.cast(pl.String).str.join(", ")
 
 
+def _card_mask(ids: pl.Expr) -> pl.Expr:
+    """The cards of a list as bits of a ``UInt64`` (card id ``c`` is bit ``c``)."""
+    bits = [1 << card for card in range(DECK_SIZE)]
+    return ids.list.eval(
+        pl.element().replace_strict(list(range(DECK_SIZE)), bits, return_dtype=pl.UInt64)
+    ).list.sum()
+
+
 def _round_issues(good: pl.DataFrame) -> pl.DataFrame:
+    """Round rules, fast: bit masks find the few suspect rounds, which are then explained."""
     if good.height == 0:
         return empty_issues()
+    key = ROUND_KEY
+    masks = good.select(
+        *key,
+        "player",
+        _card_mask(pl.col("hole_ids")).alias("hole_mask"),
+        _card_mask(pl.col("board_ids")).alias("board_mask"),
+        pl.col("board_ids").list.len().alias("board_len"),
+    )
+    # Distinct cards: their bits' sum equals their bitwise or.  Boards: one distinct value per
+    # board length, each nested in the longer ones (a fold saw a prefix of the board).
+    suspects = (
+        masks.group_by(key)
+        .agg(
+            (pl.col("hole_mask").sum() != pl.col("hole_mask").bitwise_or()).alias("hole_twice"),
+            (pl.col("hole_mask").bitwise_or() & pl.col("board_mask").bitwise_or() != 0).alias(
+                "hole_on_board"
+            ),
+            (
+                pl.col("board_mask").bitwise_or().bitwise_count_ones() != pl.col("board_len").max()
+            ).alias("board_off"),
+            (
+                pl.struct("board_len", "board_mask").n_unique() != pl.col("board_len").n_unique()
+            ).alias("boards_differ"),
+            (pl.col("player").n_unique() != pl.len()).alias("player_twice"),
+        )
+        .filter(pl.any_horizontal(pl.exclude(key)))
+        .select(key)
+    )
+    if suspects.height == 0:
+        return empty_issues()
+    return _explain_round_issues(good.join(suspects, on=key, nulls_equal=True))
+
+
+def _explain_round_issues(good: pl.DataFrame) -> pl.DataFrame:
+    """Issue records, naming rows and cards, for rounds that break a round rule."""
     key = ROUND_KEY
     # A player twice in a round: every occurrence is rejected, each naming the others.
     repeated = (
@@ -293,14 +339,12 @@ def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
 def _best_five_text(frame: pl.DataFrame) -> pl.Series:
     """The arranged best five cards of every scored row, as text; null elsewhere."""
     used = np.zeros((frame.height, 5), dtype=np.uint8)
-    lengths = frame["card_ids"].list.len().to_numpy()
+    matrix, lengths = card_matrix(frame["card_ids"])
     scored = frame["strength"].is_not_null().to_numpy()
     for hand_size in evaluator.HAND_SIZES:
         rows = np.flatnonzero(scored & (lengths == hand_size))
-        if rows.size == 0:
-            continue
-        hands = frame["card_ids"].gather(rows).list.to_array(hand_size).to_numpy()
-        used[rows], _ = evaluator.best_five(hands.astype(np.uint8), check=False)
+        if rows.size:
+            used[rows], _ = evaluator.best_five(matrix[rows, :hand_size], check=False)
     text = card_text(pl.Series("best_five", used).arr.to_list())
     return text.scatter(np.flatnonzero(~scored), None)
 

@@ -166,9 +166,10 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
     player = layout.columns["player"]
     if "cards" in layout.columns:
         cards = layout.columns["cards"]
-        tokens = pl.col(cards).str.extract_all(r"\S+")
-        hole = tokens.list.head(2).list.join(" ")
-        board = tokens.list.slice(2).list.join(" ")
+        # The first two tokens are the hole cards, the rest the board: one regex pass.
+        split = pl.col(cards).str.extract_groups(r"^\s*(?<hole>\S+(?:\s+\S+)?)\s*(?<board>.*)$")
+        hole = split.struct.field("hole")
+        board = split.struct.field("board")
         hole_header = board_header = cards
     else:
         hole_header = layout.columns["hole"]

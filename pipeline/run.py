@@ -20,7 +20,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.holdem import empty_issues, score_holdem, validate_holdem
+from pipeline.holdem import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.io.readers import SUPPORTED_SUFFIXES, RawSheet, SourceFile, read_source
 from pipeline.io.workbook import SheetOutput, write_workbook
 from pipeline.layouts import EXPECTED_HEADERS, PLAYERS, ROUNDS, Layout, detect_layout, holdem_rows
@@ -107,7 +107,7 @@ def score_sheet(sheet: RawSheet) -> SheetResult:
             [(None, None, None, message)], schema=empty_issues().schema, orient="row"
         )
         return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height)
-    rows = holdem_rows(sheet.frame, layout)
+    rows = with_card_ids(holdem_rows(sheet.frame, layout))
     issues = validate_holdem(rows)
     rejected = issues["row_id"].unique()
     good = rows.filter(~pl.col("row_id").is_in(rejected.implode()))

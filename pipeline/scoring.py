@@ -18,20 +18,39 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+from numpy.typing import NDArray
 
 from pipeline import evaluator
+from pipeline.cards import DECK_SIZE
+
+
+def card_matrix(cards: pl.Series, width: int = 7) -> tuple[NDArray[np.uint8], NDArray[np.intp]]:
+    """A ``List(UInt8)`` series as an ``(n, width)`` array padded with 52, and each row's length.
+
+    One ``list.get`` per column: far cheaper than gathering rows of each length.
+
+    >>> matrix, lengths = card_matrix(pl.Series([[1, 2], None], dtype=pl.List(pl.UInt8)), 3)
+    >>> matrix.tolist(), lengths.tolist()
+    ([[1, 2, 52], [52, 52, 52]], [2, 0])
+    """
+    columns = [
+        cards.list.get(index, null_on_oob=True).fill_null(DECK_SIZE).to_numpy()
+        for index in range(width)
+    ]
+    matrix = np.stack(columns, axis=1).astype(np.uint8) if len(cards) else np.zeros((0, width))
+    lengths = cards.list.len().fill_null(0).to_numpy().astype(np.intp)
+    return matrix.astype(np.uint8), lengths
 
 
 def strength_series(cards: pl.Series) -> pl.Series:
     """Strength (``UInt16``) of each row of a ``List(UInt8)`` series of card ids."""
     out = np.zeros(len(cards), dtype=np.uint16)
     valid = np.zeros(len(cards), dtype=bool)
-    lengths = cards.list.len().fill_null(0).to_numpy()
+    matrix, lengths = card_matrix(cards)
     for hand_size in evaluator.HAND_SIZES:
         rows = np.flatnonzero(lengths == hand_size)
         if rows.size:
-            hands = cards.gather(rows).list.to_array(hand_size).to_numpy().astype(np.uint8)
-            out[rows] = evaluator.evaluate(hands)
+            out[rows] = evaluator.evaluate(matrix[rows, :hand_size])
             valid[rows] = True
     return pl.Series(cards.name, out, dtype=pl.UInt16).scatter(np.flatnonzero(~valid), None)
 
