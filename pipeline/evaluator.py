@@ -7,10 +7,11 @@ included.  Six- and seven-card hands get the strength of their best five cards.
 How it is fast: every card id maps to one ``uint32`` key, ``rank weight + (suit weight << 23)``.
 The rank weights are chosen so that the sum over a hand's cards is different for every multiset
 of ranks (counts 0..4, 5 to 7 cards, the sum below ``2**23``); the suit weights so that the
-sum tells which suit, if any, holds five or more cards.  Scoring a hand is then: seven look-ups in
-a 52-entry table, six additions, one look-up in a rank table (non-flush hands) and, for the few
-percent of hands with a flush, one look-up in an 8,192-entry table indexed by the flush suit's
-rank bits.  All tables are built here, at first use, from the hand types listed in strength order
+sum tells which suit, if any, holds five or more cards.  Scoring a seven-card hand is then: four
+look-ups of key sums (three in a table of card pairs, one in a table of single cards), three
+additions, one look-up in a rank table, one in a suit table and, for the few percent of hands
+with a flush, one look-up in an 8,192-entry table indexed by the flush suit's rank bits.  All
+tables are built here, at first use, from the hand types listed in strength order
 (:data:`CATEGORY_NAMES`); nothing is committed as data.
 
 >>> from pipeline.cards import parse_cards
@@ -67,7 +68,7 @@ _STRAIGHTS: tuple[tuple[int, ...], ...] = (
     *(tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)),
     (3, 2, 1, 0, 12),
 )
-_CHUNK = 1 << 14  # rows per block: keeps the temporaries in cache
+_CHUNK = 1 << 15  # rows per block: keeps the temporaries in cache (2**14..2**15 measured best)
 
 
 @dataclass(frozen=True)
@@ -180,10 +181,13 @@ def _tables() -> _Tables:
 
 @functools.cache
 def _rank_table(hand_size: int) -> NDArray[np.uint16]:
-    """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards."""
+    """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards.
+
+    The table has ``2**23`` entries, so every key masked to its rank bits is in range.
+    """
     tables = _tables()
     weights = np.array(_RANK_WEIGHTS, dtype=np.int64)
-    five_table = np.zeros(int(weights[12] * 4 + weights[11]) + 1, dtype=np.uint16)
+    five_table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
     five_table[weights[tables.five_multisets].sum(axis=1)] = tables.five_non_flush
     if hand_size == 5:
         return five_table
@@ -197,10 +201,10 @@ def _rank_table(hand_size: int) -> NDArray[np.uint16]:
     for subset in itertools.combinations(range(hand_size), 5):
         np.maximum(best, five_table[weighted[:, list(subset)].sum(axis=1)], out=best)
     sums = weighted.sum(axis=1)
-    if len(np.unique(sums)) != len(sums):  # pragma: no cover - a broken spec
-        msg = f"rank weights collide for {hand_size}-card hands"
+    if len(np.unique(sums)) != len(sums) or sums.max() > _RANK_MASK:  # pragma: no cover
+        msg = f"rank weights collide or overflow for {hand_size}-card hands"
         raise AssertionError(msg)
-    table = np.zeros(int(sums.max()) + 1, dtype=np.uint16)
+    table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
     table[sums] = best
     return table
 
@@ -210,8 +214,9 @@ def _flush_suit_table(hand_size: int) -> NDArray[np.uint8]:
     """Suit-weight sum of ``hand_size`` cards -> the suit holding five or more of them, or 4.
 
     Every split of the cards over the four suits must give one answer, or the weights are wrong.
+    The table has ``2**9`` entries, so every ``uint32`` key shifted to its suit bits is in range.
     """
-    flush_suit = np.full(hand_size * max(_SUIT_WEIGHTS) + 1, _NO_FLUSH, dtype=np.uint8)
+    flush_suit = np.full(1 << (32 - _SUIT_SHIFT), _NO_FLUSH, dtype=np.uint8)
     seen: dict[int, int] = {}
     for counts in itertools.product(range(hand_size + 1), repeat=4):
         if sum(counts) != hand_size:
@@ -272,35 +277,70 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     >>> int(royal), int(wheel)
     (7461, 5853)
     """
-    hands = check_hands(cards) if check else np.asarray(cards, dtype=np.uint8)
+    hands = check_hands(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
-    tables = _tables()
     rank_table = _rank_table(hand_size)
     flush_suit_table = _flush_suit_table(hand_size)
-    out = np.empty(n, dtype=np.uint16)
-    # Cards go two at a time: a padded block viewed as uint16 indexes a 65,536-entry table of
-    # the key sums of two cards (id 52 and up pad with key 0), halving the look-ups.
-    width = hand_size + (hand_size & 1)
-    buffer = np.full((min(n, _CHUNK), width), DECK_SIZE, dtype=np.uint8)
     pair_key = _pair_key_table()
+    card_key = pair_key[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with id 52
+    out = np.empty(n, dtype=np.uint16)
+    suits = np.empty(n, dtype=np.uint8)
+    # Cards go two at a time: a byte pair read in place as a uint16 (an unaligned view, no copy)
+    # indexes a 65,536-entry table of the key sums of two cards, halving the look-ups.  Every
+    # index below is in range of its table by construction, so ``np.take(mode="clip")`` never
+    # clips; it is used because it skips the bounds check and writes straight into ``out``.
+    n_pairs = hand_size // 2
+    flat = hands.reshape(-1)
+    keys = np.empty(min(n, _CHUNK), dtype=np.uint32)
+    addend = np.empty_like(keys)
+    index = np.empty_like(keys)
+    flushed_parts: list[NDArray[np.intp]] = []
     for start in range(0, n, _CHUNK):
-        block = hands[start : start + _CHUNK]
-        rows = len(block)
-        buffer[:rows, :hand_size] = block
-        pairs = buffer[:rows].view(np.uint16)
-        keys = pair_key[pairs[:, 0]]
-        for column in range(1, width // 2):
-            keys += pair_key[pairs[:, column]]
-        strengths = rank_table[keys & _RANK_MASK]
-        suit = flush_suit_table[keys >> _SUIT_SHIFT]
-        flushed = np.flatnonzero(suit != _NO_FLUSH)
-        if flushed.size:
-            flush_cards = block[flushed]
-            in_suit = (flush_cards & 3) == suit[flushed, None]
-            bits = np.where(in_suit, np.left_shift(1, flush_cards >> 2, dtype=np.int32), 0)
-            strengths[flushed] = tables.flush_strength[bits.sum(axis=1)]
-        out[start : start + rows] = strengths
+        rows = min(_CHUNK, n - start)
+        pairs: NDArray[np.uint16] = np.ndarray(
+            (rows, n_pairs),
+            dtype=np.uint16,
+            buffer=flat,
+            offset=start * hand_size,
+            strides=(hand_size, 2),
+        )
+        block_keys, block_addend, block_index = keys[:rows], addend[:rows], index[:rows]
+        np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
+        for column in range(1, n_pairs):
+            np.take(pair_key, pairs[:, column], out=block_addend, mode="clip")
+            block_keys += block_addend
+        if hand_size & 1:
+            last = hands[start : start + rows, hand_size - 1]
+            np.take(card_key, last, out=block_addend, mode="clip")
+            block_keys += block_addend
+        np.bitwise_and(block_keys, _RANK_MASK, out=block_index)
+        np.take(rank_table, block_index, out=out[start : start + rows], mode="clip")
+        np.right_shift(block_keys, _SUIT_SHIFT, out=block_index)
+        block_suits = suits[start : start + rows]
+        np.take(flush_suit_table, block_index, out=block_suits, mode="clip")
+        flushed_parts.append(np.flatnonzero(block_suits != _NO_FLUSH) + start)
+    # A few percent of hands hold a flush.  They are redone together, once, from the rank bits
+    # of the flush suit: per block, the many small numpy calls would cost more than the work.
+    flushed = np.concatenate(flushed_parts) if flushed_parts else np.empty(0, dtype=np.intp)
+    if flushed.size:
+        flush_cards = np.take(hands, flushed, axis=0)
+        # Row ``suit`` of the bit table holds each card's rank bit if the card is of that suit.
+        table_row = suits[flushed].astype(np.intp) << 8
+        bit_table = _suit_rank_bit_table()
+        bits = np.take(bit_table, table_row + flush_cards[:, 0])
+        for column in range(1, hand_size):
+            bits |= np.take(bit_table, table_row + flush_cards[:, column])
+        out[flushed] = np.take(_tables().flush_strength, bits)
     return out
+
+
+@functools.cache
+def _suit_rank_bit_table() -> NDArray[np.uint16]:
+    """``suit << 8 | card id`` -> the card's rank bit if the card is of that suit, else 0."""
+    table = np.zeros((4, 256), dtype=np.uint16)
+    for card in range(DECK_SIZE):
+        table[card & 3, card] = 1 << (card >> 2)
+    return table.reshape(-1)
 
 
 @functools.cache

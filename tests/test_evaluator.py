@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from pipeline.cards import format_card, format_hand, parse_hand
 from pipeline.evaluator import (
+    CATEGORY_NAMES,
     N_STRENGTHS,
     best_five,
     category,
@@ -98,20 +99,71 @@ def test_five_card_hands_have_7462_strengths() -> None:
     assert int(strengths.max()) == N_STRENGTHS - 1
 
 
-def test_five_card_category_counts() -> None:
-    counts = np.bincount(category(all_five_card_strengths()), minlength=10).tolist()
-    assert counts == [
-        1_302_540,  # high card
-        1_098_240,  # pair
-        123_552,  # two pair
-        54_912,  # three of a kind
-        10_200,  # straight
-        5_108,  # flush
-        3_744,  # full house
-        624,  # four of a kind
-        36,  # straight flush, not royal
-        4,  # royal flush
+def assert_category_counts(counts: NDArray[np.integer], expected: Sequence[int]) -> None:
+    """Fail, naming every category whose count differs, unless ``counts`` is ``expected``."""
+    wrong = [
+        f"{name}: {int(count):,} (expected {want:,})"
+        for name, count, want in zip(CATEGORY_NAMES, counts, expected, strict=True)
+        if count != want
     ]
+    assert not wrong, "; ".join(wrong)
+
+
+def test_five_card_category_counts() -> None:
+    counts = np.bincount(category(all_five_card_strengths()), minlength=10)
+    assert_category_counts(
+        counts,
+        [
+            1_302_540,  # high card
+            1_098_240,  # pair
+            123_552,  # two pair
+            54_912,  # three of a kind
+            10_200,  # straight
+            5_108,  # flush
+            3_744,  # full house
+            624,  # four of a kind
+            36,  # straight flush, not royal
+            4,  # royal flush
+        ],
+    )
+
+
+# --- exhaustive seven-card hands -----------------------------------------------------------
+
+
+def test_seven_card_hands_exhaustively() -> None:
+    """All 133,784,560 seven-card hands (about 3 s, 20 MB at a time; bench/exhaustive7.py too).
+
+    For each pair of lowest cards ``a < b`` the block is ``[a, b]`` and every five-card set of
+    higher cards: a suffix of the five-card hands in lexicographic order.
+    """
+    fives = all_five_card_hands()
+    first_at = np.searchsorted(fives[:, 0], np.arange(53))  # first five with lowest card >= c
+    counts = np.zeros(N_STRENGTHS, dtype=np.int64)
+    for low, second in itertools.combinations(range(52), 2):
+        rest = fives[first_at[second + 1] :]
+        hands = np.empty((len(rest), 7), dtype=np.uint8)
+        hands[:, :2] = low, second
+        hands[:, 2:] = rest
+        counts += np.bincount(evaluate(hands, check=False), minlength=N_STRENGTHS)
+    assert int(counts.sum()) == 133_784_560
+    assert np.count_nonzero(counts) == 4_824
+    by_category = np.bincount(category(np.arange(N_STRENGTHS)), weights=counts, minlength=10)
+    assert_category_counts(
+        by_category.astype(np.int64),
+        [
+            23_294_460,  # high card
+            58_627_800,  # pair
+            31_433_400,  # two pair
+            6_461_620,  # three of a kind
+            6_180_020,  # straight
+            4_047_644,  # flush
+            3_473_184,  # full house
+            224_848,  # four of a kind
+            37_260,  # straight flush, not royal (41,584 with royals)
+            4_324,  # royal flush
+        ],
+    )
 
 
 def test_five_card_order_matches_reference_on_strided_sample() -> None:
@@ -150,6 +202,21 @@ def test_phevaluator_card_encoding_matches() -> None:
 
     hand = [51, 47, 43, 39, 34]  # As Ks Qs Js Td
     assert evaluate_cards(*hand) == evaluate_cards(*(format_card(card) for card in hand))
+
+
+def test_seven_card_order_matches_eval7() -> None:
+    """1,000,000 random seven-card hands (about 2 s): eval7's score is higher-is-better."""
+    import eval7
+
+    eval7_card = [eval7.Card(format_card(card)) for card in range(52)]
+    rng = np.random.default_rng(77)
+    for _ in range(10):
+        hands = random_hands(rng, 100_000, 7)
+        theirs = np.array(
+            [eval7.evaluate([eval7_card[c] for c in hand]) for hand in hands.tolist()],
+            dtype=np.int64,
+        )
+        assert_same_ranking(hands, evaluate(hands), theirs, "eval7 score")
 
 
 def test_seven_card_order_is_reverse_of_treys() -> None:

@@ -1,0 +1,204 @@
+"""Hands per second: our vectorised evaluator against a plain loop over each Python poker library.
+
+Run: ``.venv/bin/python bench/evaluator.py``.  Every contender scores the same random hands in
+this one process (the slow libraries a leading subsample of them; the ``n`` column says how
+many).  Each library gets its own card objects made before the clock starts, so its figure is
+the bare ``for`` loop over its evaluate call.  Figures are medians of repeats; the ratio is our
+rate over theirs.  Then: the time and memory to build our tables at first use and the import
+time of ``pipeline.evaluator``, each in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import eval7
+import numpy as np
+import phevaluator
+import pokerkit
+import treys
+from numpy.typing import NDArray
+
+from pipeline.cards import format_card
+from pipeline.evaluator import evaluate
+
+N_HANDS = 1_000_000
+N_HANDS_OURS_LARGE = 10_000_000
+OUR_REPEATS = 7
+LIBRARY_REPEATS = 3
+
+
+@dataclass(frozen=True)
+class Library:
+    """A Python poker library: how to make its arguments for one hand, and its evaluate call."""
+
+    name: str
+    arguments: Callable[[list[int]], tuple[Any, ...]]
+    score: Callable[..., object]
+    sample: dict[int, int]  # hand size -> how many of the hands it scores
+
+
+def _libraries() -> list[Library]:
+    treys_evaluator = treys.Evaluator()
+    treys_card = [treys.Card.new(format_card(card)) for card in range(52)]
+    eval7_card = [eval7.Card(format_card(card)) for card in range(52)]
+    pokerkit_card = [next(iter(pokerkit.Card.parse(format_card(card)))) for card in range(52)]
+    return [
+        # phevaluator's integer ids are ours (2c = 0 ... As = 51).
+        Library("phevaluator", tuple, phevaluator.evaluate_cards, {5: N_HANDS, 7: N_HANDS}),
+        Library(
+            "eval7",
+            lambda hand: ([eval7_card[card] for card in hand],),
+            eval7.evaluate,
+            {5: N_HANDS, 7: N_HANDS},
+        ),
+        Library(
+            "treys",
+            lambda hand: (
+                [treys_card[card] for card in hand[:2]],
+                [treys_card[card] for card in hand[2:]],
+            ),
+            treys_evaluator.evaluate,
+            {5: 100_000, 7: 100_000},
+        ),
+        Library(
+            "pokerkit",
+            lambda hand: ([pokerkit_card[card] for card in hand],),
+            pokerkit.StandardHighHand.from_game,
+            {5: 100_000, 7: 20_000},
+        ),
+    ]
+
+
+def random_hands(rng: np.random.Generator, n: int, k: int) -> NDArray[np.uint8]:
+    """``n`` uniformly random hands of ``k`` distinct cards (rows with a repeat are redrawn)."""
+    hands = rng.integers(0, 52, size=(n, k), dtype=np.uint8)
+    redraw = np.arange(n)
+    while redraw.size:
+        seen = np.zeros(redraw.size, dtype=np.uint64)
+        repeated = np.zeros(redraw.size, dtype=bool)
+        for column in range(k):
+            bit = np.left_shift(np.uint64(1), hands[redraw, column].astype(np.uint64))
+            repeated |= (seen & bit) != 0
+            seen |= bit
+        redraw = redraw[repeated]
+        hands[redraw] = rng.integers(0, 52, size=(redraw.size, k), dtype=np.uint8)
+    return hands
+
+
+def median_seconds(function: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def library_loop(score: Callable[..., object], arguments: Sequence[tuple[Any, ...]]) -> None:
+    """The plain loop a user of the library would write."""
+    for hand_arguments in arguments:
+        score(*hand_arguments)
+
+
+def bench_hand_size(k: int, libraries: list[Library], rng: np.random.Generator) -> None:
+    hands = random_hands(rng, N_HANDS, k)
+    large = random_hands(rng, N_HANDS_OURS_LARGE, k)
+    evaluate(hands[:1], check=False)  # build the tables outside the clock
+    ours = N_HANDS / median_seconds(lambda: evaluate(hands, check=False), OUR_REPEATS)
+    ours_large = N_HANDS_OURS_LARGE / median_seconds(
+        lambda: evaluate(large, check=False), OUR_REPEATS
+    )
+    print(f"\n{k}-card hands")
+    print(f"{'':<28}{'n':>12}{'M hands/s':>12}{'ours / theirs':>16}")
+    print(f"{'ours (evaluate, check=False)':<28}{N_HANDS:>12,}{ours / 1e6:>12.1f}")
+    print(f"{'ours (evaluate, check=False)':<28}{N_HANDS_OURS_LARGE:>12,}{ours_large / 1e6:>12.1f}")
+    for library in libraries:
+        n = library.sample[k]
+        arguments = [library.arguments(hand) for hand in hands[:n].tolist()]
+        loop = functools.partial(library_loop, library.score, arguments)
+        theirs = n / median_seconds(loop, LIBRARY_REPEATS)
+        print(f"{library.name + ' loop':<28}{n:>12,}{theirs / 1e6:>12.3f}{ours / theirs:>15,.0f}x")
+
+
+FIRST_USE = """
+import json, time
+import numpy as np
+import pipeline.evaluator as evaluator
+hands = {k: np.array([list(range(0, 4 * k, 4))], dtype=np.uint8) for k in (7, 5, 6)}
+report = {}
+for k, hand in hands.items():
+    start = time.perf_counter()
+    evaluator.evaluate(hand)
+    report[k] = time.perf_counter() - start
+print(json.dumps(report))
+"""
+
+TABLE_MEMORY = """
+import json, tracemalloc
+import numpy as np
+import pipeline.evaluator as evaluator
+tracemalloc.start()
+report = {}
+for k in (7, 5, 6):
+    evaluator.evaluate(np.array([list(range(0, 4 * k, 4))], dtype=np.uint8))
+    report[k] = tracemalloc.get_traced_memory()
+print(json.dumps(report))
+"""
+
+IMPORT_TIME = """
+import json, time
+start = time.perf_counter()
+import numpy
+middle = time.perf_counter()
+import pipeline.evaluator
+end = time.perf_counter()
+print(json.dumps([middle - start, end - middle, end - start]))
+"""
+
+
+def fresh(code: str) -> Any:
+    """Run ``code`` in a new interpreter and return the JSON it prints."""
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def bench_tables(repeats: int = 5) -> None:
+    firsts = [fresh(FIRST_USE) for _ in range(repeats)]
+    print("\ntable build at first use (fresh interpreter, median of 5; 7-card first, then 5, 6)")
+    for k in ("7", "5", "6"):
+        seconds = statistics.median(first[k] for first in firsts)
+        print(f"  first {k}-card call            {seconds * 1e3:8.0f} ms")
+    memory = fresh(TABLE_MEMORY)
+    print("table memory (tracemalloc, cumulative: current / peak while building)")
+    for k in ("7", "5", "6"):
+        current, peak = memory[k]
+        megabytes = f"{current / 2**20:7.1f} MiB / {peak / 2**20:6.1f} MiB"
+        print(f"  after first {k}-card call     {megabytes}")
+    imports = [fresh(IMPORT_TIME) for _ in range(repeats)]
+    numpy_s, ours_s, total_s = (statistics.median(times) for times in zip(*imports, strict=True))
+    print("import time (fresh interpreter, median of 5)")
+    print(f"  import numpy                  {numpy_s * 1e3:8.1f} ms")
+    print(f"  then import pipeline.evaluator{ours_s * 1e3:8.1f} ms")
+    print(f"  both                          {total_s * 1e3:8.1f} ms")
+
+
+def main() -> None:
+    rng = np.random.default_rng(2024)
+    libraries = _libraries()
+    print(f"numpy {np.__version__}, Python {sys.version.split()[0]}, medians of repeats")
+    for k in (5, 7):
+        bench_hand_size(k, libraries, rng)
+    bench_tables()
+
+
+if __name__ == "__main__":
+    main()
