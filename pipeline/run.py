@@ -307,7 +307,10 @@ def write_outputs(result: FileResult, output: Path, name: str) -> dict[str, str]
     parquet = output / f"{name}.parquet"
     workbook = output / f"{name}.xlsx"
     atomic_write(parquet, scored.write_parquet)
-    source = result.source.path if result.source.path.suffix.lower() == ".xlsx" else None
+    # Write back into the producer's workbook only when it was read as one.
+    readable = not any(problem.sheet == "" for problem in result.source.problems)
+    is_workbook = result.source.path.suffix.lower() == ".xlsx" and readable
+    source = result.source.path if is_workbook else None
     sheets = _sheet_outputs(result, write_back=source is not None)
     write_workbook(workbook, sheets, summary_blocks(result, scored), issues, source=source)
     return {"workbook": str(workbook), "parquet": str(parquet)}
