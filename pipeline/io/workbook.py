@@ -374,7 +374,7 @@ def _widths(frames: Sequence[pl.DataFrame], percent_columns: Sequence[str] = ())
                 needed = max(needed, 7)
             elif dtype.is_float():
                 needed = max(needed, 12)
-            elif sample.height:
+            elif sample.height and dtype != pl.Object:
                 longest = sample[name].cast(pl.String).str.len_chars().max()
                 if isinstance(longest, int):
                     needed = max(needed, longest * 1.1 + 2)
@@ -528,12 +528,22 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
     _prepare_sheet(worksheet, _widths([table], sheet.percent_columns), freeze_row=1)
     _set_filter(worksheet, 1, table.height + 1, table.width)
     _append_header(worksheet, styles, table.columns)
+    # flags that are columns of the table become one conditional format; others style cells
+    per_cell: list[pl.Series | None] = []
+    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+        column = None if flags is None else _flag_column(table, flags)
+        if column is None or not table.height:
+            per_cell.append(flags)
+            continue
+        letter = get_column_letter(table.columns.index(column) + 1)
+        _add_flag_rule(worksheet, kind, letter, 2, table.height + 1, table.width)
+        per_cell.append(None)
     _append_frame(
         worksheet,
         styles,
         table,
-        highlight=sheet.highlight,
-        muted=sheet.muted,
+        highlight=per_cell[0],
+        muted=per_cell[1],
         percent_columns=sheet.percent_columns,
     )
 
@@ -584,6 +594,20 @@ def _new_book(
     issues: pl.DataFrame,
 ) -> Any:
     book = Workbook(write_only=True)
+    try:
+        _fill_new_book(book, sheets, summary, issues)
+    except BaseException:
+        _discard(book)
+        raise
+    return book
+
+
+def _fill_new_book(
+    book: Any,
+    sheets: Sequence[SheetOutput],
+    summary: Sequence[tuple[str, pl.DataFrame]],
+    issues: pl.DataFrame,
+) -> None:
     taken: set[str] = set()
     titles = [_unique_title(sanitize_title(sheet.name), taken) for sheet in sheets]
     summary_title = _unique_title(SUMMARY_TITLE, taken)
@@ -597,7 +621,21 @@ def _new_book(
     styles = styles or _Styles(worksheet)
     _write_summary(worksheet, styles, summary)
     _write_issues(book.create_sheet(issues_title), styles, issues)
-    return book
+
+
+def _discard(book: Any) -> None:
+    """Close a failed write-only book's streams and delete its temporary sheet files.
+
+    Left to the garbage collector, a half-written sheet's stream would try to finish its XML
+    into a file that is already closed and report an error long after ours.
+    """
+    for worksheet in book.worksheets:
+        with contextlib.suppress(Exception):
+            if not worksheet.closed:
+                worksheet.close()
+        with contextlib.suppress(Exception):
+            if worksheet._writer is not None:
+                worksheet._writer.cleanup()
 
 
 # --- write-back ------------------------------------------------------------------------------
@@ -687,12 +725,11 @@ def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None
         worksheet.freeze_panes = f"A{sheet.header_row + 1}"
     if not worksheet.tables:  # a sheet autofilter overlapping an Excel table corrupts the file
         _set_filter(worksheet, sheet.header_row, last_row, last_column)
-    _show_rows(worksheet, styles, sheet, table, first, last_row, last_column)
+    _show_rows(worksheet, sheet, table, first, last_row, last_column)
 
 
 def _show_rows(
     worksheet: Any,
-    styles: _Styles,
     sheet: SheetOutput,
     table: pl.DataFrame,
     first: int,
@@ -703,38 +740,35 @@ def _show_rows(
     first_row = sheet.header_row + 1
     if last_row < first_row:
         return
-    used = f"A{first_row}:{get_column_letter(last_column)}{last_row}"
-    rules = (
-        (
-            sheet.highlight,
-            _WINNER,
-            {
-                "fill": PatternFill(
-                    fill_type="solid",
-                    start_color=WINNER_FILL,
-                    end_color=WINNER_FILL,
-                    bgColor=WINNER_FILL,
-                ),
-                "font": Font(bold=True),
-            },
-        ),
-        (sheet.muted, _FOLD, {"font": Font(color=FOLD_FONT)}),
-    )
-    for flags, kind, look in rules:
+    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
         if flags is None or not flags.any():
             continue
         column = _flag_column(table, flags)
-        if column is None:
-            marked = [
-                row
-                for row, flag in zip(sheet.excel_rows or (), flags.fill_null(False), strict=True)
-                if flag
-            ]
-            _style_rows(worksheet, marked, last_column, kind)
+        if column is not None:
+            letter = get_column_letter(first + table.columns.index(column))
+            _add_flag_rule(worksheet, kind, letter, first_row, last_row, last_column)
             continue
-        letter = get_column_letter(first + table.columns.index(column))
-        rule = FormulaRule(formula=[f"${letter}{first_row}=TRUE"], **look)
-        worksheet.conditional_formatting.add(used, rule)
+        marked = [
+            row
+            for row, flag in zip(sheet.excel_rows or (), flags.fill_null(False), strict=True)
+            if flag
+        ]
+        _style_rows(worksheet, marked, last_column, kind)
+
+
+def _add_flag_rule(
+    worksheet: Any, kind: int, letter: str, first_row: int, last_row: int, last_column: int
+) -> None:
+    """One conditional format: rows ``first_row..last_row`` whose ``letter`` cell is TRUE."""
+    if kind == _WINNER:
+        green = PatternFill(fill_type="solid", start_color=WINNER_FILL, end_color=WINNER_FILL)
+        look = {"fill": green, "font": Font(bold=True)}
+    else:
+        look = {"font": Font(color=FOLD_FONT)}
+    rule = FormulaRule(formula=[f"${letter}{first_row}=TRUE"], **look)
+    worksheet.conditional_formatting.add(
+        f"A{first_row}:{get_column_letter(last_column)}{last_row}", rule
+    )
 
 
 def _flag_column(table: pl.DataFrame, flags: pl.Series) -> str | None:
