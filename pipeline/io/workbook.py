@@ -72,6 +72,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.properties import PageSetupProperties
 
 __all__ = [
     "MAX_COLUMNS",
@@ -501,6 +502,11 @@ def _prepare_sheet(worksheet: Any, widths: Sequence[float], *, freeze_row: int |
         worksheet.column_dimensions[get_column_letter(index)].width = width
     if freeze_row is not None:
         worksheet.freeze_panes = f"A{freeze_row + 1}"
+    # printed or exported to PDF, a wide round sheet stays one page wide
+    worksheet.page_setup.orientation = "landscape"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = 0
+    worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
 
 
 def _set_filter(worksheet: Any, header_row: int, last_row: int, last_column: int) -> None:
