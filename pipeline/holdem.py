@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandera.errors
+import pandera.polars as pa
 import polars as pl
 
 from pipeline import evaluator
 from pipeline.cards import DECK_SIZE, card_problem, format_cards, parse_card
 from pipeline.scoring import card_matrix, describe_series, hand_series, strength_series
-from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, HoldemRows
+from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, FiveCardRows, HoldemRows
 
 FULL_HAND = 7
 ISSUE_SCHEMA = {"row_id": pl.Int64, "column": pl.String, "value": pl.String, "message": pl.String}
@@ -68,7 +69,7 @@ def _row_issue(row: dict[str, object], check: str, column: str) -> tuple[str, st
         problems = [problem for token in text.split() if (problem := card_problem(token))]
         return header, value, "; ".join(problems)
     count = len(str(row[column] or "").split())
-    if one_line:
+    if one_line and check != "five_cards":
         total = len(line.split())
         return (
             header,
@@ -76,15 +77,17 @@ def _row_issue(row: dict[str, object], check: str, column: str) -> tuple[str, st
             f"{_plural(total, 'card')}: expected 2 hole cards then 0, 3, 4 or 5 community cards "
             "(2, 5, 6 or 7 in all)",
         )
+    if check == "five_cards":
+        return header, value, f"{_plural(count, 'card')}: expected 5"
     if check == "two_hole_cards":
         return header, value, f"{_plural(count, 'hole card')}: expected {HOLE_CARDS}"
     return header, value, f"{_plural(count, 'community card')}: expected 0, 3, 4 or 5"
 
 
-def _schema_issues(rows: pl.DataFrame) -> pl.DataFrame:
+def _schema_issues(rows: pl.DataFrame, schema: type[pa.DataFrameModel]) -> pl.DataFrame:
     """Run the pandera model with ``lazy=True`` and turn every failure into an issue."""
     try:
-        HoldemRows.validate(rows, lazy=True)
+        schema.validate(rows, lazy=True)
     except pandera.errors.SchemaErrors as errors:
         failures = errors.failure_cases
     else:
@@ -134,15 +137,16 @@ def with_card_ids(rows: pl.DataFrame) -> pl.DataFrame:
     return rows.with_columns(ids)
 
 
-def validate_holdem(rows: pl.DataFrame) -> pl.DataFrame:
+def validate_holdem(rows: pl.DataFrame, *, five_card: bool = False) -> pl.DataFrame:
     """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.).
 
     Row rules come from :class:`schemas.holdem.HoldemRows`; round rules are vectorised here: a
     player at most once per round, one board per round (a fold sees a prefix of it), no card twice
     in a round across all hands and the board.  A round rule that fails rejects the whole round.
+    With ``five_card`` the rows are five-card hands (:class:`schemas.holdem.FiveCardRows`).
     """
     rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
-    issues = [_schema_issues(rows)]
+    issues = [_schema_issues(rows, FiveCardRows if five_card else HoldemRows)]
     bad_rows = issues[0]["row_id"]
     good = rows.filter(~pl.col("row_id").is_in(bad_rows.implode()))
     if "hole_ids" not in good.columns:

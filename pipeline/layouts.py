@@ -94,8 +94,10 @@ def detect_layout(headers: Sequence[str]) -> Layout | None:
         if has("cards") or (has("hole") and has("board")) or (has("hole") and not has("hand")):
             return Layout(PLAYERS, found)
         if has("dice") or all(any(header_key(h) == d for h in headers) for d in DICE_COLUMNS):
+            if has("dice"):
+                return Layout(YATZY, found)
             dice = {d: next(h for h in headers if header_key(h) == d) for d in DICE_COLUMNS}
-            return Layout(YATZY, found | ({} if has("dice") else dice))
+            return Layout(YATZY, found | dice)
         if has("hand"):
             return Layout(FIVE_CARD, found)
         return None
@@ -121,7 +123,8 @@ def _text(frame: pl.DataFrame, layout: Layout, canonical: str) -> pl.Expr:
 
 
 def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
-    """One row per player per round with canonical columns, from either Hold'em layout.
+    """One row per player per round with canonical columns, from either Hold'em layout (or the
+    five-card layout, whose five cards go in ``hole`` with no board and no folds).
 
     Columns: ``row_id`` (the sheet row it came from, 0-based), ``tournament``, ``table``,
     ``round``, ``player``, ``hole``, ``board``, ``folded`` (text as given), and for messages
@@ -153,6 +156,10 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
             pl.when(pl.col("cell").str.contains(FOLD_MARK.pattern))
             .then(pl.lit("true"))
             .alias("folded"),
+            # A fold in this layout does not say on which street: it saw no known board.
+            pl.when(~pl.col("cell").str.contains(FOLD_MARK.pattern).fill_null(False))
+            .then(pl.col("board"))
+            .alias("board"),
             pl.lit(board_header).alias("board_column"),
         )
         order = {name: index for index, name in enumerate(layout.player_columns)}
@@ -164,6 +171,19 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
         )
         return long.select(_CANONICAL_ORDER)
     player = layout.columns["player"]
+    if layout.kind == FIVE_CARD:
+        hand = layout.columns["hand"]
+        rows = indexed.select(
+            *meta,
+            pl.col(player).alias("player"),
+            pl.col(hand).alias("hole"),
+            pl.lit(None, dtype=pl.String).alias("board"),
+            pl.lit("false").alias("folded"),
+            pl.lit(hand).alias("hole_column"),
+            pl.lit(hand).alias("board_column"),
+            pl.col(hand).alias("cell"),
+        )
+        return rows.select(_CANONICAL_ORDER)
     if "cards" in layout.columns:
         cards = layout.columns["cards"]
         # The first two tokens are the hole cards, the rest the board: one regex pass.
@@ -205,3 +225,61 @@ _CANONICAL_ORDER = [
     "board_column",
     "cell",
 ]
+
+
+def yatzy_rows(frame: pl.DataFrame, layout: Layout) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """A Yatzy sheet as :data:`pipeline.yatzy_rounds.ROUND_SCHEMA` rows, and the rows whose dice
+    or round cannot be read (issue records: row_id, column, value, message).
+
+    ``dice`` is one cell (``1 1 2 4 4``, commas allowed) or five columns ``d1``..``d5``.
+    """
+    indexed = frame.with_row_index("row_id").with_columns(pl.col("row_id").cast(pl.Int64))
+    if "dice" in layout.columns:
+        dice_header = layout.columns["dice"]
+        dice_text = pl.col(dice_header).str.replace_all(",", " ").str.strip_chars()
+    else:
+        dice_header = ", ".join(layout.columns[name] for name in DICE_COLUMNS)
+        dice_text = pl.concat_str(
+            [pl.col(layout.columns[name]).fill_null("?") for name in DICE_COLUMNS], separator=" "
+        )
+    tokens = dice_text.str.extract_all(r"\S+")
+    round_header = layout.columns["round"]
+    canonical = indexed.select(
+        "row_id",
+        _text(frame, layout, "game").alias("game"),
+        pl.col(round_header).cast(pl.String).alias("round_text"),
+        pl.col(layout.columns["player"]).cast(pl.String).alias("player"),
+        dice_text.alias("dice_text"),
+        tokens.list.eval(pl.element().cast(pl.Int64, strict=False)).alias("dice"),
+        _text(frame, layout, "category").alias("category"),
+    ).with_columns(
+        pl.col("round_text").cast(pl.Float64, strict=False).alias("round_number"),
+    )
+    whole = pl.col("round_number").is_not_null() & (
+        pl.col("round_number") == pl.col("round_number").floor()
+    )
+    dice_ok = (pl.col("dice").list.len() == 5) & pl.col("dice").list.eval(
+        pl.element().is_between(1, 6).fill_null(False)
+    ).list.all()
+    bad_round = canonical.filter(pl.col("round_text").is_not_null() & ~whole).select(
+        "row_id",
+        pl.lit(round_header).alias("column"),
+        pl.col("round_text").alias("value"),
+        pl.format("round '{}' is not a whole number", "round_text").alias("message"),
+    )
+    bad_dice = canonical.filter(~dice_ok & pl.col("dice_text").is_not_null()).select(
+        "row_id",
+        pl.lit(dice_header).alias("column"),
+        pl.col("dice_text").alias("value"),
+        pl.format("dice '{}': expected five dice, each 1 to 6", "dice_text").alias("message"),
+    )
+    issues = pl.concat([bad_round, bad_dice])
+    good = canonical.filter(~pl.col("row_id").is_in(issues["row_id"].implode())).select(
+        "row_id",
+        "game",
+        pl.col("round_number").cast(pl.Int64).alias("round"),
+        "player",
+        pl.when(pl.col("dice_text").is_not_null()).then(pl.col("dice")).alias("dice"),
+        "category",
+    )
+    return good, issues

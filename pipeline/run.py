@@ -23,11 +23,23 @@ import polars as pl
 from pipeline.holdem import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.io.readers import SUPPORTED_SUFFIXES, RawSheet, SourceFile, read_source
 from pipeline.io.workbook import SheetOutput, write_workbook
-from pipeline.layouts import EXPECTED_HEADERS, PLAYERS, ROUNDS, Layout, detect_layout, holdem_rows
+from pipeline.layouts import (
+    EXPECTED_HEADERS,
+    FIVE_CARD,
+    ROUNDS,
+    YATZY,
+    Layout,
+    detect_layout,
+    holdem_rows,
+    yatzy_rows,
+)
+from pipeline.yatzy_rounds import final_standings, score_rounds
 from schemas.holdem import ScoredRows
+from schemas.yatzy import YatzyScoredRows
 
 MANIFEST = "manifest.json"
 ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner")
+YATZY_ADDED_COLUMNS = ("category_used", "category_chosen", "score", "total", "rank", "winner")
 ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "message")
 PARQUET_COLUMNS = (
     "source_file", "sheet", "row", "tournament", "round", "player", "cards", "folded",
@@ -97,7 +109,7 @@ class FileReport:
 def score_sheet(sheet: RawSheet) -> SheetResult:
     """Recognise, validate and score one sheet; rows of a bad round or a bad row are rejected."""
     layout = detect_layout(sheet.frame.columns)
-    if layout is None or layout.kind not in (PLAYERS, ROUNDS):
+    if layout is None:
         found = ", ".join(repr(name) for name in sheet.frame.columns) or "none"
         message = (
             f"sheet {sheet.name!r} matches no layout: expected {EXPECTED_HEADERS}; "
@@ -107,12 +119,23 @@ def score_sheet(sheet: RawSheet) -> SheetResult:
             [(None, None, None, message)], schema=empty_issues().schema, orient="row"
         )
         return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height)
-    rows = with_card_ids(holdem_rows(sheet.frame, layout))
-    issues = validate_holdem(rows)
-    rejected = issues["row_id"].unique()
-    good = rows.filter(~pl.col("row_id").is_in(rejected.implode()))
-    scored = score_holdem(good)
-    return SheetResult(sheet, layout, scored, issues, rejected.len())
+    if layout.kind == YATZY:
+        rounds, unreadable = yatzy_rows(sheet.frame, layout)
+        scored, issues = score_rounds(rounds)
+        issues = pl.concat([unreadable, issues.cast(empty_issues().schema)])
+    else:
+        rows = with_card_ids(holdem_rows(sheet.frame, layout))
+        issues = validate_holdem(rows, five_card=layout.kind == FIVE_CARD)
+        good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
+        scored = score_holdem(good)
+    # Issues name the sheet's own headers, not our canonical names.
+    headers = {
+        name: layout.columns[name]
+        for name in ("round", "player", "folded", "category", "game")
+        if name in layout.columns
+    }
+    issues = issues.with_columns(pl.col("column").replace(headers))
+    return SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique())
 
 
 def score_source(source: SourceFile) -> FileResult:
@@ -126,24 +149,38 @@ def score_source(source: SourceFile) -> FileResult:
     return result
 
 
+YATZY_COLUMNS = (
+    "source_file", "sheet", "row", "game", "round", "player", "dice", "category",
+    "category_chosen", "score", "total", "rank", "winner",
+)  # fmt: skip
+
+
 def scored_frame(result: FileResult) -> pl.DataFrame:
-    """One row per player per round, the Parquet contract (:class:`schemas.holdem.ScoredRows`)."""
-    frames = []
+    """One row per player per round, checked against its pandera model before it is written:
+    :class:`schemas.holdem.ScoredRows` for poker, :class:`schemas.yatzy.YatzyScoredRows` for
+    Yatzy (a file holding both games gets the union of the columns)."""
+    poker, dice = [], []
     for sheet_result in result.sheets:
         if sheet_result.layout is None or sheet_result.scored.height == 0:
             continue
         rows = pl.Series(sheet_result.sheet.excel_rows, dtype=pl.Int64)
-        frames.append(
-            sheet_result.scored.with_columns(
-                pl.lit(result.source.path.name).alias("source_file"),
-                pl.lit(sheet_result.sheet.name).alias("sheet"),
-                _gather(rows, pl.col("row_id")).alias("row"),
-            ).select(PARQUET_COLUMNS)
+        located = sheet_result.scored.with_columns(
+            pl.lit(result.source.path.name).alias("source_file"),
+            pl.lit(sheet_result.sheet.name).alias("sheet"),
+            _gather(rows, pl.col("row_id")).alias("row"),
         )
-    if not frames:
-        return pl.DataFrame(schema=_parquet_schema())
-    frame = pl.concat(frames)
-    return ScoredRows.validate(frame)
+        if sheet_result.layout.kind == YATZY:
+            dice_text = pl.col("dice").cast(pl.List(pl.String)).list.join(" ")
+            dice.append(located.with_columns(dice_text.alias("dice")).select(YATZY_COLUMNS))
+        else:
+            poker.append(located.select(PARQUET_COLUMNS))
+    frames: list[pl.DataFrame] = []
+    if poker or not dice:
+        poker_frame = pl.concat(poker) if poker else pl.DataFrame(schema=_parquet_schema())
+        frames.append(ScoredRows.validate(poker_frame))
+    if dice:
+        frames.append(YatzyScoredRows.validate(pl.concat(dice)))
+    return frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
 
 
 def _gather(values: pl.Series, positions: pl.Expr) -> pl.Expr:
@@ -185,7 +222,8 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
             _gather(excel_rows, pl.col("row_id").fill_null(len(sheet.excel_rows))).alias("row"),
         )
         frames.append(
-            issues.join(originals, on="row_id", how="left", suffix=" (cell)")
+            issues.sort("row_id", nulls_last=False, maintain_order=True)
+            .join(originals, on="row_id", how="left", suffix=" (cell)", maintain_order="left")
             .drop("row_id")
             .select(*ISSUE_COLUMNS, pl.exclude(ISSUE_COLUMNS))
         )
@@ -194,19 +232,13 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
 
 def summary_blocks(result: FileResult, scored: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     """The Summary sheet: per player, then per sheet and file (rows read, scored, rejected)."""
-    winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "round")
-    players = (
-        scored.with_columns(winners_in_round.alias("winners"))
-        .group_by("player", maintain_order=True)
-        .agg(
-            pl.len().alias("rounds dealt"),
-            pl.col("strength").is_not_null().sum().alias("showdowns"),
-            pl.col("winner").sum().alias("wins"),
-            (pl.col("winner") & (pl.col("winners") > 1)).sum().alias("split wins"),
-            pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
-        )
-        .sort("wins", "showdowns", descending=True, maintain_order=True)
-    )
+    blocks: list[tuple[str, pl.DataFrame]] = []
+    if "strength" in scored.columns:
+        poker = scored.filter(pl.col("cards").is_not_null())
+        blocks.append(("Players", _player_summary(poker)))
+    dice = [r.scored for r in result.sheets if r.layout is not None and r.layout.kind == YATZY]
+    if any(frame.height for frame in dice):
+        blocks.append(("Yatzy standings", final_standings(pl.concat(dice, how="diagonal"))))
     counts = [
         (
             result.source.path.name,
@@ -227,7 +259,24 @@ def summary_blocks(result: FileResult, scored: pl.DataFrame) -> list[tuple[str, 
         schema=["file", "sheet", "layout", "rows read", "rows scored", "rows rejected"],
         orient="row",
     )
-    return [("Players", players), ("Rows", files)]
+    return [*blocks, ("Rows", files)]
+
+
+def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
+    """Per player: rounds dealt, showdowns, wins, split wins, best hand."""
+    winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "round")
+    return (
+        poker.with_columns(winners_in_round.alias("winners"))
+        .group_by("player", maintain_order=True)
+        .agg(
+            pl.len().alias("rounds dealt"),
+            pl.col("strength").is_not_null().sum().alias("showdowns"),
+            pl.col("winner").sum().alias("wins"),
+            (pl.col("winner") & (pl.col("winners") > 1)).sum().alias("split wins"),
+            pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
+        )
+        .sort("wins", "showdowns", descending=True, maintain_order=True)
+    )
 
 
 def file_digest(path: Path) -> str:
@@ -342,6 +391,19 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
             )
             highlight = None
             muted = None
+        elif sheet_result.layout.kind == YATZY:
+            results = scored.select(
+                "row_id",
+                pl.col("category").alias("category_used"),
+                *YATZY_ADDED_COLUMNS[1:],
+            )
+            added = (
+                sheet.frame.with_row_index("row_id")
+                .select(pl.col("row_id").cast(pl.Int64))
+                .join(results, on="row_id", how="left")
+            )
+            highlight = added["winner"].fill_null(False)
+            muted = None
         else:
             added = (
                 sheet.frame.with_row_index("row_id")
@@ -351,7 +413,7 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
             highlight = added["winner"].fill_null(False)
             muted = added["folded"].fill_null(False)
             added = added.drop("folded")
-        table = added.drop("row_id")
+        table = _apart_from(added.drop("row_id"), sheet.frame.columns)
         if write_back:
             outputs.append(
                 SheetOutput(
@@ -373,6 +435,15 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
                 )
             )
     return outputs
+
+
+def _apart_from(added: pl.DataFrame, existing: Sequence[str]) -> pl.DataFrame:
+    """Our columns renamed ``NAME (scored)`` where the sheet has a column of that name already
+    (a five-card sheet's ``hand`` holds the cards; ours names the hand)."""
+    taken = {name.strip().lower() for name in existing}
+    return added.rename(
+        {name: f"{name} (scored)" for name in added.columns if name.lower() in taken}
+    )
 
 
 @dataclass
@@ -485,7 +556,14 @@ def _skipped(previous: dict[str, object]) -> FileReport:
 def check(inputs: Sequence[Path]) -> tuple[list[FileResult], list[str]]:
     """Read and validate only: every file's result, and inputs that could not be found."""
     files, missing = find_inputs(inputs)
-    return [score_source(read_source(path)) for path in files], missing
+    results = []
+    for path in files:
+        try:
+            results.append(score_source(read_source(path)))
+        except Exception as error:  # a bug on one file: say so, check the others
+            detail = "".join(traceback.format_exception_only(error)).strip()
+            missing.append(f"{path}: could not be checked: {detail}")
+    return results, missing
 
 
 def issue_lines(result: FileResult) -> Iterable[str]:

@@ -25,6 +25,7 @@ from pandera.typing.polars import Series
 CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
 CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
 HOLE_CARDS = 2
+FIVE_CARDS = 5
 BOARD_SIZES = (0, 3, 4, 5)
 FOLDED_TRUE = ("true", "yes", "y", "1", "x", "fold", "folded")
 FOLDED_FALSE = ("false", "no", "n", "0", "")
@@ -77,6 +78,28 @@ class HoldemRows(pa.DataFrameModel):
 
     class Config:
         strict = False  # producers' extra columns ride along untouched
+
+
+class FiveCardRows(pa.DataFrameModel):
+    """One player's five-card hand in one round (the poker hands kata); the five cards are held
+    in the canonical ``hole`` column so that Hold'em's round rules and scoring apply unchanged."""
+
+    round: Series[str] = pa.Field(nullable=False)
+    player: Series[str] = pa.Field(nullable=False)
+    hole: Series[str] = pa.Field(nullable=False)
+
+    @pa.check("hole", name="legal_cards")
+    def hand_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every card is written in card notation."""
+        return _legal_cards(data)
+
+    @pa.check("hole", name="five_cards")
+    def five_cards(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Exactly five cards."""
+        return data.lazyframe.select(card_count(data.key) == FIVE_CARDS)
+
+    class Config:
+        strict = False
 
 
 class ScoredRows(pa.DataFrameModel):

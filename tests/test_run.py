@@ -1,0 +1,329 @@
+"""The nightly job as cron runs it: the real CLI in a subprocess over real files in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import fastexcel
+import openpyxl
+import polars as pl
+import pytest
+from openpyxl.styles import Font
+
+from pipeline.generate import deal_holdem, players_frame
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MESSY_CSV = """\
+tournament,round,player,hole,board,folded,notes
+Spring,1,Ann,Ah Kd,As Ks Qs Js Ts,false,both play the board
+Spring,1,Bob,2c 3d,As Ks Qs Js Ts,no,
+Spring,1,Cy,9h 9c,As Ks Qs,true,folded on the flop
+Spring,2,Ann,Qh Qx,2c 7d 9h Jd 4s,,illegal suit
+Spring,2,Bob,Kh,2c 7d 9h Jd 4s,,one hole card
+Spring,2,Cy,Kc Kh,2c 7d,,two-card board
+Spring,2,,8c 8d,2c 7d 9h Jd 4s,,no player
+Spring,2,Dee,5h 6h,2c 7d 9h Jd 4s,maybe,bad flag
+Spring,2,Eve,Ac Ad,2c 7d 9h Jd 4s,,the only good row of round 2
+Spring,3,Ann,Ah Kh,2c 7d 9h Jd 4s,,
+Spring,3,Bob,Ah 3c,2c 7d 9h Jd 4s,,Ah twice in round 3
+Spring,3,Cy,Td 3s,2c 7d 9h,,
+Spring,4,Ann,Ah Kh,2c 7d 9h Jd 4s,,
+Spring,4,Bob,Qc Qd,2c 7d 9h Jd 5s,,board disagrees
+Spring,5,Ann,Ah Kh,2c 7d 9h Jd 4s,,
+Spring,5,Ann,Qc Qd,2c 7d 9h Jd 4s,,Ann twice
+Spring,6,Ann,Ah Kh,2c 7d 9h,true,
+Spring,6,Bob,Qc Qd,2c 7d 9h Jd 4s,false,last one standing
+Spring,,Cy,Qc Qd,2c 7d 9h Jd 4s,,no round id
+Spring,7,=HYPERLINK("http://x"),Ah Kh,2c 7d 9h Jd 4s,,
+Spring,7,@evil,Qc Qd,2c 7d 9h Jd 4s,,+1 chip
+Spring,7,-5,3c 3d,2c 7d 9h Jd 4s,,-minus
+"""
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture(scope="module")
+def messy_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    folder = tmp_path_factory.mktemp("messy")
+    (folder / "in").mkdir()
+    (folder / "in" / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
+    result = run_cli("run", str(folder / "in"), "-o", str(folder / "out"))
+    return folder / "out", result
+
+
+def test_messy_csv_exit_code_and_counts(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, result = messy_run
+    assert result.returncode == 1, result.stdout + result.stderr
+    entry = json.loads((out / "manifest.json").read_text())["files"]
+    (report,) = entry.values()
+    data_rows = len(MESSY_CSV.splitlines()) - 1
+    assert report["rows_read"] == data_rows
+    assert report["rows_read"] == report["rows_scored"] + report["rows_rejected"]
+    # Round 2: five bad rows; round 3 (card twice): 3 rows; 4 (board): 2; 5 (Ann twice): 2;
+    # the row without a round id: 1.
+    assert report["rows_rejected"] == 5 + 3 + 2 + 2 + 1
+    assert report["status"] == "issues"
+    scored = pl.read_parquet(out / "messy.parquet")
+    assert scored.height == report["rows_scored"]
+    issues = pl.read_excel(out / "messy.xlsx", sheet_name="Issues", engine="calamine")
+    assert issues["row"].drop_nulls().n_unique() == report["rows_rejected"]
+
+
+def test_every_rejected_row_has_a_message_naming_what_is_wrong(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, _ = messy_run
+    issues = pl.read_excel(out / "messy.xlsx", sheet_name="Issues", engine="calamine")
+    by_row: dict[int, list[str]] = {}
+    for row, column, message in issues.select("row", "column", "message").iter_rows():
+        by_row.setdefault(int(row), []).append(f"{column}: {message}")
+    expected = {
+        5: "hole: not a legal card suit 'x' in 'Qx'",
+        6: "hole: 1 hole card: expected 2",
+        7: "board: 2 community cards: expected 0, 3, 4 or 5",
+        8: "player: player name missing",
+        9: "folded: folded 'maybe' is not true or false",
+        11: "hole: card 'Ah' appears twice in round '3'",
+        12: "hole: card 'Ah' appears twice in round '3'",
+        15: "board: community cards disagree with the other players' in this round",
+        16: "player: player 'Ann' appears 2 times in round '5'",
+        17: "player: player 'Ann' appears 2 times in round '5'",
+        20: "round: round id missing",
+    }
+    for row, message in expected.items():
+        assert message in by_row.get(row, []), f"row {row}: {by_row.get(row)}"
+    # The rest of round 3 goes with it, and says why.
+    assert any("round '3' rejected: card 'Ah' appears twice" in m for m in by_row[13])
+    # The original row's cells ride along in the Issues sheet.
+    notes = dict(zip(issues["row"].to_list(), issues["notes"].to_list(), strict=True))
+    assert notes[6] == "one hole card"
+
+
+def test_ties_folds_and_last_player_standing(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, _ = messy_run
+    scored = pl.read_parquet(out / "messy.parquet")
+    round_1 = scored.filter(pl.col("round") == "1").sort("player")
+    assert round_1["hand"].to_list() == ["Royal Flush", "Royal Flush", None]
+    assert round_1["rank"].to_list() == [1, 1, None]
+    assert round_1["winner"].to_list() == [True, True, False]
+    assert round_1["folded"].to_list() == [False, False, True]
+    assert round_1["best_five"].to_list()[0] == "As Ks Qs Js Ts"
+    round_6 = scored.filter(pl.col("round") == "6").sort("player")
+    assert round_6["winner"].to_list() == [False, True]
+    round_2 = scored.filter(pl.col("round") == "2")
+    assert round_2["player"].to_list() == ["Eve"]
+    assert round_2["hand_detail"].to_list() == ["Pair (Aces)"]
+
+
+def test_formula_like_text_lands_as_text(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, _ = messy_run
+    book = openpyxl.load_workbook(out / "messy.xlsx")
+    sheet = book["messy"]
+    values = {sheet.cell(row=row, column=3).value for row in range(2, sheet.max_row + 1)}
+    assert {'=HYPERLINK("http://x")', "@evil", "-5"} <= values
+    for row in sheet.iter_rows():
+        for cell in row:
+            assert cell.data_type != "f", f"{cell.coordinate} holds a formula: {cell.value!r}"
+    round_7 = pl.read_parquet(out / "messy.parquet").filter(pl.col("round") == "7")
+    assert round_7.sort("rank")["player"].to_list() == ["@evil", "-5", '=HYPERLINK("http://x")']
+
+
+def test_new_workbook_has_result_columns_summary_and_header_frozen(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, _ = messy_run
+    book = openpyxl.load_workbook(out / "messy.xlsx")
+    assert book.sheetnames == ["messy", "Summary", "Issues"]
+    sheet = book["messy"]
+    header = [cell.value for cell in sheet[1]]
+    assert header[-5:] == ["hand", "hand_detail", "best_five", "rank", "winner"]
+    assert sheet.freeze_panes == "A2"
+    assert sheet.auto_filter.ref is not None
+    ann_round_1 = [cell.value for cell in sheet[2]]
+    assert ann_round_1[-5:] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True]
+    assert sheet.cell(row=2, column=1).font.b  # winner row in bold on a green fill
+    summary = [row for row in book["Summary"].iter_rows(values_only=True)]
+    assert ("messy.csv", "(all)", None, 22, 9, 13) in summary
+
+
+def write_club_workbook(path: Path) -> None:
+    """A producer's workbook: a title, a bold header on row 3, notes, one unknown sheet."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Night 1"
+    sheet["A1"] = "Club night"
+    rows = [
+        ["round", "board", "Ann", "Bob", "Cy", "notes"],
+        [1, "Ks Kd 9d 3c 6d", "Kc 9s", "9c Ah", "9h 5s fold", "opening hand"],
+        [2, "2c 7d 9h Jd 4s", "Ah Kh", "Ah Qd", None, "Ah twice"],
+        [3, "2c 7d 9h Jd 4s", "Qs Qh", None, "3c 3d", "=SUM(1,2)"],
+    ]
+    for offset, row in enumerate(rows, start=3):
+        for column, value in enumerate(row, start=1):
+            sheet.cell(row=offset, column=column, value=value)
+    sheet["A3"].font = Font(name="Calibri", bold=True)
+    sheet.column_dimensions["F"].width = 33
+    book.create_sheet("Read me")["A1"] = "Scores are final."
+    book.save(path)
+
+
+def test_workbook_is_written_back_with_the_producers_sheets_kept(tmp_path: Path) -> None:
+    write_club_workbook(tmp_path / "club.xlsx")
+    result = run_cli("run", str(tmp_path / "club.xlsx"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    book = openpyxl.load_workbook(tmp_path / "out" / "club.xlsx")
+    assert book.sheetnames[:2] == ["Night 1", "Read me"]
+    sheet = book["Night 1"]
+    assert sheet["A1"].value == "Club night"
+    assert sheet["A3"].font.b
+    assert sheet.column_dimensions["F"].width == 33
+    assert [sheet.cell(row=3, column=c).value for c in (7, 8)] == ["winner", "winning_hand"]
+    assert sheet["G4"].value == "Ann"
+    assert sheet["H4"].value == "Full House (Kings over Nines)"
+    assert sheet["G5"].value is None  # round 2 rejected: Ah twice
+    assert sheet["G6"].value == "Ann"
+    assert sheet["F6"].value == "=SUM(1,2)"  # the producer's own formula is theirs to keep
+    issues = [row for row in book["Issues"].iter_rows(values_only=True)]
+    messages = " | ".join(str(row[5]) for row in issues[1:])
+    assert "card 'Ah' appears twice in round '2'" in messages
+    assert "sheet 'Read me' matches no layout: expected round, player and cards" in messages
+
+
+def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "fake.xlsx").write_text("this is not a zip file")
+    with zipfile.ZipFile(inputs / "broken.xlsx", "w") as archive:
+        archive.writestr("hello.txt", "a zip, but not a workbook")
+    book = openpyxl.Workbook()
+    good = book.active
+    good.title = "Good"
+    for row in (["round", "player", "cards"], [1, "Ann", "As Ks Qs Js Ts 2c 3d"]):
+        good.append(row)
+    book.create_sheet("Stray")["XFD1048576"] = "x"  # the 52 GB sheet, declared
+    book.save(inputs / "stray.xlsx")
+    players_frame(deal_holdem(10, 4, seed=3)).write_csv(inputs / "ok.csv")
+    result = run_cli("run", str(inputs), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    files = json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]
+    by_name = {Path(name).name: entry for name, entry in files.items()}
+    assert by_name["ok.csv"]["status"] == "clean"
+    assert by_name["ok.csv"]["rows_scored"] == 40
+    assert by_name["stray.xlsx"]["rows_scored"] == 1
+    for name in ("fake.xlsx", "broken.xlsx", "stray.xlsx"):
+        assert by_name[name]["status"] == "issues", name
+    stray_issues = pl.read_excel(
+        tmp_path / "out" / "stray.xlsx", sheet_name="Issues", engine="calamine"
+    )
+    assert "over the limit" in stray_issues["message"][0]
+    fake_issues = pl.read_excel(
+        tmp_path / "out" / "fake.xlsx", sheet_name="Issues", engine="calamine"
+    )
+    assert fake_issues["message"].to_list() == ["'fake.xlsx' is not a real .xlsx workbook"]
+
+
+def test_rerun_skips_unchanged_inputs_and_redoes_changed_ones(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    players_frame(deal_holdem(20, 4, seed=1)).write_csv(inputs / "a.csv")
+    players_frame(deal_holdem(20, 4, seed=2)).write_csv(inputs / "b.csv")
+    out = tmp_path / "out"
+    first = run_cli("run", str(inputs), "-o", str(out))
+    assert first.returncode == 0, first.stdout + first.stderr
+    stamps = {path.name: path.stat().st_mtime_ns for path in out.iterdir()}
+    second = run_cli("run", str(inputs), "-o", str(out))
+    assert second.returncode == 0
+    assert second.stderr.count("unchanged, skipped") == 2
+    assert stamps["a.xlsx"] == (out / "a.xlsx").stat().st_mtime_ns
+    players_frame(deal_holdem(25, 4, seed=9)).write_csv(inputs / "b.csv")
+    third = run_cli("run", str(inputs), "-o", str(out))
+    assert third.stderr.count("unchanged, skipped") == 1
+    assert pl.read_parquet(out / "b.parquet").height == 100
+    forced = run_cli("run", str(inputs), "-o", str(out), "--force")
+    assert "unchanged, skipped" not in forced.stderr
+    assert stamps["a.xlsx"] != (out / "a.xlsx").stat().st_mtime_ns
+
+
+def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for seed in range(4):
+        players_frame(deal_holdem(3000, 6, seed=seed)).write_csv(inputs / f"night{seed}.csv")
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "run", str(inputs), "-o", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(2.5)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    again = run_cli("run", str(inputs), "-o", str(out))
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert not [path.name for path in out.iterdir() if ".tmp-" in path.name]
+    for seed in range(4):
+        assert pl.read_parquet(out / f"night{seed}.parquet").height == 18000
+        reader = fastexcel.read_excel(out / f"night{seed}.xlsx")
+        assert reader.sheet_names == [f"night{seed}", "Summary", "Issues"]
+        assert reader.load_sheet(f"night{seed}").height == 18000
+
+
+def test_check_prints_issues_and_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
+    result = run_cli("check", str(tmp_path / "messy.csv"), cwd=tmp_path)
+    assert result.returncode == 1
+    assert (
+        "messy.csv, sheet 'messy', row 5, column 'hole': not a legal card suit 'x' in 'Qx' "
+        "(value 'Qh Qx')" in result.stdout.splitlines()
+    )
+    assert "22 rows read, 9 valid, 13 rejected" in result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["messy.csv"]
+
+
+def test_missing_input_fails_the_run_with_exit_code_2(tmp_path: Path) -> None:
+    result = run_cli("run", str(tmp_path / "nope"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "no such file or folder" in result.stdout
+
+
+def test_generate_writes_each_layout(tmp_path: Path) -> None:
+    for name, layout, rows in (
+        ("p.csv", "players", 30),
+        ("r.xlsx", "rounds", 10),
+        ("l.txt", "players", 30),
+    ):
+        result = run_cli(
+            "generate", str(tmp_path / name), "--rounds", "10", "--players", "3", "--layout", layout
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == f"wrote {rows:,} rows to {tmp_path / name}"
+    run = run_cli("run", str(tmp_path), "-o", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    frames = [pl.read_parquet(tmp_path / "out" / f"{stem}.parquet") for stem in "prl"]
+    assert [frame.height for frame in frames] == [30, 30, 30]
+    # Same seed, same deal: every layout scores the same winners.
+    winners = [frame.filter("winner").sort("round", "player")["cards"].to_list() for frame in frames]
+    assert winners[0] == winners[2]
