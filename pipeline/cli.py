@@ -111,15 +111,18 @@ def generate(
     rounds: Annotated[int, typer.Option(help="How many rounds to deal.", min=1)] = 100,
     players: Annotated[int, typer.Option(help="Players per round, 2 to 10.", min=2, max=10)] = 8,
     layout: Annotated[
-        str, typer.Option(help="players (one row per player) or rounds (one row per round).")
+        str,
+        typer.Option(
+            help="Hold'em: players (a row per player) or rounds (a row per round); five-card "
+            "(the kata's hands); yatzy (games of 15 rounds, --rounds counts rounds)."
+        ),
     ] = "players",
     seed: Annotated[int, typer.Option(help="Random seed: the same seed deals the same games.")] = 0,
 ) -> None:
-    """Deal seeded Hold'em games (the quiz's generator) into an export of any size."""
+    """Deal seeded games into an export of any size: Hold'em (the quiz's generator), five-card
+    hands or Yatzy nights.  The same seed deals the same games."""
     from pipeline.generate import write_generated
 
-    if layout not in ("players", "rounds"):
-        raise _fail(f"unknown layout {layout!r}: expected players or rounds")
     try:
         rows = write_generated(path, layout=layout, rounds=rounds, players=players, seed=seed)
     except (OSError, ValueError) as error:

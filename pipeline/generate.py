@@ -126,16 +126,69 @@ def listing_text(deal: HoldemDeal) -> str:
     return "\n\n".join("\n".join(round_lines) for round_lines in rounds) + "\n"
 
 
+def five_card_frame(rounds: int, players: int = 4, seed: int = 0) -> pl.DataFrame:
+    """The five-card layout (the poker hands kata): ``round``, ``player``, ``hand`` (5 cards)."""
+    if not 2 <= players <= 10:
+        msg = f"players must be 2 to 10, got {players}"
+        raise ValueError(msg)
+    rng = np.random.default_rng(seed)
+    decks = np.argsort(rng.random((rounds, DECK_SIZE)), axis=1)[:, : 5 * players]
+    hands = decks.astype(np.uint8).reshape(rounds, players, 5)
+    seats = np.argsort(rng.random((rounds, len(ROSTER))), axis=1)[:, :players]
+    return pl.DataFrame(
+        {
+            "round": np.repeat(np.arange(1, rounds + 1), players),
+            "player": np.array(ROSTER)[seats].reshape(-1),
+            "hand": _cards_text(hands),
+        }
+    )
+
+
+def yatzy_frame(games: int, players: int = 3, seed: int = 0) -> pl.DataFrame:
+    """A Yatzy night: ``games`` games of 15 rounds, random rolls, categories left blank so the
+    nightly job chooses the best free one for each roll."""
+    rng = np.random.default_rng(seed)
+    rows = games * 15 * players
+    dice = rng.integers(1, 7, size=(rows, 5))
+    dice_text = pl.select(
+        pl.concat_str([pl.Series(dice[:, i].astype(str)) for i in range(5)], separator=" ")
+    ).to_series()
+    names = np.array(ROSTER[:players])
+    return pl.DataFrame(
+        {
+            "game": np.repeat([f"Game {g}" for g in range(1, games + 1)], 15 * players),
+            "round": np.tile(np.repeat(np.arange(1, 16), players), games),
+            "player": np.tile(names, games * 15),
+            "dice": dice_text,
+            "category": pl.Series([None] * rows, dtype=pl.String),
+        }
+    )
+
+
+LAYOUTS = ("players", "rounds", "five-card", "yatzy")
+
+
 def write_generated(
     path: Path, *, layout: str, rounds: int, players: int = 8, seed: int = 0
 ) -> int:
-    """Write a generated file by suffix (.csv, .xlsx, .txt); returns the number of data rows."""
-    deal = deal_holdem(rounds, players, seed)
+    """Write a generated file by suffix (.csv, .xlsx, .txt); returns the number of data rows.
+
+    ``layout`` is one of :data:`LAYOUTS`; for ``yatzy``, ``rounds`` counts rounds of 15 per game.
+    """
+    if layout not in LAYOUTS:
+        msg = f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}"
+        raise ValueError(msg)
     suffix = path.suffix.lower()
-    if suffix == ".txt":
-        path.write_text(listing_text(deal), encoding="utf-8")
-        return rounds * players
-    frame = rounds_frame(deal) if layout == "rounds" else players_frame(deal)
+    if layout == "five-card":
+        frame = five_card_frame(rounds, players, seed)
+    elif layout == "yatzy":
+        frame = yatzy_frame(max(1, rounds // 15), min(players, len(ROSTER)), seed)
+    else:
+        deal = deal_holdem(rounds, players, seed)
+        if suffix == ".txt":
+            path.write_text(listing_text(deal), encoding="utf-8")
+            return rounds * players
+        frame = rounds_frame(deal) if layout == "rounds" else players_frame(deal)
     if suffix == ".csv":
         frame.write_csv(path)
     elif suffix == ".xlsx":

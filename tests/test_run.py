@@ -164,7 +164,14 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     assert sheet.auto_filter.ref is not None
     ann_round_1 = [cell.value for cell in sheet[2]]
     assert ann_round_1[-5:] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True]
-    assert sheet.cell(row=2, column=1).font.b  # winner row in bold on a green fill
+    # Winner rows: one conditional format over the table reading the winner column (L).
+    rules = [
+        (str(block.sqref), rule.formula, rule.dxf.font.b)
+        for block in sheet.conditional_formatting
+        for rule in block.rules
+    ]
+    assert ("A2:L23", ["$L2=TRUE"], True) in rules
+    assert sheet.cell(row=4, column=1).font.color.rgb == "00808080"  # Cy folded: grey
     summary = [row for row in book["Summary"].iter_rows(values_only=True)]
     assert ("messy.csv", "(all)", None, 22, 9, 13) in summary
 

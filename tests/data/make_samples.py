@@ -5,16 +5,20 @@
   above the header, a bold header, a notes column, widths set, and a few deliberately bad rows
   (an illegal suit, a card dealt twice, a hole-card cell with one card, a two-card board) plus a
   formula-like note that must stay text.
+- ``five-card-club.csv``: the poker hands kata's games as a round sheet, one hand too short.
+- ``yatzy-night.csv``: two games of Yatzy, categories mostly left for the job to choose, with a
+  bad die, a category used twice and a misspelt category.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import polars as pl
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from pipeline.generate import deal_holdem, players_frame, rounds_frame
+from pipeline.generate import deal_holdem, five_card_frame, players_frame, rounds_frame, yatzy_frame
 
 INPUT = Path("input")
 
@@ -57,6 +61,52 @@ def make_club_nights() -> None:
     book.save(INPUT / "club-nights.xlsx")
 
 
+KATA_GAMES = (
+    ("Black", "2H 3D 5S 9C KD", "White", "2C 3H 4S 8C AH"),
+    ("Black", "2H 4S 4C 2D 4H", "White", "2S 8S AS QS 3S"),
+    ("Black", "2H 3D 5S 9C KD", "White", "2C 3H 4S 8C KH"),
+    ("Black", "2H 3D 5S 9C KD", "White", "2D 3H 5C 9S KH"),
+)
+
+
+def make_five_card() -> None:
+    rows = [
+        (round_number, name, hand)
+        for round_number, game in enumerate(KATA_GAMES, start=1)
+        for name, hand in zip(game[::2], game[1::2], strict=True)
+    ]
+    frame = pl.DataFrame(rows, schema=["round", "player", "hand"], orient="row")
+    frame = pl.concat([frame, five_card_frame(6, 3, seed=5).with_columns(pl.col("round") + 4)])
+    frame = frame.with_columns(
+        pl.when(pl.int_range(pl.len()) == 10)
+        .then(pl.lit("7C 8D 9H TS"))
+        .otherwise("hand")
+        .alias("hand")
+    )
+    frame.write_csv(INPUT / "five-card-club.csv")
+
+
+def make_yatzy_night() -> None:
+    frame = yatzy_frame(2, 3, seed=7).with_columns(pl.col("round").cast(pl.String))
+    frame = frame.with_columns(
+        pl.when(pl.int_range(pl.len()) == 0)
+        .then(pl.lit("fours"))
+        .when(pl.int_range(pl.len()) == 3)
+        .then(pl.lit("Fours"))
+        .when(pl.int_range(pl.len()) == 7)
+        .then(pl.lit("smal straight"))
+        .otherwise("category")
+        .alias("category"),
+        pl.when(pl.int_range(pl.len()) == 12)
+        .then(pl.lit("1 2 3 4 7"))
+        .otherwise("dice")
+        .alias("dice"),
+    )
+    frame.write_csv(INPUT / "yatzy-night.csv")
+
+
 if __name__ == "__main__":
     make_season()
     make_club_nights()
+    make_five_card()
+    make_yatzy_night()
