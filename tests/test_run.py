@@ -60,7 +60,9 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
 
 
 @pytest.fixture(scope="module")
-def messy_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+def messy_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
     folder = tmp_path_factory.mktemp("messy")
     (folder / "in").mkdir()
     (folder / "in" / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
@@ -332,5 +334,71 @@ def test_generate_writes_each_layout(tmp_path: Path) -> None:
     frames = [pl.read_parquet(tmp_path / "out" / f"{stem}.parquet") for stem in "prl"]
     assert [frame.height for frame in frames] == [30, 30, 30]
     # Same seed, same deal: every layout scores the same winners.
-    winners = [frame.filter("winner").sort("round", "player")["cards"].to_list() for frame in frames]
+    winners = [
+        frame.filter("winner").sort("round", "player")["cards"].to_list() for frame in frames
+    ]
     assert winners[0] == winners[2]
+
+
+def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
+    result = run_cli("run", str(ROOT / "input"), "-o", str(tmp_path))
+    assert result.returncode == 1, result.stdout + result.stderr
+    files = json.loads((tmp_path / "manifest.json").read_text())["files"]
+    counts = {
+        Path(name).name: (entry["rows_read"], entry["rows_scored"], entry["rows_rejected"])
+        for name, entry in files.items()
+    }
+    assert counts == {
+        "club-nights.xlsx": (36, 32, 4),
+        "five-card-club.csv": (26, 25, 1),
+        "quiz24-showdown.txt": (6, 6, 0),
+        "season-2026.csv": (240, 240, 0),
+        "yatzy-night.csv": (90, 87, 3),
+    }
+    kata = pl.read_parquet(tmp_path / "five-card-club.parquet").filter(
+        pl.col("round").cast(pl.Int64) <= 4
+    )
+    winners = kata.filter("winner").select("round", "player", "hand_detail").rows()
+    assert winners == [
+        ("1", "White", "High Card (Ace)"),
+        ("2", "Black", "Full House (Fours over Twos)"),
+        ("3", "Black", "High Card (King)"),  # the kata: Black wins on the 9 against the 8
+        ("4", "Black", "High Card (King)"),
+        ("4", "White", "High Card (King)"),  # the kata's tie
+    ]
+    quiz = pl.read_parquet(tmp_path / "quiz24-showdown.parquet")
+    assert quiz.filter("winner")["hand_detail"].to_list() == ["Full House (Kings over Nines)"]
+
+
+def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
+    night = tmp_path / "night.csv"
+    rows = ["game,round,player,dice,category"]
+    # Ann fills ones..sixes with three of each face (63 = the bonus) then scores chance.
+    names = ("ones", "twos", "threes", "fours", "fives", "sixes")
+    for round_number, (face, name) in enumerate(zip(range(1, 7), names, strict=True), start=1):
+        other = face % 6 + 1
+        rows.append(f"G,{round_number},Ann,{face} {face} {face} {other} {other},{name}")
+        rows.append(f"G,{round_number},Bo,6 6 6 6 6,")
+    rows.append("G,7,Ann,6 6 6 6 6,yatzy")
+    rows.append("G,7,Bo,1 2 3 4 5,small straight")
+    rows.append("G,8,Ann,1 2 3 4 9,chance")
+    rows.append("G,8,Bo,2 2 3 3 4,two pairs")
+    rows.append("G,9,Ann,5 5 5 5 5,Yatzy")
+    night.write_text("\n".join(rows) + "\n")
+    result = run_cli("run", str(night), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    scored = pl.read_parquet(tmp_path / "out" / "night.parquet")
+    ann = scored.filter(pl.col("player") == "Ann").sort("round")
+    upper = [3 * face for face in range(1, 7)]
+    assert ann["score"].to_list() == [*upper, 50]
+    assert ann["total"].to_list()[-2:] == [63 + 50, 63 + 50 + 50]  # bonus from round 6
+    bo = scored.filter(pl.col("player") == "Bo").sort("round")
+    assert bo["category_chosen"].to_list()[:6] == [True] * 6
+    assert bo["category"].to_list()[0] == "Yatzy"
+    assert bo.filter(pl.col("round") == 8)["category"].to_list() == ["Two Pairs"]
+    issues = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Issues", engine="calamine")
+    messages = dict(zip(issues["row"].to_list(), issues["message"].to_list(), strict=True))
+    assert messages[16] == "dice '1 2 3 4 9': expected five dice, each 1 to 6"
+    assert messages[18] == "category 'Yatzy' already used by player 'Ann' in round 7 of game 'G'"
+    standings = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Summary")
+    assert "Yatzy standings" in standings.columns[0]
