@@ -1,0 +1,107 @@
+"""Reading exports and recognising their layouts, on real files written to tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import polars as pl
+import pytest
+
+from pipeline.io.readers import read_source
+from pipeline.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, detect_layout, holdem_rows
+
+
+@pytest.mark.parametrize(
+    ("headers", "kind"),
+    [
+        (["Round", "Player", "Cards"], PLAYERS),
+        (["ROUND", "player_name", "Hole Cards", "Board", "Folded"], PLAYERS),
+        (["round", "board", "Ann", "Bob", "notes"], ROUNDS),
+        (["round", "player", "hand"], FIVE_CARD),
+        (["game", "round", "player", "dice", "category"], YATZY),
+        (["round", "player", "D1", "d2", "d_3", "d4", "d5"], YATZY),
+        (["round", "player", "score"], None),
+        (["name", "date"], None),
+    ],
+    ids=["players-cards", "players-hole-board", "rounds", "five-card", "yatzy", "yatzy-d1-d5",
+         "players-without-cards", "unknown"],
+)  # fmt: skip
+def test_layout_is_recognised_from_the_header(headers: list[str], kind: str | None) -> None:
+    layout = detect_layout(headers)
+    assert (layout.kind if layout else None) == kind
+
+
+def test_rounds_layout_players_exclude_notes_and_our_own_columns() -> None:
+    layout = detect_layout(["round", "board", "Ann", "notes", "Bob", "winner", "winning_hand"])
+    assert layout is not None
+    assert layout.player_columns == ("Ann", "Bob")
+
+
+def test_rounds_are_exploded_one_row_per_dealt_player() -> None:
+    frame = pl.DataFrame(
+        {
+            "round": ["1", "2"],
+            "board": ["Ks Kd 9d 3c 6d", "2c 7d 9h"],
+            "Ann": ["Kc 9s", None],
+            "Bob": ["9h 5s fold", "Ah Kh"],
+        }
+    )
+    layout = detect_layout(frame.columns)
+    assert layout is not None
+    rows = holdem_rows(frame, layout)
+    assert rows.select("row_id", "player", "hole", "board", "folded").rows() == [
+        (0, "Ann", "Kc 9s", "Ks Kd 9d 3c 6d", None),
+        (0, "Bob", "9h 5s", None, "true"),
+        (1, "Bob", "Ah Kh", "2c 7d 9h", None),
+    ]
+    assert frame.height + 1 == rows.height  # 3 dealt cells; the empty one is not a player
+
+
+def test_csv_keeps_surplus_cells_and_blank_lines_keep_row_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_text('round,player,cards\n1,Ann,As Ks\n\n2,"Bo, Jr",Kh Qh,late,!\n')
+    (sheet,) = read_source(path).sheets
+    assert sheet.excel_rows == [2, 4]
+    assert sheet.frame.columns == ["round", "player", "cards", "extra_1", "extra_2"]
+    assert sheet.frame.row(1) == ("2", "Bo, Jr", "Kh Qh", "late", "!")
+
+
+def test_csv_saved_as_cp1252_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_bytes("round,player,cards\n1,Zoë,As Ks Qs Js Ts 2c 3d\n".encode("cp1252"))
+    (sheet,) = read_source(path).sheets
+    assert sheet.frame["player"].to_list() == ["Zoë"]
+
+
+def test_workbook_header_below_a_title_and_row_numbers_as_excel_shows(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Night 1"
+    sheet["B1"] = "Club night"
+    sheet.append([])
+    for row in (
+        [None, "round", "player", "cards"],
+        [None, 1, "Ann", "As Ks Qs Js Ts 2c 3d"],
+        [],
+        [None, 1, "Bob", "2h 3h Qs Js Ts 2c 3d"],
+    ):
+        sheet.append(row)
+    book.create_sheet("Empty")
+    book.save(tmp_path / "club.xlsx")
+    source = read_source(tmp_path / "club.xlsx")
+    assert source.problems == []
+    (night,) = source.sheets
+    assert night.header_row == 3
+    assert night.excel_rows == [4, 6]
+    assert night.header_columns == {"round": 2, "player": 3, "cards": 4}
+    assert night.frame["round"].to_list() == ["1", "1"]
+
+
+def test_unsupported_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
+    path = tmp_path / "night.ods"
+    path.write_text("nope")
+    source = read_source(path)
+    assert [problem.message for problem in source.problems] == [
+        "unsupported file type '.ods': expected .csv, .xlsx or .txt"
+    ]
