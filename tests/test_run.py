@@ -184,7 +184,7 @@ def write_club_workbook(path: Path) -> None:
     sheet = book.active
     sheet.title = "Night 1"
     sheet["A1"] = "Club night"
-    rows = [
+    rows: list[list[object]] = [
         ["round", "board", "Ann", "Bob", "Cy", "notes"],
         [1, "Ks Kd 9d 3c 6d", "Kc 9s", "9c Ah", "9h 5s fold", "opening hand"],
         [2, "2c 7d 9h Jd 4s", "Ah Kh", "Ah Qd", None, "Ah twice"],
