@@ -144,8 +144,22 @@ def test_missing_file_is_a_one_line_error_with_exit_2(tmp_path: Path) -> None:
     assert result.stderr == f"Error: no such file: {str(tmp_path / 'absent.txt')!r}\n"
 
 
-@pytest.mark.parametrize("command", [(), ("showdown",)], ids=["root", "showdown"])
-def test_every_command_has_help(command: tuple[str, ...]) -> None:
-    result = run_cli(*command, "--help")
-    assert result.returncode == 0
+def _registered_commands() -> list[str]:
+    from pipeline.cli import app
+
+    return sorted(str(info.name or info.callback.__name__) for info in app.registered_commands)  # type: ignore[union-attr]
+
+
+def test_every_command_is_registered_and_in_the_readme() -> None:
+    commands = _registered_commands()
+    assert {"check", "compare", "equity", "generate", "run", "showdown", "yatzy"} <= set(commands)
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for command in commands:
+        assert f"pipeline {command}" in readme, f"{command!r} is not documented in README.md"
+
+
+@pytest.mark.parametrize("command", ["", *_registered_commands()])
+def test_every_command_has_help(command: str) -> None:
+    result = run_cli(*([command] if command else []), "--help")
+    assert result.returncode == 0, result.stderr
     assert "Usage" in result.stdout
