@@ -15,6 +15,8 @@ uniformly when enumeration is too slow, with a 95 % margin of error.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,22 +106,210 @@ def equity(
     if missing > len(deck):
         msg = f"the deck has {len(deck)} cards left, the board needs {missing}"
         raise ValueError(msg)
-    combos = combinations_array(len(deck), missing)
-    exact = samples is None or samples >= len(combos)
+    boards = math.comb(len(deck), missing)
+    exact = samples is None or samples >= boards
+    rows = None
     if not exact:
         rng = np.random.default_rng(seed)
-        combos = combos[rng.integers(0, len(combos), size=samples)]
-    completions = deck[combos]  # (boards, missing)
-    boards = np.hstack(
-        [np.broadcast_to(board_array, (len(completions), len(board_array))), completions]
+        rows = rng.integers(0, boards, size=samples).astype(np.intp)
+    strengths = showdown_strengths(hole_array, board_array, deck, rows)
+    wins, ties, shares = _count_pots(strengths)
+    total = strengths.shape[1]
+    margin = 0.0 if exact else float(1.96 * np.sqrt(0.25 / total))
+    return EquityResult(wins / total, ties / total, shares / total, total, exact, margin)
+
+
+@functools.cache
+def _completion_tables(slots: int) -> tuple[NDArray[np.uint16], NDArray[np.uint32]]:
+    """Index and rank-weight sum of every multiset of ``slots`` ranks.
+
+    ``offsets[j, r] = C(r + j, j + 1)``: for ranks ``r_0 <= r_1 <= ...`` the sum of
+    ``offsets[j, r_j]`` is the multiset's place in the combinatorial number system, a bijection
+    onto ``0..C(12 + slots, slots) - 1``.  ``keys`` holds each multiset's sum of rank weights.
+    """
+    offsets = np.array(
+        [[math.comb(rank + j, j + 1) for rank in range(13)] for j in range(slots)],
+        dtype=np.uint16,
+    ).reshape(slots, 13)
+    weights = _rank_weights()
+    keys = np.zeros(math.comb(12 + slots, slots), dtype=np.uint32)
+    for ranks in itertools.combinations_with_replacement(range(13), slots):
+        index = sum(int(offsets[j, rank]) for j, rank in enumerate(ranks))
+        keys[index] = sum(int(weights[rank]) for rank in ranks)
+    offsets.setflags(write=False)
+    keys.setflags(write=False)
+    return offsets, keys
+
+
+@functools.cache
+def _rank_weights() -> NDArray[np.uint32]:
+    """Rank -> its weight in the evaluator's key (the key of the rank's card of suit 0)."""
+    weights: NDArray[np.uint32] = evaluator._tables().card_key[0::4] & np.uint32(
+        evaluator._RANK_MASK
     )
-    strengths = evaluator.evaluate_shared(hole_array, boards)
+    return weights
+
+
+@functools.cache
+def _board_flush_group() -> NDArray[np.uint8]:
+    """``sum(6 ** suit)`` over five board cards -> ``suit << 2 | (count - 3)`` for the suit
+    holding three or more of them, else 16.
+
+    Only such a suit can make a flush with two hole cards, and five cards hold at most one.
+    """
+    table = np.full(6**4, _NO_FLUSH_GROUP, dtype=np.uint8)
+    for counts in itertools.product(range(6), repeat=4):
+        if sum(counts) == BOARD_SIZE and max(counts) >= 3:
+            suit = counts.index(max(counts))
+            table[sum(count * 6**s for s, count in enumerate(counts))] = (
+                suit << 2 | counts[suit] - 3
+            )
+    table.setflags(write=False)
+    return table
+
+
+_NO_FLUSH_GROUP = 16
+
+
+_CODE_BITS = 6  # a deck position (0..49) in a completion code
+_GROUP = 3  # positions per code: a 2**18-entry table of uint32 stays in L2 cache
+
+
+@functools.lru_cache(maxsize=16)
+def _completion_codes(positions: int, slots: int) -> tuple[NDArray[np.uint32], ...]:
+    """Every completion of :func:`combinations_array` as codes of up to three positions each.
+
+    Code ``g`` packs positions ``3g, 3g + 1, 3g + 2`` of a row into six bits each, so one
+    look-up in a per-deck table of ``64**3`` entries stands for three cards.
+    """
+    combos = combinations_array(positions, slots).astype(np.uint32)
+    codes = []
+    for start in range(0, slots, _GROUP):
+        code = np.zeros(len(combos), dtype=np.uint32)
+        for column in range(start, min(start + _GROUP, slots)):
+            code = (code << np.uint32(_CODE_BITS)) | combos[:, column]
+        code.setflags(write=False)
+        codes.append(code)
+    return tuple(codes)
+
+
+def _group_tables(
+    deck: NDArray[np.uint8], first_slot: int, width: int, offsets: NDArray[np.uint16]
+) -> tuple[NDArray[np.uint32], NDArray[np.uint16]]:
+    """For every code of ``width`` deck positions filling slots ``first_slot...``: the part of
+    the rank-multiset index ``| sum(6 ** suit) << 16``, and per suit the rank bits of its cards."""
+    padded = np.zeros(1 << _CODE_BITS, dtype=np.uint8)
+    padded[: len(deck)] = deck
+    ranks, suits = padded >> 2, padded & 3
+    value = np.zeros((1,) * 0, dtype=np.uint32)
+    bits = np.zeros((4,), dtype=np.uint16)
+    suit_of = np.arange(4, dtype=np.uint8)[:, None]
+    for slot in range(first_slot, first_slot + width):
+        part = offsets[slot][ranks].astype(np.uint32) | (
+            (6 ** suits.astype(np.uint32)) << np.uint32(16)
+        )
+        value = (value[..., None] + part).astype(np.uint32)
+        rank_bits = np.where(suit_of == suits, np.left_shift(1, ranks, dtype=np.uint16), 0)
+        bits = bits[..., None] | rank_bits.reshape((4,) + (1,) * (slot - first_slot) + (64,))
+    return value.reshape(-1), bits.astype(np.uint16).reshape(4, -1)
+
+
+def showdown_strengths(
+    holes: NDArray[np.uint8],
+    board: NDArray[np.uint8],
+    deck: NDArray[np.uint8],
+    rows: NDArray[np.intp] | None = None,
+) -> NDArray[np.uint16]:
+    """Seven-card strength of every hand on every completion of the board from the deck.
+
+    Returns ``(players, boards)``: the completions are the rows of
+    ``combinations_array(len(deck), 5 - len(board))`` (or those numbered by ``rows``).
+    ``deck`` must be sorted, so the ranks of a completion never decrease and its rank multiset
+    has an index from one look-up per three cards.  Each player then gets a table over the few
+    thousand multisets (one look-up each in the evaluator's rank table) and a board costs one
+    look-up per player in a table that stays in cache.  Flushes are possible only where the
+    full board holds three or more of a suit; only those boards are rescored.  Ids are trusted.
+
+    >>> from pipeline.cards import parse_cards
+    >>> holes, board = parse_cards([["Ah", "Kh"], ["Qs", "Qc"]]), parse_cards(["2h", "7h", "9h"])
+    >>> deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.concatenate([holes.ravel(), board]))
+    >>> combos = combinations_array(len(deck), 2)
+    >>> boards = np.hstack([np.broadcast_to(board, (len(combos), 3)), deck[combos]])
+    >>> bool((showdown_strengths(holes, board, deck)
+    ...       == evaluator.evaluate_shared(holes, boards)).all())
+    True
+    """
+    slots = BOARD_SIZE - len(board)
+    offsets, multiset_keys = _completion_tables(slots)
+    codes = _completion_codes(len(deck), slots)
+    count = len(codes[0]) if rows is None and codes else (1 if rows is None else len(rows))
+    value = np.full(count, int((6 ** (board & 3).astype(np.uint32)).sum()) << 16, np.uint32)
+    group_bits = []
+    group_codes = []
+    for group, code in enumerate(codes):
+        first = group * _GROUP
+        table, bits = _group_tables(deck, first, min(_GROUP, slots - first), offsets)
+        code_at = (code if rows is None else code[rows]).astype(np.intp)
+        value += np.take(table, code_at, mode="clip")
+        group_bits.append(bits)
+        group_codes.append(code_at)
+    multiset = (value & np.uint32(0xFFFF)).astype(np.intp)
+    weights = _rank_weights()
+    fixed = int(weights[board >> 2].sum())
+    rank_table = evaluator._rank_table(7)
+    out = np.empty((len(holes), count), dtype=np.uint16)
+    for player, hole in enumerate(holes.tolist()):
+        key = fixed + int(weights[hole[0] >> 2]) + int(weights[hole[1] >> 2])
+        table = np.take(rank_table, multiset_keys + np.uint32(key), mode="clip")
+        np.take(table, multiset, out=out[player], mode="clip")
+    # A player flushes only where the board holds 3, 4 or 5 of a suit and the player holds
+    # 2, 1 or 0 of it.  Boards are grouped by (flush suit, count) so each player's boards are a
+    # few contiguous runs: most boards are never rescored.
+    hole_suits = np.zeros((len(holes), 4), dtype=np.int64)
+    np.add.at(hole_suits, (np.arange(len(holes))[:, None], holes & 3), 1)
+    least = np.maximum(3, 5 - hole_suits.max(axis=0))  # fewest board cards of a suit that matter
+    wanted = np.zeros(_NO_FLUSH_GROUP + 1, dtype=bool)
+    for suit in range(4):
+        wanted[suit << 2 | np.arange(least[suit] - 3, 3)] = True
+    groups = np.take(_board_flush_group(), value >> np.uint32(16), mode="clip")
+    flushable = np.flatnonzero(np.take(wanted, groups))
+    if not flushable.size:
+        return out
+    order = np.argsort(groups[flushable], kind="stable")
+    flushable = flushable[order]
+    bounds = np.searchsorted(groups[flushable], np.arange(_NO_FLUSH_GROUP + 1))
+    suits_at = (groups[flushable] >> 2).astype(np.intp)
+    board_bits = np.zeros(4, dtype=np.uint16)
+    for card in board.tolist():
+        board_bits[card & 3] |= 1 << (card >> 2)
+    flush_bits = board_bits[suits_at]
+    for bits, code_at in zip(group_bits, group_codes, strict=True):
+        flush_bits |= np.take(bits.reshape(-1), suits_at * bits.shape[1] + code_at[flushable])
+    flush_strength = evaluator._tables().flush_strength
+    for player, hole in enumerate(holes.tolist()):
+        for suit in range(4):
+            held = int(hole_suits[player, suit])
+            start, stop = bounds[suit << 2 | max(0, 2 - held)], bounds[suit << 2 | 3]
+            if start == stop:
+                continue
+            hole_bits = sum(1 << (card >> 2) for card in hole if card & 3 == suit)
+            flushes = np.take(flush_strength, flush_bits[start:stop] | np.uint16(hole_bits))
+            at = flushable[start:stop]
+            out[player, at] = np.maximum(out[player, at], flushes)
+    return out
+
+
+def _count_pots(
+    strengths: NDArray[np.uint16],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
+    """Per player: boards won outright, boards tied for the best hand, and pots won (ties split)."""
     best = strengths.max(axis=0)
     winners = strengths == best
-    winner_count = winners.sum(axis=0)
-    total = len(boards)
-    win = (winners & (winner_count == 1)).sum(axis=1) / total
-    tie = (winners & (winner_count > 1)).sum(axis=1) / total
-    shares = (winners / winner_count).sum(axis=1) / total
-    margin = 0.0 if exact else float(1.96 * np.sqrt(0.25 / total))
-    return EquityResult(win, tie, shares, total, exact, margin)
+    winner_count = winners.sum(axis=0, dtype=np.uint8)
+    single = winner_count == 1
+    wins = np.count_nonzero(winners & single, axis=1).astype(np.int64)
+    tied = np.flatnonzero(~single)
+    tied_winners = winners[:, tied]
+    ties = np.count_nonzero(tied_winners, axis=1).astype(np.int64)
+    shares = wins + (tied_winners / winner_count[tied]).sum(axis=1)
+    return wins, ties, shares

@@ -1,0 +1,282 @@
+"""Win probabilities per street, exact, as a TV broadcast shows them.
+
+Before the flop, on the flop and on the turn a broadcast shows each player still in the hand
+with their chance to win the pot (ties shared) over every way the rest of the board can fall.
+:func:`street_equities` adds those figures to one row per player per round;
+:func:`biggest_swings` picks, per round, the lowest figure the river winner was shown: the bad
+beat for the Summary sheet.
+
+Who is shown at a street is who went on to the next one: before the flop, the players who saw
+the flop or never folded; on the flop, those who saw the turn or never folded; on the turn,
+those who saw the river or never folded.  A player who folded before the flop is shown nowhere.
+As on television, only the shown players' hole cards and the board are known: the hands of
+players who folded earlier stay in the deck (they were not turned face up), so the figures are
+what a viewer was shown, not what an all-knowing dealer would compute.
+
+>>> import polars as pl
+>>> from pipeline.cards import parse_cards
+>>> rows = pl.DataFrame({
+...     "tournament": [None] * 3, "round": ["1"] * 3, "player": ["Ann", "Bob", "Cy"],
+...     "hole_ids": [parse_cards(h).tolist() for h in (["Ah", "Kh"], ["Qs", "Qc"], ["7d", "2c"])],
+...     "board_ids": [parse_cards(b).tolist() for b in (
+...         ["2h", "7h", "9d", "Qd", "3h"], ["2h", "7h", "9d", "Qd", "3h"], [])],
+...     "folded": [False, False, True]},
+...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
+>>> frame = street_equities(rows)
+>>> frame.select("player", "win_preflop", "win_flop", "win_turn").with_columns(
+...     pl.col("^win_.*$").round(2)).rows()
+[('Ann', 46.21, 54.14, 15.91), ('Bob', 53.79, 45.86, 84.09), ('Cy', None, None, None)]
+>>> biggest_swings(frame).with_columns(pl.col("lowest_equity").round(2)).rows()
+[(None, '1', 'Ann', 15.91, 'turn')]
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+from numpy.typing import NDArray
+
+from pipeline import evaluator
+from pipeline.equity import BOARD_SIZE, equity
+
+STREETS = ("preflop", "flop", "turn")
+EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
+STREET_CARDS = (0, 3, 4)
+"""Community cards known at each street."""
+ROUND_KEY = ["tournament", "round"]
+SWING_SCHEMA = {
+    "tournament": pl.String,
+    "round": pl.String,
+    "player": pl.String,
+    "lowest_equity": pl.Float64,
+    "street": pl.String,
+}
+
+# Cost model of :func:`pipeline.equity.equity`, fitted to heads-up to 9-way preflop timings
+# (``bench/equity.py``) on a shared 2-core Intel Xeon VM, one core: a fixed cost per call, a
+# cost per board completion (rank-multiset and flush look-ups) and one per hand per board.
+SECONDS_PER_CALL = 3e-4
+SECONDS_PER_BOARD = 8e-9
+SECONDS_PER_HAND_BOARD = 9e-9
+
+_ROW = "__street_equity_row"
+
+
+def _round_tables(rows: pl.DataFrame) -> tuple[pl.DataFrame, NDArray[np.uint8], NDArray[np.int64]]:
+    """Per round: its rows and its board; per row: hole cards and the board cards it saw.
+
+    The round's board is the longest ``board_ids`` of the round (rows share a prefix).
+    """
+    missing = [
+        name
+        for name in ("tournament", "round", "hole_ids", "board_ids", "folded")
+        if name not in rows.columns
+    ]
+    if missing:
+        msg = f"street equities need the columns {missing!r}"
+        raise ValueError(msg)
+    indexed = rows.select(
+        pl.int_range(pl.len(), dtype=pl.Int64).alias(_ROW),
+        pl.col(ROUND_KEY),
+        pl.col("board_ids").list.len().alias("seen"),
+        pl.col("board_ids"),
+    )
+    rounds = indexed.group_by(ROUND_KEY, maintain_order=True).agg(
+        pl.col(_ROW),
+        pl.col("board_ids").sort_by("seen", descending=True).first().alias("board"),
+    )
+    holes = np.asarray(
+        rows["hole_ids"].cast(pl.Array(pl.UInt8, 2)).to_numpy(), dtype=np.uint8
+    ).reshape(-1, 2)
+    seen = rows["board_ids"].list.len().to_numpy().astype(np.int64)
+    return rounds, holes, seen
+
+
+def _in_at_streets(seen: NDArray[np.int64], folded: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """``(streets, rows)``: who is shown at each street (went on to the next, or never folded)."""
+    return np.stack(
+        [(seen >= cards + (3 if cards == 0 else 1)) | ~folded for cards in STREET_CARDS]
+    )
+
+
+def street_equities(
+    rows: pl.DataFrame, *, samples: int | None = None, seed: int = 0
+) -> pl.DataFrame:
+    """Add ``win_preflop``, ``win_flop`` and ``win_turn``: each player's equity in percent.
+
+    ``rows`` holds one row per player per round with ``tournament``, ``round``, ``hole_ids``
+    (two card ids), ``board_ids`` (the community cards this player saw: 0, 3, 4 or 5) and
+    ``folded`` (null counts as not folded).  The equity (win plus the player's share of tied
+    pots, 0..100) at a street is among the players shown there, over every completion of the
+    round's board from that street on.  It is null for a player not shown, for a street the
+    round's board never reached, and when fewer than two players are shown.
+
+    ``samples`` replaces enumeration before the flop (up to 1,712,304 boards) by that many
+    boards drawn uniformly with replacement, seeded per round from ``seed``; the 95 % margin of
+    a figure is then at most ``196 * sqrt(0.25 / samples)`` points (0.31 at 100,000).  Flop and
+    turn are always exact (at most 1,081 and 46 boards).
+
+    Work is shared: a round is one call of :func:`pipeline.equity.equity` per street, scored for
+    all its players on all boards at once, and identical deals (same hands, same board) are
+    computed once.
+
+    >>> import polars as pl
+    >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["9"] * 2,
+    ...     "hole_ids": [[48, 49], [44, 45]], "board_ids": [[], []], "folded": [False, True]},
+    ...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
+    >>> street_equities(rows)["win_preflop"].to_list()  # only one player shown: no figure
+    [None, None]
+    """
+    rounds, holes, seen = _round_tables(rows)
+    folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
+    shown = _in_at_streets(seen, folded)
+    figures = np.full((len(STREETS), rows.height), np.nan)
+    round_seeds = np.random.default_rng(seed).integers(0, 2**63, size=rounds.height)
+    cache: dict[tuple[bytes, bytes], NDArray[np.float64]] = {}
+    for number, (members, board) in enumerate(
+        zip(rounds[_ROW].to_list(), rounds["board"].to_list(), strict=True)
+    ):
+        at = np.asarray(members, dtype=np.int64)
+        round_board = np.asarray(board or [], dtype=np.uint8)
+        for street, cards in enumerate(STREET_CARDS):
+            if len(round_board) < cards:
+                break
+            players = at[shown[street, at]]
+            if len(players) < 2:
+                continue
+            hands = holes[players]
+            order = np.lexsort((hands[:, 1], hands[:, 0]))
+            known = round_board[:cards]
+            key = (hands[order].tobytes(), known.tobytes())
+            if key not in cache:
+                street_samples = samples if cards == 0 else None
+                result = equity(
+                    hands[order], known, samples=street_samples, seed=int(round_seeds[number])
+                )
+                cache[key] = 100 * result.equity
+            figures[street, players[order]] = cache[key]
+    return rows.with_columns(
+        pl.Series(name, values, dtype=pl.Float64, nan_to_null=True)
+        for name, values in zip(EQUITY_COLUMNS, figures, strict=True)
+    )
+
+
+def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float:
+    """A cheap forecast of the seconds :func:`street_equities` will take on ``rows``.
+
+    Per round and street with two or more players shown, one call of
+    :func:`pipeline.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
+    flop when given), priced by :data:`SECONDS_PER_CALL`, :data:`SECONDS_PER_BOARD` and
+    :data:`SECONDS_PER_HAND_BOARD` (measured on one core of a shared Xeon VM; scale for other
+    machines).  Nothing is enumerated, so a nightly job can call it first and choose
+    ``samples`` to fit its budget.  Heads-up preflop exact is 1,712,304 boards, about 0.05 s.
+
+    >>> import polars as pl
+    >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["1"] * 2,
+    ...     "hole_ids": [[48, 49], [44, 45]], "board_ids": [[], []], "folded": [False, False]},
+    ...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
+    >>> round(estimate_seconds(rows), 3), round(estimate_seconds(rows, samples=10_000), 4)
+    (0.045, 0.0006)
+    """
+    rounds, _, seen = _round_tables(rows)
+    folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
+    shown = _in_at_streets(seen, folded)
+    board_length = np.zeros(rows.height, dtype=np.int64)
+    round_of_row = np.zeros(rows.height, dtype=np.int64)
+    for number, (members, board) in enumerate(
+        zip(rounds[_ROW].to_list(), rounds["board"].to_list(), strict=True)
+    ):
+        round_of_row[members] = number
+        board_length[members] = len(board or [])
+    seconds = 0.0
+    for street, cards in enumerate(STREET_CARDS):
+        players = np.bincount(round_of_row[shown[street]], minlength=rounds.height)
+        reached = np.zeros(rounds.height, dtype=bool)
+        reached[round_of_row] = board_length >= cards
+        for count, calls in zip(
+            *np.unique(players[reached & (players >= 2)], return_counts=True), strict=True
+        ):
+            boards = math.comb(52 - 2 * int(count) - cards, BOARD_SIZE - cards)
+            if cards == 0 and samples is not None:
+                boards = min(boards, samples)
+            per_call = (
+                SECONDS_PER_CALL
+                + boards * SECONDS_PER_BOARD
+                + boards * int(count) * SECONDS_PER_HAND_BOARD
+            )
+            seconds += int(calls) * per_call
+    return seconds
+
+
+def biggest_swings(frame: pl.DataFrame) -> pl.DataFrame:
+    """Per round, the lowest equity the river winner(s) were shown, and at which street.
+
+    ``frame`` is the output of :func:`street_equities` with a ``player`` column.  The river
+    winners are the players who never folded holding the best seven cards on the round's full
+    board (all of them on a split pot); rounds whose board stops before the river have none.
+    A winner never shown with a figure is left out.  Sorted by ``lowest_equity``, lowest
+    first: the top row is the night's worst bad beat.  On equal figures the earlier street is
+    named.  Columns: ``tournament``, ``round``, ``player``, ``lowest_equity``, ``street``.
+
+    >>> import polars as pl
+    >>> frame = pl.DataFrame({"tournament": ["T"] * 2, "round": ["1"] * 2,
+    ...     "player": ["Ann", "Bob"], "hole_ids": [[48, 49], [44, 45]],
+    ...     "board_ids": [[0, 5, 10, 20, 30], [0, 5, 10, 20, 30]], "folded": [False, False],
+    ...     "win_preflop": [80.0, 20.0], "win_flop": [90.0, 10.0], "win_turn": [2.3, 97.7]},
+    ...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
+    >>> biggest_swings(frame).rows()
+    [('T', '1', 'Ann', 2.3, 'turn')]
+    """
+    board = (
+        pl.col("board_ids")
+        .sort_by(pl.col("board_ids").list.len(), descending=True)
+        .first()
+        .over(ROUND_KEY)
+    )
+    showdown = frame.with_columns(board.alias("_board")).filter(
+        ~pl.col("folded").fill_null(False) & (pl.col("_board").list.len() == BOARD_SIZE)
+    )
+    if showdown.height == 0:
+        return pl.DataFrame(schema=SWING_SCHEMA)
+    cards = np.asarray(
+        showdown.select(pl.concat_list("hole_ids", "_board").cast(pl.Array(pl.UInt8, 7)))
+        .to_series()
+        .to_numpy(),
+        dtype=np.uint8,
+    ).reshape(-1, 7)
+    strength = pl.Series("_strength", evaluator.evaluate(cards, check=False))
+    winners = showdown.with_columns(strength).filter(
+        pl.col("_strength") == pl.col("_strength").max().over(ROUND_KEY)
+    )
+    figures = (
+        winners.select(
+            pl.col("tournament").cast(pl.String),
+            pl.col("round").cast(pl.String),
+            pl.col("player").cast(pl.String),
+            *(pl.col(name) for name in EQUITY_COLUMNS),
+        )
+        .with_row_index("_winner")
+        .unpivot(
+            index=["_winner", "tournament", "round", "player"],
+            on=list(EQUITY_COLUMNS),
+            variable_name="street",
+            value_name="lowest_equity",
+        )
+        .drop_nulls("lowest_equity")
+        .with_columns(
+            pl.col("street").replace_strict(
+                dict(zip(EQUITY_COLUMNS, range(len(STREETS)), strict=True)), return_dtype=pl.Int8
+            )
+        )
+    )
+    lowest = (
+        figures.sort("_winner", "lowest_equity", "street")
+        .unique("_winner", keep="first", maintain_order=True)
+        .sort("lowest_equity", "_winner")
+        .with_columns(
+            pl.col("street").replace_strict(dict(enumerate(STREETS)), return_dtype=pl.String)
+        )
+    )
+    return lowest.select(list(SWING_SCHEMA))
