@@ -1,10 +1,24 @@
-"""Exact equity against a plain enumeration loop over eval7, on the same matchups, in one run.
+"""Exact equity against eval7 and pokerkit on the same matchups, in one run; a season with --season.
 
-Run: ``.venv/bin/python bench/equity.py``.  Prints the median of repeats and the ratio.
+Run: ``.venv/bin/python bench/equity.py`` (about 2 minutes) and
+``.venv/bin/python bench/equity.py --season`` (adds a generated 10,000-round, 6-player season
+with equity on every street: about 5 minutes).  Prints medians and ratios.
+
+Contenders, each on the same hole cards and board:
+
+- **ours**: :func:`pipeline.equity.equity`, exact over every completion of the board.
+- **eval7 loop**: a plain ``for`` loop over every completion with ``eval7.evaluate`` per hand,
+  exact; over 100,000 boards the time is extrapolated from the first 100,000.
+- **eval7 MC**: ``eval7.py_hand_vs_range_monte_carlo`` (heads-up only: hero against a one-hand
+  range) with as many samples as we enumerate boards; eval7 has no exact multi-street
+  enumeration (``py_hand_vs_range_exact`` scores a complete board only).
+- **pokerkit MC**: ``pokerkit.calculate_equities``, Monte Carlo only, timed on 1,000 samples and
+  extrapolated linearly to as many samples as we enumerate boards.
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import itertools
 import statistics
@@ -13,35 +27,28 @@ from collections.abc import Callable
 
 import eval7
 import numpy as np
+import polars as pl
+from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
 from pipeline.cards import format_card, parse_cards
 from pipeline.equity import equity
+from pipeline.generate import deal_holdem
+from pipeline.street_equity import estimate_seconds, street_equities
 
-MATCHUPS: list[tuple[str, list[list[str]], list[str]]] = [
-    ("heads-up preflop", [["Ah", "Kh"], ["Qs", "Qc"]], []),
-    ("3-way preflop", [["Ah", "Kh"], ["Qs", "Qc"], ["7d", "6d"]], []),
-    (
-        "6-way preflop",
-        [["Ah", "Kh"], ["Qs", "Qc"], ["7d", "6d"], ["Jc", "Tc"], ["2s", "2h"], ["As", "9c"]],
-        [],
-    ),
-    (
-        "9-way flop",
-        [
-            ["Ah", "Kh"],
-            ["Qs", "Qc"],
-            ["7d", "6d"],
-            ["Jc", "Tc"],
-            ["2s", "2h"],
-            ["As", "9c"],
-            ["8h", "8d"],
-            ["Ks", "Qd"],
-            ["5c", "4c"],
-        ],
-        ["2c", "7h", "9d"],
-    ),
-    ("heads-up turn", [["Ah", "Kh"], ["Qs", "Qc"]], ["2c", "7h", "9d", "Jd"]),
+HANDS = [
+    ["Ah", "Kh"],
+    ["Qs", "Qc"],
+    ["7d", "6d"],
+    ["Jc", "Tc"],
+    ["2s", "2h"],
+    ["As", "9c"],
+    ["8h", "8d"],
+    ["Ks", "Qd"],
+    ["5c", "4c"],
 ]
+BOARDS = {"preflop": [], "flop": ["3c", "7h", "9d"], "turn": ["3c", "7h", "9d", "Jd"]}
+LOOP_LIMIT = 100_000
+POKERKIT_SAMPLES = 1_000
 
 
 def median_seconds(function: Callable[[], object], repeats: int) -> float:
@@ -68,18 +75,103 @@ def eval7_loop(holes: list[list[str]], board: list[str], limit: int) -> int:
     return boards
 
 
-def main() -> None:
-    equity(parse_cards([["Ah", "Kh"], ["Qs", "Qc"]]))  # build tables once, as a warm run would
-    print(f"{'matchup':<18}{'boards':>11}{'ours s':>9}{'eval7 loop s':>14}{'ratio':>8}")
-    for name, holes, board in MATCHUPS:
+def eval7_monte_carlo(holes: list[list[str]], board: list[str], samples: int) -> float:
+    hero = [eval7.Card(card) for card in holes[0]]
+    villain = eval7.HandRange("".join(holes[1]))
+    known = [eval7.Card(card) for card in board]
+    return float(eval7.py_hand_vs_range_monte_carlo(hero, villain, known, samples))
+
+
+def pokerkit_monte_carlo(holes: list[list[str]], board: list[str], samples: int) -> list[float]:
+    ranges = tuple(parse_range("".join(hole)) for hole in holes)
+    known = tuple(Card.parse("".join(board)))
+    return calculate_equities(
+        ranges, known, 2, 5, Deck.STANDARD, (StandardHighHand,), sample_count=samples
+    )
+
+
+def matchups() -> None:
+    equity(parse_cards(HANDS[:2]))  # build tables once, as a warm run would
+    header = (
+        f"{'matchup':<20}{'boards':>11}{'ours s':>9}{'eval7 loop s':>14}{'x':>6}"
+        f"{'eval7 MC s':>12}{'x':>6}{'pokerkit MC s':>15}{'x':>8}"
+    )
+    print(header)
+    for players, street in itertools.product((2, 3, 6, 9), BOARDS):
+        holes, board = HANDS[:players], BOARDS[street]
         hole_ids, board_ids = parse_cards(holes), np.asarray(parse_cards(board), dtype=np.uint8)
-        ours = median_seconds(functools.partial(equity, hole_ids, board_ids), repeats=5)
+        ours = median_seconds(functools.partial(equity, hole_ids, board_ids), repeats=7)
         boards = equity(hole_ids, board_ids).boards
-        sample = min(boards, 100_000)
+        sample = min(boards, LOOP_LIMIT)
         loop = median_seconds(functools.partial(eval7_loop, holes, board, sample), repeats=3)
-        loop_full = loop * boards / sample
-        print(f"{name:<18}{boards:>11,}{ours:>9.3f}{loop_full:>14.2f}{loop_full / ours:>7.0f}x")
-    print("eval7 loop times over more than 100,000 boards are extrapolated from 100,000.")
+        loop *= boards / sample
+        if players == 2:
+            mc = median_seconds(
+                functools.partial(eval7_monte_carlo, holes, board, boards), repeats=3
+            )
+            mc_text = f"{mc:>12.3f}{mc / ours:>5.1f}x"
+        else:
+            mc_text = f"{'-':>12}{'':>6}"
+        kit = median_seconds(
+            functools.partial(pokerkit_monte_carlo, holes, board, POKERKIT_SAMPLES), repeats=3
+        )
+        kit *= boards / POKERKIT_SAMPLES
+        print(
+            f"{f'{players}-way {street}':<20}{boards:>11,}{ours:>9.4f}{loop:>14.2f}"
+            f"{loop / ours:>5.0f}x{mc_text}{kit:>15.1f}{kit / ours:>7.0f}x"
+        )
+    print(
+        f"eval7 loop times over {LOOP_LIMIT:,} boards are extrapolated from {LOOP_LIMIT:,}; "
+        f"pokerkit from {POKERKIT_SAMPLES:,} samples.  MC columns are Monte Carlo with as many "
+        "samples as our exact boards."
+    )
+
+
+def season_rows(rounds: int, players: int, seed: int = 0) -> pl.DataFrame:
+    """One row per player per round of a generated season, as :func:`street_equities` reads."""
+    deal = deal_holdem(rounds=rounds, players=players, seed=seed)
+    seen = deal.seen.reshape(-1)
+    boards = np.repeat(deal.boards, players, axis=0)
+    return pl.DataFrame(
+        {
+            "tournament": ["Season 1"] * (rounds * players),
+            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
+            "player": deal.names.reshape(-1),
+            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
+            "board_ids": [
+                board[:count].tolist() for board, count in zip(boards, seen, strict=True)
+            ],
+            "folded": seen < 5,
+        },
+        schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)},
+    )
+
+
+def season(rounds: int, players: int) -> None:
+    rows = season_rows(rounds, players)
+    for samples in (None, 100_000, 10_000):
+        label = "exact" if samples is None else f"preflop MC {samples:,}"
+        forecast = estimate_seconds(rows, samples=samples)
+        start = time.perf_counter()
+        street_equities(rows, samples=samples)
+        took = time.perf_counter() - start
+        print(
+            f"season {rounds:,} rounds x {players} players, {label:<18} "
+            f"{took / 60:6.2f} min (estimate {forecast / 60:.2f} min)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--season", action="store_true", help="also time a generated season")
+    parser.add_argument("--rounds", type=int, default=10_000)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--skip-matchups", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_matchups:
+        matchups()
+    if args.season:
+        season(args.rounds, args.players)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
 """Exact win probabilities when every player's hole cards are known, vectorised.
 
 Every way the rest of the board can fall is enumerated at once as an array, every player's
-seven cards are scored on every board by :func:`pipeline.evaluator.evaluate`, and the winners
-are counted per board: no per-board Python loop.  A seeded Monte Carlo mode samples boards
+seven cards are scored on every board, and the winners are counted per board: no per-board
+Python loop.  Scoring shares the evaluator's tables but not its per-hand work: a completion's
+rank multiset is found with one look-up per three cards, each player gets a table of the few
+thousand multisets, and only boards holding three or more of a suit the player can use are
+rescored for flushes (see :func:`showdown_strengths`).  A seeded Monte Carlo mode samples boards
 uniformly when enumeration is too slow, with a 95 % margin of error.
 
 >>> from pipeline.cards import parse_cards
@@ -201,16 +204,18 @@ def _group_tables(
     padded = np.zeros(1 << _CODE_BITS, dtype=np.uint8)
     padded[: len(deck)] = deck
     ranks, suits = padded >> 2, padded & 3
-    value = np.zeros((1,) * 0, dtype=np.uint32)
-    bits = np.zeros((4,), dtype=np.uint16)
-    suit_of = np.arange(4, dtype=np.uint8)[:, None]
-    for slot in range(first_slot, first_slot + width):
+    # Built by broadcasting one axis per slot: axis ``j`` is the position in slot ``first + j``,
+    # so the flattened table is indexed by the positions' six-bit fields, first slot highest.
+    value = np.zeros((), dtype=np.uint32)
+    bits = np.zeros(4, dtype=np.uint16)
+    in_suit = np.arange(4, dtype=np.uint8)[:, None] == suits  # (4, 64)
+    for depth, slot in enumerate(range(first_slot, first_slot + width)):
         part = offsets[slot][ranks].astype(np.uint32) | (
             (6 ** suits.astype(np.uint32)) << np.uint32(16)
         )
         value = (value[..., None] + part).astype(np.uint32)
-        rank_bits = np.where(suit_of == suits, np.left_shift(1, ranks, dtype=np.uint16), 0)
-        bits = bits[..., None] | rank_bits.reshape((4,) + (1,) * (slot - first_slot) + (64,))
+        rank_bits = np.where(in_suit, np.left_shift(1, ranks, dtype=np.uint16), 0)
+        bits = bits[..., None] | rank_bits.reshape((4,) + (1,) * depth + (64,))
     return value.reshape(-1), bits.astype(np.uint16).reshape(4, -1)
 
 

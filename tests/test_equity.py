@@ -10,8 +10,9 @@ import eval7
 import numpy as np
 import pytest
 
+from pipeline import evaluator
 from pipeline.cards import format_card, parse_cards
-from pipeline.equity import combinations_array, equity
+from pipeline.equity import combinations_array, equity, showdown_strengths
 
 
 def eval7_enumeration(holes: list[list[str]], board: list[str]) -> tuple[list[float], list[float]]:
@@ -123,3 +124,29 @@ def test_cli_prints_the_table() -> None:
         check=False,
     )
     assert (bad.returncode, bad.stderr) == (2, "Error: card 'Ah' is dealt twice\n")
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_showdown_strengths_agree_with_evaluate_shared_on_random_deals(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    players = int(rng.integers(2, 11))
+    known = [0, 3, 4, 5][seed % 4]
+    cards = rng.permutation(52).astype(np.uint8)
+    holes = cards[: 2 * players].reshape(players, 2)
+    board = cards[2 * players : 2 * players + known]
+    dead = cards[2 * players + known : 2 * players + known + int(rng.integers(0, 4))]
+    deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.concatenate([holes.ravel(), board, dead]))
+    combos = combinations_array(len(deck), 5 - known)
+    rows = None
+    if len(combos) > 20_000:  # preflop: a random subset of boards keeps the test quick
+        rows = np.sort(rng.choice(len(combos), size=20_000, replace=False)).astype(np.intp)
+        combos = combos[rows]
+    boards = np.hstack([np.broadcast_to(board, (len(combos), known)), deck[combos]])
+    expected = evaluator.evaluate_shared(holes, boards)
+    got = showdown_strengths(holes, board, deck, rows)
+    mismatch = np.argwhere(got != expected)
+    assert not mismatch.size, (
+        f"seed={seed}: hand {holes[mismatch[0][0]].tolist()} on board "
+        f"{boards[mismatch[0][1]].tolist()}: got {got[tuple(mismatch[0])]} "
+        f"expected {expected[tuple(mismatch[0])]}"
+    )
