@@ -63,6 +63,19 @@ def run_command(
     force: Annotated[
         bool, typer.Option("--force", help="Redo inputs whose content has not changed.")
     ] = False,
+    equity: Annotated[
+        bool,
+        typer.Option(
+            "--equity/--no-equity", help="Win probabilities per street (win_preflop, ...)."
+        ),
+    ] = True,
+    equity_budget: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of exact equity work a sheet may take before preflop is sampled.",
+            min=0,
+        ),
+    ] = 120.0,
 ) -> None:
     """The nightly job: validate and score every export into NAME.xlsx and NAME.parquet.
 
@@ -70,8 +83,10 @@ def run_command(
     when clean, 1 when issues were found (outputs still written), 2 when the run failed.
     """
     from pipeline.report import print_run_summary, run_with_progress
+    from pipeline.run import EquityOptions
 
-    report = run_with_progress(inputs or [Path("input")], output, force=force)
+    options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
+    report = run_with_progress(inputs or [Path("input")], output, force=force, equity=options)
     print_run_summary(report, output)
     raise typer.Exit(report.exit_code)
 

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.run import FileReport, RunReport, find_inputs, run
+from pipeline.run import EquityOptions, FileReport, RunReport, find_inputs, run
 
 
 def _log_line(report: FileReport) -> str:
@@ -25,11 +25,17 @@ def _log_line(report: FileReport) -> str:
     )
 
 
-def run_with_progress(inputs: Sequence[Path], output: Path, *, force: bool) -> RunReport:
+def run_with_progress(
+    inputs: Sequence[Path], output: Path, *, force: bool, equity: EquityOptions
+) -> RunReport:
     """:func:`pipeline.run.run` with a progress bar (terminal) or a log line per file."""
     if not sys.stderr.isatty():
         return run(
-            inputs, output, force=force, progress=lambda r: print(_log_line(r), file=sys.stderr)
+            inputs,
+            output,
+            force=force,
+            equity=equity,
+            progress=lambda r: print(_log_line(r), file=sys.stderr),
         )
     total = len(find_inputs(inputs)[0])
     console = Console(stderr=True)
@@ -49,7 +55,7 @@ def run_with_progress(inputs: Sequence[Path], output: Path, *, force: bool) -> R
             bar.update(task, description=Path(file_report.source).name)
             console.print(_log_line(file_report), highlight=False)
 
-        return run(inputs, output, force=force, progress=advance)
+        return run(inputs, output, force=force, equity=equity, progress=advance)
 
 
 def print_run_summary(report: RunReport, output: Path) -> None:

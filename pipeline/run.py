@@ -16,6 +16,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 
 import polars as pl
@@ -32,6 +33,12 @@ from pipeline.layouts import (
     detect_layout,
     holdem_rows,
     yatzy_rows,
+)
+from pipeline.street_equity import (
+    EQUITY_COLUMNS,
+    biggest_swings,
+    estimate_seconds,
+    street_equities,
 )
 from pipeline.yatzy_rounds import final_standings, score_rounds
 from schemas.holdem import ScoredRows
@@ -98,6 +105,7 @@ class FileReport:
     outputs: dict[str, str] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    settings: dict[str, object] = field(default_factory=dict)
     skipped: bool = False  # unchanged since the last run: outputs kept, not in the manifest
 
     def manifest_entry(self) -> dict[str, object]:
@@ -106,7 +114,25 @@ class FileReport:
         return entry
 
 
-def score_sheet(sheet: RawSheet) -> SheetResult:
+@dataclass(frozen=True)
+class EquityOptions:
+    """Win probabilities per street in the nightly job: on unless ``enabled`` is false.
+
+    Exact when :func:`pipeline.street_equity.estimate_seconds` says a sheet fits in
+    ``budget_seconds``; otherwise the preflop street is sampled (``samples`` boards a round,
+    seeded, 95 % margin at most ``196 * sqrt(0.25 / samples)`` points) and the Summary says so.
+    """
+
+    enabled: bool = True
+    budget_seconds: float = 120.0
+    samples: int = 20_000
+    seed: int = 0
+
+
+NO_EQUITY = EquityOptions(enabled=False)
+
+
+def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResult:
     """Recognise, validate and score one sheet; rows of a bad round or a bad row are rejected."""
     layout = detect_layout(sheet.frame.columns)
     if layout is None:
@@ -128,6 +154,8 @@ def score_sheet(sheet: RawSheet) -> SheetResult:
         issues = validate_holdem(rows, five_card=layout.kind == FIVE_CARD)
         good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
         scored = score_holdem(good)
+        if equity.enabled and layout.kind != FIVE_CARD:
+            scored = _with_equities(scored, equity)
     # Issues name the sheet's own headers, not our canonical names.
     headers = {
         name: layout.columns[name]
@@ -138,14 +166,22 @@ def score_sheet(sheet: RawSheet) -> SheetResult:
     return SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique())
 
 
-def score_source(source: SourceFile) -> FileResult:
+def _with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
+    """Add ``win_preflop``, ``win_flop``, ``win_turn``, exact when it fits the budget."""
+    exact = estimate_seconds(scored) <= options.budget_seconds
+    samples = None if exact else options.samples
+    with_figures = street_equities(scored, samples=samples, seed=options.seed)
+    return with_figures.with_columns(pl.lit(exact).alias("equity_exact"))
+
+
+def score_source(source: SourceFile, equity: EquityOptions = NO_EQUITY) -> FileResult:
     """Score every sheet of a file that was read."""
     result = FileResult(source)
     for problem in source.problems:
         where = f"sheet {problem.sheet!r}: " if problem.sheet else ""
         result.file_issues.append(where + problem.message)
     for sheet in source.sheets:
-        result.sheets.append(score_sheet(sheet))
+        result.sheets.append(score_sheet(sheet, equity))
     return result
 
 
@@ -173,10 +209,13 @@ def scored_frame(result: FileResult) -> pl.DataFrame:
             dice_text = pl.col("dice").cast(pl.List(pl.String)).list.join(" ")
             dice.append(located.with_columns(dice_text.alias("dice")).select(YATZY_COLUMNS))
         else:
-            poker.append(located.select(PARQUET_COLUMNS))
+            extra = [name for name in EQUITY_COLUMNS if name in located.columns]
+            poker.append(located.select(*PARQUET_COLUMNS, *extra))
     frames: list[pl.DataFrame] = []
     if poker or not dice:
-        poker_frame = pl.concat(poker) if poker else pl.DataFrame(schema=_parquet_schema())
+        poker_frame = (
+            pl.concat(poker, how="diagonal") if poker else pl.DataFrame(schema=_parquet_schema())
+        )
         frames.append(ScoredRows.validate(poker_frame))
     if dice:
         frames.append(YatzyScoredRows.validate(pl.concat(dice)))
@@ -236,6 +275,8 @@ def summary_blocks(result: FileResult, scored: pl.DataFrame) -> list[tuple[str, 
     if "strength" in scored.columns:
         poker = scored.filter(pl.col("cards").is_not_null())
         blocks.append(("Players", _player_summary(poker)))
+        if "win_turn" in poker.columns:
+            blocks.append(("Biggest swings", _swing_summary(result)))
     dice = [r.scored for r in result.sheets if r.layout is not None and r.layout.kind == YATZY]
     if any(frame.height for frame in dice):
         blocks.append(("Yatzy standings", final_standings(pl.concat(dice, how="diagonal"))))
@@ -260,6 +301,30 @@ def summary_blocks(result: FileResult, scored: pl.DataFrame) -> list[tuple[str, 
         orient="row",
     )
     return [*blocks, ("Rows", files)]
+
+
+def _swing_summary(result: FileResult) -> pl.DataFrame:
+    """The river winners' lowest equity on an earlier street: the bad beats, worst first."""
+    frames = [
+        biggest_swings(r.scored).with_columns(pl.lit(r.sheet.name).alias("sheet"))
+        for r in result.sheets
+        if r.layout is not None and "win_turn" in r.scored.columns
+    ]
+    exact = all(
+        bool(r.scored["equity_exact"].all())
+        for r in result.sheets
+        if "equity_exact" in r.scored.columns and r.scored.height
+    )
+    swings = pl.concat(frames).sort("lowest_equity").head(10)
+    how = "exact" if exact else "preflop sampled"
+    return swings.select(
+        "sheet",
+        "tournament",
+        "round",
+        pl.col("player").alias("river winner"),
+        pl.col("lowest_equity").round(2).alias(f"lowest equity % ({how})"),
+        "street",
+    )
 
 
 def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
@@ -408,7 +473,16 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
             added = (
                 sheet.frame.with_row_index("row_id")
                 .select(pl.col("row_id").cast(pl.Int64))
-                .join(scored.select("row_id", "folded", *ADDED_COLUMNS), on="row_id", how="left")
+                .join(
+                    scored.select(
+                        "row_id",
+                        "folded",
+                        *ADDED_COLUMNS,
+                        *(name for name in EQUITY_COLUMNS if name in scored.columns),
+                    ),
+                    on="row_id",
+                    how="left",
+                )
             )
             highlight = added["winner"].fill_null(False)
             muted = added["folded"].fill_null(False)
@@ -423,6 +497,7 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
                     header_row=sheet.header_row,
                     highlight=highlight,
                     muted=muted,
+                    percent_columns=[c for c in EQUITY_COLUMNS if c in table.columns],
                 )
             )
         else:
@@ -432,6 +507,7 @@ def _sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]
                     pl.concat([sheet.frame, table], how="horizontal"),
                     highlight=highlight,
                     muted=muted,
+                    percent_columns=[c for c in EQUITY_COLUMNS if c in table.columns],
                 )
             )
     return outputs
@@ -467,6 +543,7 @@ def run(
     output: Path,
     *,
     force: bool = False,
+    equity: EquityOptions = NO_EQUITY,
     progress: Callable[[FileReport], None] | None = None,
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped."""
@@ -482,7 +559,7 @@ def run(
     manifest = load_manifest(output)
     names = output_names(files)
     for path in files:
-        file_report = _run_one(path, output, names[path], manifest, force=force)
+        file_report = _run_one(path, output, names[path], manifest, force=force, equity=equity)
         report.files.append(file_report)
         manifest[str(path)] = file_report.manifest_entry()
         write_manifest(output, manifest)
@@ -498,7 +575,13 @@ def _remove_stale_temporaries(output: Path) -> None:
 
 
 def _run_one(
-    path: Path, output: Path, name: str, manifest: dict[str, dict[str, object]], *, force: bool
+    path: Path,
+    output: Path,
+    name: str,
+    manifest: dict[str, dict[str, object]],
+    *,
+    force: bool,
+    equity: EquityOptions,
 ) -> FileReport:
     started = time.perf_counter()
     try:
@@ -510,6 +593,7 @@ def _run_one(
         not force
         and previous is not None
         and previous.get("sha256") == digest
+        and previous.get("settings") == _settings(equity)
         and previous.get("status") in (CLEAN, ISSUES)
         and _outputs_exist(previous.get("outputs"))
     ):
@@ -520,7 +604,7 @@ def _run_one(
         source = read_source(path)
         timings["read"] = time.perf_counter() - clock
         clock = time.perf_counter()
-        result = score_source(source)
+        result = score_source(source, equity)
         timings["score"] = time.perf_counter() - clock
         clock = time.perf_counter()
         outputs = write_outputs(result, output, name)
@@ -529,7 +613,7 @@ def _run_one(
         detail = "".join(traceback.format_exception_only(error)).strip()
         return FileReport(str(path), digest, FAILED, error=detail)
     timings["total"] = time.perf_counter() - started
-    return FileReport(
+    report = FileReport(
         str(path),
         digest,
         ISSUES if result.issue_count else CLEAN,
@@ -539,7 +623,14 @@ def _run_one(
         result.issue_count,
         outputs,
         {key: round(value, 4) for key, value in timings.items()},
+        settings=_settings(equity),
     )
+    return report
+
+
+def _settings(equity: EquityOptions) -> dict[str, object]:
+    """What besides the input decides the outputs: a rerun with other settings redoes a file."""
+    return {"version": version("showdown"), "equity": equity.enabled}
 
 
 def _outputs_exist(outputs: object) -> bool:

@@ -161,18 +161,20 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     assert book.sheetnames == ["messy", "Summary", "Issues"]
     sheet = book["messy"]
     header = [cell.value for cell in sheet[1]]
-    assert header[-5:] == ["hand", "hand_detail", "best_five", "rank", "winner"]
+    assert header[-8:] == [
+        "hand", "hand_detail", "best_five", "rank", "winner", "win_preflop", "win_flop", "win_turn"
+    ]  # fmt: skip
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref is not None
     ann_round_1 = [cell.value for cell in sheet[2]]
-    assert ann_round_1[-5:] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True]
+    assert ann_round_1[-8:-3] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True]
     # Winner rows: one conditional format over the table reading the winner column (L).
     rules = [
         (str(block.sqref), rule.formula, rule.dxf.font.b)
         for block in sheet.conditional_formatting
         for rule in block.rules
     ]
-    assert ("A2:L23", ["$L2=TRUE"], True) in rules
+    assert ("A2:O23", ["$L2=TRUE"], True) in rules
     assert sheet.cell(row=4, column=1).font.color.rgb == "00808080"  # Cy folded: grey
     summary = [row for row in book["Summary"].iter_rows(values_only=True)]
     assert ("messy.csv", "(all)", None, 22, 9, 13) in summary
@@ -283,14 +285,14 @@ def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) 
         players_frame(deal_holdem(3000, 6, seed=seed)).write_csv(inputs / f"night{seed}.csv")
     out = tmp_path / "out"
     process = subprocess.Popen(
-        [sys.executable, "-m", "pipeline", "run", str(inputs), "-o", str(out)],
+        [sys.executable, "-m", "pipeline", "run", str(inputs), "-o", str(out), "--no-equity"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     time.sleep(2.5)
     process.send_signal(signal.SIGKILL)
     process.wait()
-    again = run_cli("run", str(inputs), "-o", str(out))
+    again = run_cli("run", str(inputs), "-o", str(out), "--no-equity")
     assert again.returncode == 0, again.stdout + again.stderr
     assert not [path.name for path in out.iterdir() if ".tmp-" in path.name]
     for seed in range(4):
@@ -402,3 +404,33 @@ def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
     assert messages[18] == "category 'Yatzy' already used by player 'Ann' in round 7 of game 'G'"
     standings = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Summary")
     assert "Yatzy standings" in standings.columns[0]
+
+
+def test_win_probabilities_per_street_are_in_the_outputs(
+    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    out, _ = messy_run
+    scored = pl.read_parquet(out / "messy.parquet")
+    round_1 = scored.filter(pl.col("round") == "1").sort("player")
+    # Cy folded on the flop: shown before the flop, not after.
+    assert round_1["win_preflop"].null_count() == 0
+    assert round_1["win_flop"].to_list()[2] is None
+    for street in ("win_preflop", "win_flop", "win_turn"):
+        assert round_1[street].sum() == pytest.approx(100.0), street
+    # On the turn Ann (Ah Kd on As Ks Qs Js) holds the straight. Bob (2c 3d) only splits: on
+    # any of the 9 spades left (a flush on the board) or the 3 other tens (a straight on it),
+    # 12 of the 44 river cards, each worth half the pot.
+    ann, bob = round_1["win_turn"].to_list()[:2]
+    assert bob == pytest.approx(100 * 12 / 44 / 2)
+    assert ann == pytest.approx(100 - bob)
+    summary = list(openpyxl.load_workbook(out / "messy.xlsx")["Summary"].values)
+    assert any(row[0] == "Biggest swings" for row in summary)
+
+
+def test_no_equity_leaves_the_columns_out(tmp_path: Path) -> None:
+    (tmp_path / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
+    result = run_cli("run", str(tmp_path / "messy.csv"), "-o", str(tmp_path / "out"), "--no-equity")
+    assert result.returncode == 1
+    columns = pl.read_parquet(tmp_path / "out" / "messy.parquet").columns
+    assert "win_preflop" not in columns
+    assert columns[-1] == "winner"
