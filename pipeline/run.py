@@ -167,8 +167,12 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
 
 
 def _with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
-    """Add ``win_preflop``, ``win_flop``, ``win_turn``, exact when it fits the budget."""
+    """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
+    sampled when that fits, else left out (a season of a million rows is for the stats desk's
+    own batch, ``pipeline run --equity-budget``, not the nightly window)."""
     exact = estimate_seconds(scored) <= options.budget_seconds
+    if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
+        return scored
     samples = None if exact else options.samples
     with_figures = street_equities(scored, samples=samples, seed=options.seed)
     return with_figures.with_columns(pl.lit(exact).alias("equity_exact"))
