@@ -27,10 +27,11 @@ import numpy as np
 import pandera.errors
 import pandera.polars as pa
 import polars as pl
+from numpy.typing import NDArray
 
 from pipeline import evaluator
 from pipeline.cards import DECK_SIZE, card_problem, format_cards, parse_card
-from pipeline.scoring import card_matrix, describe_series, hand_series, strength_series
+from pipeline.scoring import card_matrix, describe_series, hand_series
 from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, FiveCardRows, HoldemRows
 
 FULL_HAND = 7
@@ -307,57 +308,79 @@ def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
     rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
     if "hole_ids" not in rows.columns:
         rows = with_card_ids(rows)
-    cards = pl.concat_list("hole_ids", "board_ids")
-    frame = rows.with_columns(cards.alias("card_ids"))
+    # One (n, 7) matrix of ids, padded with 52, serves strength, best five and the card text.
+    hole, hole_lengths = card_matrix(rows["hole_ids"], FULL_HAND)  # five-card rows hold 5
+    board, board_lengths = card_matrix(rows["board_ids"], 5)
+    lengths = hole_lengths + board_lengths
+    matrix = _packed(hole, hole_lengths, board, board_lengths)
     flag = pl.col("folded").str.strip_chars().str.to_lowercase()
     folded = (
         pl.when(flag.is_null() | (flag == ""))
-        .then(pl.col("card_ids").list.len() < FULL_HAND)
+        .then(pl.lit(lengths) < FULL_HAND)
         .otherwise(flag.is_in(FOLDED_TRUE))
     )
-    frame = frame.with_columns(folded.alias("folded_bool"))
-    in_play = ~pl.col("folded_bool") & (pl.col("card_ids").list.len() >= 5)
-    frame = frame.with_columns(
-        pl.when(in_play).then(pl.col("card_ids")).alias("in_play_ids")
-    ).with_columns(pl.col("in_play_ids").map_batches(strength_series).alias("strength"))
-    used = _best_five_text(frame)
-    frame = frame.with_columns(
-        used.alias("best_five"),
-        pl.Series("hand", hand_series(frame["strength"])),
-        pl.Series("hand_detail", describe_series(frame["strength"])),
-        card_text(frame["card_ids"]).alias("cards"),
-    )
-    rank = pl.col("strength").rank("min", descending=True).over(ROUND_KEY).cast(pl.UInt32)
-    standing = (~pl.col("folded_bool")).sum().over(ROUND_KEY)
-    frame = frame.with_columns(rank.alias("rank"))
-    # When nobody reached a scored showdown, the one player who never folded takes the pot.
-    last_standing = (
-        (standing == 1) & ~pl.col("folded_bool") & (pl.col("strength").count().over(ROUND_KEY) == 0)
-    )
-    winner = (pl.col("rank") == 1).fill_null(False) | last_standing
-    return frame.with_columns(winner.alias("winner"), pl.col("folded_bool").alias("folded")).drop(
-        "folded_bool", "in_play_ids"
-    )
-
-
-def _best_five_text(frame: pl.DataFrame) -> pl.Series:
-    """The arranged best five cards of every scored row, as text; null elsewhere."""
-    used = np.zeros((frame.height, 5), dtype=np.uint8)
-    matrix, lengths = card_matrix(frame["card_ids"])
-    scored = frame["strength"].is_not_null().to_numpy()
+    folded_bool = rows.select(folded).to_series().to_numpy()
+    in_play = ~folded_bool & (lengths >= 5)
+    strength = np.zeros(rows.height, dtype=np.uint16)
+    used = np.full((rows.height, 5), DECK_SIZE, dtype=np.uint8)
     for hand_size in evaluator.HAND_SIZES:
-        rows = np.flatnonzero(scored & (lengths == hand_size))
-        if rows.size:
-            used[rows], _ = evaluator.best_five(matrix[rows, :hand_size], check=False)
-    text = card_text(pl.Series("best_five", used).arr.to_list())
-    return text.scatter(np.flatnonzero(~scored), None)
+        at = np.flatnonzero(in_play & (lengths == hand_size))
+        if at.size:
+            hands = matrix[at, :hand_size]
+            strength[at] = evaluator.evaluate(hands, check=False)
+            used[at], _ = evaluator.best_five(hands, check=False)
+    strengths = pl.Series("strength", strength).scatter(np.flatnonzero(~in_play), None)
+    best_five = matrix_text(used).scatter(np.flatnonzero(~in_play), None)
+    # Windows over one integer round id rather than two text columns.
+    round_id = pl.struct(ROUND_KEY).rank("dense")
+    frame = rows.with_columns(
+        strengths,
+        best_five.alias("best_five"),
+        hand_series(strengths).alias("hand"),
+        describe_series(strengths).alias("hand_detail"),
+        matrix_text(matrix).alias("cards"),
+        pl.Series("folded_bool", folded_bool),
+        round_id.alias("_round_id"),
+    )
+    rank = pl.col("strength").rank("min", descending=True).over("_round_id").cast(pl.UInt32)
+    standing = (~pl.col("folded_bool")).sum().over("_round_id")
+    showdowns = pl.col("strength").count().over("_round_id")
+    # When nobody reached a scored showdown, the one player who never folded takes the pot.
+    last_standing = (standing == 1) & ~pl.col("folded_bool") & (showdowns == 0)
+    frame = frame.with_columns(rank.alias("rank"), last_standing.alias("_last"))
+    winner = (pl.col("rank") == 1).fill_null(False) | pl.col("_last")
+    return frame.with_columns(winner.alias("winner"), pl.col("folded_bool").alias("folded")).drop(
+        "folded_bool", "_round_id", "_last"
+    )
 
 
-def card_text(card_ids: pl.Series) -> pl.Series:
-    """``List(UInt8)`` card ids as canonical text, ``'Ks Kd 9d'``; null stays null."""
-    return card_ids.list.eval(
-        pl.element().replace_strict(list(range(DECK_SIZE)), _CARD_NAMES, return_dtype=pl.String)
-    ).list.join(" ")
+def _packed(
+    hole: NDArray[np.uint8],
+    hole_lengths: NDArray[np.intp],
+    board: NDArray[np.uint8],
+    board_lengths: NDArray[np.intp],
+) -> NDArray[np.uint8]:
+    """Hole cards then board cards, left-aligned in one ``(n, 7)`` matrix padded with 52."""
+    position = np.arange(FULL_HAND)[None, :]
+    in_board = position - hole_lengths[:, None]
+    from_board = np.take_along_axis(board, np.clip(in_board, 0, board.shape[1] - 1), axis=1)
+    padded = np.where(in_board < board_lengths[:, None], from_board, DECK_SIZE)
+    return np.where(position < hole_lengths[:, None], hole, padded).astype(np.uint8)
+
+
+_CARD_CELLS = np.array([name.encode() + b" " for name in format_cards(range(DECK_SIZE))] + [b""])
+
+
+def matrix_text(matrix: NDArray[np.uint8]) -> pl.Series:
+    """Rows of card ids (52 pads) as canonical text, ``'Ks Kd 9d'``, without a loop per row.
+
+    >>> matrix_text(np.array([[47, 45, 52], [52, 52, 52]], dtype=np.uint8)).to_list()
+    ['Ks Kd', '']
+    """
+    width = matrix.shape[1]
+    cells = _CARD_CELLS.astype("S3")[np.minimum(matrix, DECK_SIZE)]
+    joined = np.ascontiguousarray(cells).view(f"S{3 * width}").ravel()
+    return pl.Series(joined).cast(pl.String).str.strip_chars_end()
 
 
 __all__ = ["BOARD_SIZES", "empty_issues", "score_holdem", "validate_holdem", "with_card_ids"]
