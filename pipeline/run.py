@@ -136,10 +136,12 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
     """Recognise, validate and score one sheet; rows of a bad round or a bad row are rejected."""
     layout = detect_layout(sheet.frame.columns)
     if layout is None:
-        found = ", ".join(repr(name) for name in sheet.frame.columns) or "none"
+        found = ", ".join(repr(name) for name in sheet.frame.columns)
         message = (
             f"sheet {sheet.name!r} matches no layout: expected {EXPECTED_HEADERS}; "
             f"found headers {found}"
+            if found
+            else f"sheet {sheet.name!r} is empty: no header row, no rows"
         )
         issues = pl.DataFrame(
             [(None, None, None, message)], schema=empty_issues().schema, orient="row"

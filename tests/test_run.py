@@ -434,3 +434,17 @@ def test_no_equity_leaves_the_columns_out(tmp_path: Path) -> None:
     columns = pl.read_parquet(tmp_path / "out" / "messy.parquet").columns
     assert "win_preflop" not in columns
     assert columns[-1] == "winner"
+
+
+def test_dice_in_five_columns_and_an_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "dice.csv").write_text(
+        "game,round,player,d1,d2,d3,d4,d5,category\nG,1,Ann,1,1,2,4,4,fours\nG,1,Bo,6,6,6,6,x,\n"
+    )
+    (tmp_path / "empty.csv").write_text("")
+    result = run_cli("check", str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "dice.csv, sheet 'dice', row 3, column 'd1, d2, d3, d4, d5': dice '6 6 6 6 x': expected "
+        "five dice, each 1 to 6 (value '6 6 6 6 x')",
+        "empty.csv, sheet 'empty': sheet 'empty' is empty: no header row, no rows",
+    ]
