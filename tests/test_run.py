@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -447,4 +448,41 @@ def test_dice_in_five_columns_and_an_empty_file(tmp_path: Path) -> None:
         "dice.csv, sheet 'dice', row 3, column 'd1, d2, d3, d4, d5': dice '6 6 6 6 x': expected "
         "five dice, each 1 to 6 (value '6 6 6 6 x')",
         "empty.csv, sheet 'empty': sheet 'empty' is empty: no header row, no rows",
+    ]
+
+
+def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
+    tmp_path: Path,
+) -> None:
+    """A stray cell in XFD1048576 with no declared size: calamine asks for 512 GB and aborts.
+
+    The sheets load in a memory-capped child process, so only that sheet is lost."""
+    book = openpyxl.Workbook()
+    good = book.active
+    good.title = "Good"
+    for row in (["round", "player", "cards"], [1, "Ann", "As Ks Qs Js Ts 2c 3d"]):
+        good.append(row)
+    bad = book.create_sheet("Bad")
+    bad.append(["round", "player", "cards"])
+    bad["XFD1048576"] = "x"
+    book.save(tmp_path / "built.xlsx")
+    with (
+        zipfile.ZipFile(tmp_path / "built.xlsx") as source,
+        zipfile.ZipFile(tmp_path / "hostile.xlsx", "w", zipfile.ZIP_DEFLATED) as target,
+    ):
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet2.xml":
+                data = re.sub(rb"<dimension[^>]*/>", b"", data)  # hide its size
+            target.writestr(item, data)
+    (tmp_path / "built.xlsx").unlink()
+    result = run_cli("run", str(tmp_path / "hostile.xlsx"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "memory allocation" not in result.stderr  # the child's crash report stays quiet
+    scored = pl.read_parquet(tmp_path / "out" / "hostile.parquet")
+    assert scored["sheet"].to_list() == ["Good"]
+    issues = pl.read_excel(tmp_path / "out" / "hostile.xlsx", sheet_name="Issues")
+    assert issues["message"].to_list() == [
+        "sheet 'Bad': sheet 'Bad' could not be loaded: the reader ran out of memory or crashed "
+        "(a stray cell far to the right or below the table does this; delete it and save again)"
     ]

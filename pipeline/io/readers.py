@@ -18,7 +18,13 @@ from __future__ import annotations
 
 import csv
 import io
+import multiprocessing
+import os
+import resource
 import zipfile
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,7 +193,6 @@ def _position_in_round(rounds: list[str]) -> list[int]:
 
 
 def _read_workbook(path: Path, source: SourceFile) -> None:
-    import fastexcel
     import openpyxl
 
     if not zipfile.is_zipfile(path):
@@ -195,36 +200,112 @@ def _read_workbook(path: Path, source: SourceFile) -> None:
         return
     try:
         # Read-only openpyxl looks at each sheet's declared size and first rows without
-        # loading it: the guard against a sheet that would exhaust memory.
+        # loading it: the first guard against a sheet that would exhaust memory.
         shape_book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        reader = fastexcel.read_excel(path)
     except Exception as error:  # any parser failure: not a workbook
         source.problems.append(
             ReadProblem("", f"{path.name!r} is not a real .xlsx workbook ({error})")
         )
         return
+    wanted: list[tuple[str, int]] = []
     try:
-        for name in reader.sheet_names:
-            if name not in shape_book.sheetnames:
-                continue  # a chart sheet: nothing tabular to read
+        for name in shape_book.sheetnames:
             worksheet = shape_book[name]
+            if not hasattr(worksheet, "iter_rows"):
+                continue  # a chart sheet: nothing tabular to read
             too_big = _too_big(worksheet)
             if too_big:
                 source.problems.append(ReadProblem(name, too_big))
                 continue
             first_row = _first_filled_row(worksheet)
-            if first_row is None:
-                continue  # an empty sheet: nothing to read, nothing lost
-            try:
-                grid = reader.load_sheet(name, header_row=None, dtypes="string").to_polars()
-            except Exception as error:  # report the sheet, go on
-                source.problems.append(ReadProblem(name, f"cannot read sheet {name!r}: {error}"))
-                continue
-            sheet = _sheet_from_grid(name, grid, first_row, _first_column(reader, name))
-            if sheet is not None:
-                source.sheets.append(sheet)
+            if first_row is not None:  # an empty sheet: nothing to read, nothing lost
+                wanted.append((name, first_row))
     finally:
         shape_book.close()
+    grids = load_grids_isolated(path, [name for name, _ in wanted])
+    for name, first_row in wanted:
+        loaded = grids[name]
+        if isinstance(loaded, str):
+            source.problems.append(ReadProblem(name, loaded))
+            continue
+        grid, first_column = loaded
+        source.sheets.append(_sheet_from_grid(name, grid, first_row, first_column))
+
+
+# The second guard: calamine loads a whole used range at once, and a sheet whose declared size
+# is missing or wrong can still make it ask for hundreds of gigabytes and abort the process.
+# Sheets are therefore loaded in a child process with its address space capped; if it dies, the
+# sheets are retried one by one so that only the hostile one is reported.
+CHILD_MEMORY_LIMIT = 8 << 30
+
+
+def load_grids_isolated(
+    path: Path, names: Sequence[str]
+) -> dict[str, tuple[pl.DataFrame, int] | str]:
+    """Each sheet's cells as text (and its first column's 1-based index), loaded by calamine in
+    a memory-capped child process; a sheet that cannot be loaded gets a message instead."""
+    if not names:
+        return {}
+    try:
+        return _decode_grids(_run_child(path, list(names)))
+    except BrokenProcessPool:
+        pass
+    out: dict[str, tuple[pl.DataFrame, int] | str] = {}
+    for name in names:
+        try:
+            out |= _decode_grids(_run_child(path, [name]))
+        except BrokenProcessPool:
+            out[name] = (
+                f"sheet {name!r} could not be loaded: the reader ran out of memory or crashed "
+                "(a stray cell far to the right or below the table does this; delete it and "
+                "save again)"
+            )
+    return out
+
+
+def _run_child(path: Path, names: list[str]) -> list[tuple[str, bytes | None, int, str | None]]:
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context, initializer=_cap_memory) as pool:
+        return pool.submit(_load_in_child, str(path), names).result()
+
+
+def _cap_memory() -> None:
+    # The child's own crash report (a Rust backtrace) is not for the log: the parent reports it.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    limit = min(CHILD_MEMORY_LIMIT, os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _load_in_child(path: str, names: list[str]) -> list[tuple[str, bytes | None, int, str | None]]:
+    """In the child: every sheet as Arrow IPC bytes, or the error that stopped it."""
+    import fastexcel
+
+    results: list[tuple[str, bytes | None, int, str | None]] = []
+    try:
+        reader = fastexcel.read_excel(path)
+    except Exception as error:  # the whole file: report it on every sheet asked for
+        return [(name, None, 1, f"cannot read {Path(path).name!r}: {error}") for name in names]
+    for name in names:
+        try:
+            sheet = reader.load_sheet(name, header_row=None, dtypes="string")
+            columns = sheet.available_columns()
+            first_column = int(columns[0].absolute_index) + 1 if columns else 1
+            buffer = io.BytesIO()
+            sheet.to_polars().write_ipc(buffer)
+            results.append((name, buffer.getvalue(), first_column, None))
+        except Exception as error:  # report the sheet, go on
+            results.append((name, None, 1, f"cannot read sheet {name!r}: {error}"))
+    return results
+
+
+def _decode_grids(
+    results: list[tuple[str, bytes | None, int, str | None]],
+) -> dict[str, tuple[pl.DataFrame, int] | str]:
+    return {
+        name: (pl.read_ipc(io.BytesIO(data)), first_column) if data is not None else str(error)
+        for name, data, first_column, error in results
+    }
 
 
 def _too_big(worksheet: object) -> str | None:
@@ -246,12 +327,6 @@ def _first_filled_row(worksheet: object) -> int | None:
         if any(value is not None and str(value).strip() for value in values):
             return number
     return None
-
-
-def _first_column(reader: object, name: str) -> int:
-    load_sheet = getattr(reader, "load_sheet")  # noqa: B009
-    columns = load_sheet(name, header_row=None, n_rows=1, dtypes="string").available_columns()
-    return int(columns[0].absolute_index) + 1 if columns else 1
 
 
 def _sheet_from_grid(name: str, grid: pl.DataFrame, first_row: int, first_column: int) -> RawSheet:
