@@ -6,7 +6,7 @@ with equity on every street: about 5 minutes).  Prints medians and ratios.
 
 Contenders, each on the same hole cards and board:
 
-- **ours**: :func:`pipeline.equity.equity`, exact over every completion of the board.
+- **ours**: :func:`pipeline.core.equity.equity`, exact over every completion of the board.
 - **eval7 loop**: a plain ``for`` loop over every completion with ``eval7.evaluate`` per hand,
   exact; over 100,000 boards the time is extrapolated from the first 100,000.
 - **eval7 MC**: ``eval7.py_hand_vs_range_monte_carlo`` (heads-up only: hero against a one-hand
@@ -30,10 +30,10 @@ import numpy as np
 import polars as pl
 from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
-from pipeline.cards import format_card, parse_cards
-from pipeline.equity import equity
-from pipeline.generate import deal_holdem
-from pipeline.street_equity import estimate_seconds, street_equities
+from pipeline.core.cards import format_card, parse_cards
+from pipeline.core.equity import equity
+from pipeline.games.generate import deal_holdem
+from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
 
 HANDS = [
     ["Ah", "Kh"],

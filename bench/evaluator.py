@@ -5,7 +5,7 @@ this one process (the slow libraries a leading subsample of them; the ``n`` colu
 many).  Each library gets its own card objects made before the clock starts, so its figure is
 the bare ``for`` loop over its evaluate call.  Figures are medians of repeats; the ratio is our
 rate over theirs.  Then: the time and memory to build our tables at first use and the import
-time of ``pipeline.evaluator``, each in a fresh interpreter.
+time of ``pipeline.core.evaluator``, each in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pokerkit
 import treys
 from numpy.typing import NDArray
 
-from pipeline.cards import format_card
-from pipeline.evaluator import evaluate
+from pipeline.core.cards import format_card
+from pipeline.core.evaluator import evaluate
 
 N_HANDS = 1_000_000
 N_HANDS_OURS_LARGE = 10_000_000
@@ -132,7 +132,7 @@ def bench_hand_size(k: int, libraries: list[Library], rng: np.random.Generator) 
 FIRST_USE = """
 import json, time
 import numpy as np
-import pipeline.evaluator as evaluator
+import pipeline.core.evaluator as evaluator
 hands = {k: np.array([list(range(0, 4 * k, 4))], dtype=np.uint8) for k in (7, 5, 6)}
 report = {}
 for k, hand in hands.items():
@@ -145,7 +145,7 @@ print(json.dumps(report))
 TABLE_MEMORY = """
 import json, tracemalloc
 import numpy as np
-import pipeline.evaluator as evaluator
+import pipeline.core.evaluator as evaluator
 tracemalloc.start()
 report = {}
 for k in (7, 5, 6):
@@ -159,7 +159,7 @@ import json, time
 start = time.perf_counter()
 import numpy
 middle = time.perf_counter()
-import pipeline.evaluator
+import pipeline.core.evaluator
 end = time.perf_counter()
 print(json.dumps([middle - start, end - middle, end - start]))
 """
@@ -187,7 +187,7 @@ def bench_tables(repeats: int = 5) -> None:
     numpy_s, ours_s, total_s = (statistics.median(times) for times in zip(*imports, strict=True))
     print("import time (fresh interpreter, median of 5)")
     print(f"  import numpy                  {numpy_s * 1e3:8.1f} ms")
-    print(f"  then import pipeline.evaluator{ours_s * 1e3:8.1f} ms")
+    print(f"  then import pipeline.core.evaluator{ours_s * 1e3:8.1f} ms")
     print(f"  both                          {total_s * 1e3:8.1f} ms")
 
 

@@ -51,7 +51,7 @@ def peak_rss_mib(who: int = resource.RUSAGE_SELF) -> float:
 
 def generate(path: Path, rows: int) -> int:
     """Write a players-layout CSV of about ``rows`` rows; returns the rows written."""
-    from pipeline.generate import deal_holdem, players_frame
+    from pipeline.games.generate import deal_holdem, players_frame
 
     frame = players_frame(deal_holdem(max(1, rows // PLAYERS), PLAYERS, SEED))
     frame.write_csv(path)
@@ -63,11 +63,11 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     import numpy as np
     import polars as pl
 
-    from pipeline import evaluator
-    from pipeline.holdem import ROUND_KEY, score_holdem, validate_holdem, with_card_ids
-    from pipeline.io.readers import read_source
-    from pipeline.layouts import FIVE_CARD, detect_layout, holdem_rows
-    from pipeline.run import FileResult, SheetResult, scored_frame
+    from pipeline.core import evaluator
+    from pipeline.games.holdem.rows import ROUND_KEY, score_holdem, validate_holdem, with_card_ids
+    from pipeline.games.layouts import FIVE_CARD, detect_layout, holdem_rows
+    from pipeline.job.run import FileResult, SheetResult, scored_frame
+    from pipeline.sources.readers import read_source
 
     figures: dict[str, float] = {"rss_imports": peak_rss_mib()}
     clock = time.perf_counter()

@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 from openpyxl import Workbook
 
-from pipeline.io.workbook import SheetOutput, write_workbook
+from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

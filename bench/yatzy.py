@@ -21,7 +21,7 @@ import numpy as np
 # Run as a file, Python puts bench/ on the path, not the root: the oracle lives in tests/.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.yatzy import score_card, score_card_from_counts
+from pipeline.core.yatzy import score_card, score_card_from_counts
 from tests.yatzy_reference import reference_card
 
 N_ROLLS = 1_000_000

@@ -1,10 +1,11 @@
 """pandera models (polars backend) for Hold'em round sheets, in and out.
 
 :class:`HoldemRows` checks one row per player per round, after a sheet's layout has been mapped
-to canonical columns (:mod:`pipeline.layouts`): every check is a polars expression, so a million
-rows validate without a Python loop, and ``validate(..., lazy=True)`` reports every failure at
-once as data (``failure_cases``: column, check, failure_case, index).  :class:`ScoredRows` is the
-contract of the Parquet file the stats desk reads; it is checked before every write.
+to canonical columns (:mod:`pipeline.games.layouts`): every check is a polars expression, so a
+million rows validate without a Python loop, and ``validate(..., lazy=True)`` reports every
+failure at once as data (``failure_cases``: column, check, failure_case, index).
+:class:`ScoredRows` is the contract of the Parquet file the stats desk reads; it is checked
+before every write.
 
 >>> import polars as pl
 >>> good = pl.DataFrame({"round": ["1"], "player": ["Ann"], "hole": ["Ah Kh"],

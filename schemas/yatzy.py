@@ -15,7 +15,7 @@ import pandera.polars as pa
 import polars as pl
 from pandera.typing.polars import Series
 
-from pipeline.yatzy import CATEGORY_NAMES, UPPER_BONUS
+from pipeline.core.yatzy import CATEGORY_NAMES, UPPER_BONUS
 
 
 class YatzyScoredRows(pa.DataFrameModel):

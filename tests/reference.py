@@ -1,4 +1,4 @@
-"""A slow, readable poker hand evaluator used as the test oracle for :mod:`pipeline.evaluator`.
+"""A slow, readable poker hand evaluator used as the test oracle for :mod:`pipeline.core.evaluator`.
 
 Plain Python, no numpy, nothing shared with the code under test.  A hand's **key** is a pair
 ``(category, tie_break)``; comparing keys as tuples compares hands, equal keys tie.

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.cards import (
+from pipeline.core.cards import (
     INVALID_CARD,
     CardError,
     format_cards,

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from pipeline.compare import CompareError, verdict
+from pipeline.games.five_card.compare import CompareError, verdict
 from tests.test_showdown import EXAMPLES
 
 

@@ -10,9 +10,9 @@ import eval7
 import numpy as np
 import pytest
 
-from pipeline import evaluator
-from pipeline.cards import format_card, parse_cards
-from pipeline.equity import combinations_array, equity, showdown_strengths
+from pipeline.core import evaluator
+from pipeline.core.cards import format_card, parse_cards
+from pipeline.core.equity import combinations_array, equity, showdown_strengths
 
 
 def eval7_enumeration(holes: list[list[str]], board: list[str]) -> tuple[list[float], list[float]]:

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from pipeline.cards import format_card, format_hand, parse_hand
-from pipeline.evaluator import (
+from pipeline.core.cards import format_card, format_hand, parse_hand
+from pipeline.core.evaluator import (
     CATEGORY_NAMES,
     N_STRENGTHS,
     best_five,
@@ -422,7 +422,7 @@ def test_check_hands_accepts_good_rows() -> None:
 
 
 def test_evaluator_does_not_import_polars() -> None:
-    code = "import pipeline.evaluator, sys; assert 'polars' not in sys.modules"
+    code = "import pipeline.core.evaluator, sys; assert 'polars' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

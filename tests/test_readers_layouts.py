@@ -8,8 +8,8 @@ import openpyxl
 import polars as pl
 import pytest
 
-from pipeline.io.readers import read_source
-from pipeline.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, detect_layout, holdem_rows
+from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, detect_layout, holdem_rows
+from pipeline.sources.readers import read_source
 
 
 @pytest.mark.parametrize(

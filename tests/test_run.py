@@ -18,7 +18,7 @@ import polars as pl
 import pytest
 from openpyxl.styles import Font
 
-from pipeline.generate import deal_holdem, players_frame
+from pipeline.games.generate import deal_holdem, players_frame
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,10 +11,10 @@ import numpy as np
 import polars as pl
 import pytest
 
-from pipeline import evaluator
-from pipeline.cards import format_card, parse_cards
-from pipeline.generate import deal_holdem
-from pipeline.street_equity import (
+from pipeline.core import evaluator
+from pipeline.core.cards import format_card, parse_cards
+from pipeline.games.generate import deal_holdem
+from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
     SWING_SCHEMA,
     biggest_swings,
@@ -132,7 +132,7 @@ def test_street_figures_match_eval7_enumeration_to_every_printed_digit(
 
 
 def evaluator_preflop_equity(holes: list[list[str]]) -> list[float]:
-    """Preflop equity in percent from :func:`pipeline.evaluator.evaluate` on every seven-card
+    """Preflop equity in percent from :func:`pipeline.core.evaluator.evaluate` on every seven-card
     hand of every board: a path that shares nothing with the multiset tables under test."""
     hole_ids = parse_cards(holes)
     deck = np.setdiff1d(np.arange(52, dtype=np.uint8), hole_ids.ravel())

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 
-from pipeline.io.workbook import (
+from pipeline.sinks.excel.workbook import (
     MAX_ROWS,
     SheetOutput,
     sanitize_title,

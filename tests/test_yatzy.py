@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline import yatzy
-from pipeline.yatzy import (
+from pipeline.core import yatzy
+from pipeline.core.yatzy import (
     CATEGORIES,
     CATEGORY_NAMES,
     N_CATEGORIES,
@@ -250,7 +250,7 @@ def test_upper_bonus_starts_at_63() -> None:
 
 
 def test_yatzy_core_does_not_import_polars() -> None:
-    code = "import pipeline.yatzy, sys; assert 'polars' not in sys.modules"
+    code = "import pipeline.core.yatzy, sys; assert 'polars' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.yatzy import CATEGORIES, CATEGORY_NAMES
-from pipeline.yatzy_rounds import (
+from pipeline.core.yatzy import CATEGORIES, CATEGORY_NAMES
+from pipeline.games.yatzy.score import (
     ISSUE_SCHEMA,
     ROUND_SCHEMA,
     SCORED_COLUMNS,

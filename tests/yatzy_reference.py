@@ -1,8 +1,9 @@
-"""A slow, readable Yatzy scorer used as the test oracle for :mod:`pipeline.yatzy`.
+"""A slow, readable Yatzy scorer used as the test oracle for :mod:`pipeline.core.yatzy`.
 
 Plain Python, no numpy, nothing shared with the code under test.  It follows the kata's F#
 solution (Steffen Forkmann, NaturalSpec) step by step: ``sum_as_tuple`` is its ``sumAsTuple``,
-``best_combo`` its ``takeBestCombo``.  Categories are named as in :data:`pipeline.yatzy.CATEGORIES`.
+``best_combo`` its ``takeBestCombo``.  Categories are named as in
+:data:`pipeline.core.yatzy.CATEGORIES`.
 """
 
 from __future__ import annotations

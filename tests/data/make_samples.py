@@ -18,7 +18,13 @@ import polars as pl
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from pipeline.generate import deal_holdem, five_card_frame, players_frame, rounds_frame, yatzy_frame
+from pipeline.games.generate import (
+    deal_holdem,
+    five_card_frame,
+    players_frame,
+    rounds_frame,
+    yatzy_frame,
+)
 
 INPUT = Path("input")
 

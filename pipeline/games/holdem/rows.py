@@ -29,9 +29,9 @@ import pandera.polars as pa
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline import evaluator
-from pipeline.cards import DECK_SIZE, card_problem, format_cards, parse_card
-from pipeline.scoring import card_matrix, describe_series, hand_series
+from pipeline.core import evaluator
+from pipeline.core.cards import DECK_SIZE, card_problem, format_cards, parse_card
+from pipeline.games.holdem.expressions import card_matrix, describe_series, hand_series
 from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, FiveCardRows, HoldemRows
 
 FULL_HAND = 7

@@ -21,10 +21,14 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.holdem import empty_issues, score_holdem, validate_holdem, with_card_ids
-from pipeline.io.readers import SUPPORTED_SUFFIXES, RawSheet, SourceFile, read_source
-from pipeline.io.workbook import SheetOutput, write_workbook
-from pipeline.layouts import (
+from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
+from pipeline.games.holdem.street_equity import (
+    EQUITY_COLUMNS,
+    biggest_swings,
+    estimate_seconds,
+    street_equities,
+)
+from pipeline.games.layouts import (
     EXPECTED_HEADERS,
     FIVE_CARD,
     ROUNDS,
@@ -34,13 +38,9 @@ from pipeline.layouts import (
     holdem_rows,
     yatzy_rows,
 )
-from pipeline.street_equity import (
-    EQUITY_COLUMNS,
-    biggest_swings,
-    estimate_seconds,
-    street_equities,
-)
-from pipeline.yatzy_rounds import final_standings, score_rounds
+from pipeline.games.yatzy.score import final_standings, score_rounds
+from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
+from pipeline.sources.readers import SUPPORTED_SUFFIXES, RawSheet, SourceFile, read_source
 from schemas.holdem import ScoredRows
 from schemas.yatzy import YatzyScoredRows
 
@@ -118,7 +118,7 @@ class FileReport:
 class EquityOptions:
     """Win probabilities per street in the nightly job: on unless ``enabled`` is false.
 
-    Exact when :func:`pipeline.street_equity.estimate_seconds` says a sheet fits in
+    Exact when :func:`pipeline.games.holdem.street_equity.estimate_seconds` says a sheet fits in
     ``budget_seconds``; otherwise the preflop street is sampled (``samples`` boards a round,
     seeded, 95 % margin at most ``196 * sqrt(0.25 / samples)`` points) and the Summary says so.
     """

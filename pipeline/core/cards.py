@@ -22,7 +22,7 @@ upper-case, suit lower-case: ``Kc``, ``Td``.
 >>> parse_card("1h")
 Traceback (most recent call last):
 ...
-pipeline.cards.CardError: not a legal card rank '1' in '1h'
+pipeline.core.cards.CardError: not a legal card rank '1' in '1h'
 """
 
 from __future__ import annotations

@@ -13,11 +13,11 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cards import CardError, parse_card
-from pipeline.compare import CompareError, verdict
-from pipeline.equity import equity as compute_equity
-from pipeline.showdown import score_listing
-from pipeline.yatzy import CATEGORY_NAMES, N_DICE, parse_category, score_card
+from pipeline.core.cards import CardError, parse_card
+from pipeline.core.equity import equity as compute_equity
+from pipeline.core.yatzy import CATEGORY_NAMES, N_DICE, parse_category, score_card
+from pipeline.games.five_card.compare import CompareError, verdict
+from pipeline.games.holdem.showdown import score_listing
 
 EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
 
@@ -82,8 +82,8 @@ def run_command(
     Unchanged inputs (same content hash as in output/manifest.json) are skipped.  Exit code 0
     when clean, 1 when issues were found (outputs still written), 2 when the run failed.
     """
-    from pipeline.report import print_run_summary, run_with_progress
-    from pipeline.run import EquityOptions
+    from pipeline.cli.report import print_run_summary, run_with_progress
+    from pipeline.job.run import EquityOptions
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
     report = run_with_progress(inputs or [Path("input")], output, force=force, equity=options)
@@ -102,7 +102,7 @@ def check_command(
 
     Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
     """
-    from pipeline.run import check, issue_lines
+    from pipeline.job.run import check, issue_lines
 
     results, missing = check(inputs or [Path("input")])
     found = 0
@@ -136,7 +136,7 @@ def generate(
 ) -> None:
     """Deal seeded games into an export of any size: Hold'em (the quiz's generator), five-card
     hands or Yatzy nights.  The same seed deals the same games."""
-    from pipeline.generate import write_generated
+    from pipeline.games.generate import write_generated
 
     try:
         rows = write_generated(path, layout=layout, rounds=rounds, players=players, seed=seed)

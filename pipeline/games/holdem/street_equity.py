@@ -14,7 +14,7 @@ players who folded earlier stay in the deck (they were not turned face up), so t
 what a viewer was shown, not what an all-knowing dealer would compute.
 
 >>> import polars as pl
->>> from pipeline.cards import parse_cards
+>>> from pipeline.core.cards import parse_cards
 >>> rows = pl.DataFrame({
 ...     "tournament": [None] * 3, "round": ["1"] * 3, "player": ["Ann", "Bob", "Cy"],
 ...     "hole_ids": [parse_cards(h).tolist() for h in (["Ah", "Kh"], ["Qs", "Qc"], ["7d", "2c"])],
@@ -38,8 +38,8 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline import evaluator
-from pipeline.equity import BOARD_SIZE, equity
+from pipeline.core import evaluator
+from pipeline.core.equity import BOARD_SIZE, equity
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -54,7 +54,7 @@ SWING_SCHEMA = {
     "street": pl.String,
 }
 
-# Cost model of :func:`pipeline.equity.equity`, fitted to heads-up to 9-way preflop timings
+# Cost model of :func:`pipeline.core.equity.equity`, fitted to heads-up to 9-way preflop timings
 # (``bench/equity.py``) on a shared 2-core Intel Xeon VM, one core: a fixed cost per call, a
 # cost per board completion (rank-multiset and flush look-ups) and one per hand per board.
 SECONDS_PER_CALL = 3e-4
@@ -118,8 +118,8 @@ def street_equities(
     a figure is then at most ``196 * sqrt(0.25 / samples)`` points (0.31 at 100,000).  Flop and
     turn are always exact (at most 1,081 and 46 boards).
 
-    Work is shared: a round is one call of :func:`pipeline.equity.equity` per street, scored for
-    all its players on all boards at once, and identical deals (same hands, same board) are
+    Work is shared: a round is one call of :func:`pipeline.core.equity.equity` per street, scored
+    for all its players on all boards at once, and identical deals (same hands, same board) are
     computed once.
 
     >>> import polars as pl
@@ -167,7 +167,7 @@ def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float
     """A cheap forecast of the seconds :func:`street_equities` will take on ``rows``.
 
     Per round and street with two or more players shown, one call of
-    :func:`pipeline.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
+    :func:`pipeline.core.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
     flop when given), priced by :data:`SECONDS_PER_CALL`, :data:`SECONDS_PER_BOARD` and
     :data:`SECONDS_PER_HAND_BOARD` (measured on one core of a shared Xeon VM; scale for other
     machines).  Nothing is enumerated, so a nightly job can call it first and choose

@@ -8,7 +8,7 @@ thousand multisets, and only boards holding three or more of a suit the player c
 rescored for flushes (see :func:`showdown_strengths`).  A seeded Monte Carlo mode samples boards
 uniformly when enumeration is too slow, with a 95 % margin of error.
 
->>> from pipeline.cards import parse_cards
+>>> from pipeline.core.cards import parse_cards
 >>> holes = parse_cards([["As", "Ad"], ["Kc", "Kd"]])
 >>> result = equity(holes, parse_cards(["Ah", "Kh", "2c", "3d"]))
 >>> result.boards, [round(100 * value, 2) for value in result.equity.tolist()]
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline import evaluator
-from pipeline.cards import DECK_SIZE, format_card
+from pipeline.core import evaluator
+from pipeline.core.cards import DECK_SIZE, format_card
 
 BOARD_SIZE = 5
 MAX_PLAYERS = 10
@@ -235,7 +235,7 @@ def showdown_strengths(
     look-up per player in a table that stays in cache.  Flushes are possible only where the
     full board holds three or more of a suit; only those boards are rescored.  Ids are trusted.
 
-    >>> from pipeline.cards import parse_cards
+    >>> from pipeline.core.cards import parse_cards
     >>> holes, board = parse_cards([["Ah", "Kh"], ["Qs", "Qc"]]), parse_cards(["2h", "7h", "9h"])
     >>> deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.concatenate([holes.ravel(), board]))
     >>> combos = combinations_array(len(deck), 2)

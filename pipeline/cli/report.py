@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.run import EquityOptions, FileReport, RunReport, find_inputs, run
+from pipeline.job.run import EquityOptions, FileReport, RunReport, find_inputs, run
 
 
 def _log_line(report: FileReport) -> str:
@@ -28,7 +28,7 @@ def _log_line(report: FileReport) -> str:
 def run_with_progress(
     inputs: Sequence[Path], output: Path, *, force: bool, equity: EquityOptions
 ) -> RunReport:
-    """:func:`pipeline.run.run` with a progress bar (terminal) or a log line per file."""
+    """:func:`pipeline.job.run.run` with a progress bar (terminal) or a log line per file."""
     if not sys.stderr.isatty():
         return run(
             inputs,

@@ -4,8 +4,8 @@ One input row is one player's roll in one round of one game (schema :data:`ROUND
 :func:`score_rounds` is a pure function ``frame -> (scored, issues)``:
 
 - ``scored`` keeps the input columns and rows that could be scored, in input order, with
-  ``category`` rewritten to the display name actually used (:data:`pipeline.yatzy.CATEGORY_NAMES`)
-  and five columns added (:data:`SCORED_COLUMNS`).
+  ``category`` rewritten to the display name actually used
+  (:data:`pipeline.core.yatzy.CATEGORY_NAMES`) and five columns added (:data:`SCORED_COLUMNS`).
 - ``issues`` has one record per problem (:data:`ISSUE_SCHEMA`); a row with any issue is left
   out of ``scored``, so every input row is in exactly one of: ``scored``, the rows named by
   ``issues``.
@@ -13,7 +13,7 @@ One input row is one player's roll in one round of one game (schema :data:`ROUND
 Rules, in the order they are checked:
 
 1. ``dice`` must be five values 1..6; ``player`` and ``round`` must be present; a non-blank
-   ``category`` must be a known name (:func:`pipeline.yatzy.parse_category`).
+   ``category`` must be a known name (:func:`pipeline.core.yatzy.parse_category`).
 2. A player has one row per round of a game: every row of a doubled ``(game, round, player)``
    is rejected, since nothing says which one is right.
 3. A game has 15 rounds per player (one per category): rounds after a player's 15th are rejected.
@@ -51,7 +51,7 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.yatzy import (
+from pipeline.core.yatzy import (
     CATEGORY_NAMES,
     N_CATEGORIES,
     N_DICE,

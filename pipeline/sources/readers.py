@@ -30,7 +30,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.layouts import detect_layout
+from pipeline.games.layouts import detect_layout
 
 SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt")
 LISTING_SHEET = "listing"

@@ -14,7 +14,7 @@ with a flush, one look-up in an 8,192-entry table indexed by the flush suit's ra
 tables are built here, at first use, from the hand types listed in strength order
 (:data:`CATEGORY_NAMES`); nothing is committed as data.
 
->>> from pipeline.cards import parse_cards
+>>> from pipeline.core.cards import parse_cards
 >>> hands = parse_cards([["Kc", "9s", "Ks", "Kd", "9d", "3c", "6d"],
 ...                      ["9c", "Ah", "Ks", "Kd", "9d", "3c", "6d"]])
 >>> strengths = evaluate(hands)
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
+from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
 FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = 5, 6, 7, 8, 9
@@ -271,7 +271,7 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     ``k`` is 5, 6 or 7.  With ``check=False`` the ids are trusted (the pipeline checks rows
     before it calls), and the call costs only the look-ups.
 
-    >>> from pipeline.cards import parse_cards
+    >>> from pipeline.core.cards import parse_cards
     >>> royal, wheel = evaluate(parse_cards([["As", "Ks", "Qs", "Js", "Ts"],
     ...                                      ["5d", "4c", "3h", "2s", "Ad"]]))
     >>> int(royal), int(wheel)
@@ -360,7 +360,7 @@ def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
     players, so each extra player costs one addition and a look-up per board.  ``h + b`` must be
     5, 6 or 7; ids are trusted (check them first).
 
-    >>> from pipeline.cards import parse_cards
+    >>> from pipeline.core.cards import parse_cards
     >>> holes = parse_cards([["Ah", "Kh"], ["Qs", "Qc"]])
     >>> board = parse_cards([["2h", "7h", "9h", "Qd", "3c"]])
     >>> evaluate_shared(holes, board)[:, 0].tolist() == [
@@ -445,7 +445,7 @@ def best_five(
     kickers by face; the unused cards follow by face.  Equal faces are listed s, h, d, c.
     Returns ``(used, unused)`` of shapes ``(n, 5)`` and ``(n, k - 5)``.
 
-    >>> from pipeline.cards import parse_cards, format_hand
+    >>> from pipeline.core.cards import parse_cards, format_hand
     >>> used, unused = best_five(parse_cards([["9c", "Ah", "Ks", "Kd", "9d", "3c", "6d"]]))
     >>> format_hand(used[0]), format_hand(unused[0])
     ('Ks Kd 9d 9c Ah', '6d 3c')

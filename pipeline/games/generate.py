@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.cards import DECK_SIZE, format_cards
+from pipeline.core.cards import DECK_SIZE, format_cards
 
 STAGES = np.array([0, 3, 4, 5], dtype=np.int8)
 ROSTER = (

@@ -1,11 +1,11 @@
 """The evaluator for polars: functions over ``pl.Series`` and a ``poker`` expression namespace.
 
 A column of card-id lists (``List(UInt8)``, five to seven cards a row) scores without a Python
-loop per row: rows are grouped by hand size and handed to :func:`pipeline.evaluator.evaluate`
+loop per row: rows are grouped by hand size and handed to :func:`pipeline.core.evaluator.evaluate`
 as arrays.  Null in, null out; a row that is not 5, 6 or 7 cards also gives null.
 
 >>> import polars as pl
->>> from pipeline.cards import parse_hand
+>>> from pipeline.core.cards import parse_hand
 >>> frame = pl.DataFrame({"cards": [parse_hand("Kc 9s Ks Kd 9d 3c 6d").tolist(), None]},
 ...                      schema={"cards": pl.List(pl.UInt8)})
 >>> frame.select(pl.col("cards").poker.strength()).to_series().to_list()
@@ -20,8 +20,8 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline import evaluator
-from pipeline.cards import DECK_SIZE
+from pipeline.core import evaluator
+from pipeline.core.cards import DECK_SIZE
 
 
 def card_matrix(cards: pl.Series, width: int = 7) -> tuple[NDArray[np.uint8], NDArray[np.intp]]:
