@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
-if not EXAMPLES.is_dir():  # the checkout may sit elsewhere; CI puts shared/ beside it
-    EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -153,7 +151,7 @@ def _registered_commands() -> list[str]:
 def test_every_command_is_registered_and_in_the_readme() -> None:
     commands = _registered_commands()
     assert {"check", "compare", "equity", "generate", "run", "showdown", "yatzy"} <= set(commands)
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for command in commands:
         assert f"pipeline {command}" in readme, f"{command!r} is not documented in README.md"
 

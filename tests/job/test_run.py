@@ -20,7 +20,7 @@ from openpyxl.styles import Font
 
 from pipeline.games.generate import deal_holdem, players_frame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 MESSY_CSV = """\
 tournament,round,player,hole,board,folded,notes

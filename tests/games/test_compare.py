@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from pipeline.games.five_card.compare import CompareError, verdict
-from tests.test_showdown import EXAMPLES
+from tests.games.test_showdown import EXAMPLES
 
 
 @pytest.mark.parametrize(
