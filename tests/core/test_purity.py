@@ -45,4 +45,4 @@ def test_public_api_is_importable_from_the_top(name: str) -> None:
 
 def test_unknown_public_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        _ = pipeline.nope  # type: ignore[attr-defined]
+        _ = pipeline.nope
