@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -23,6 +21,7 @@ from pipeline.core.yatzy import (
     score_card,
     score_card_from_counts,
 )
+from tests.helpers import Completed, run_cli
 from tests.yatzy_reference import REFERENCE_CATEGORIES, reference_card, reference_score
 
 Roll = tuple[int, int, int, int, int]
@@ -249,21 +248,11 @@ def test_upper_bonus_starts_at_63() -> None:
     assert (yatzy.UPPER_BONUS, yatzy.UPPER_BONUS_THRESHOLD) == (50, 63)
 
 
-def test_yatzy_core_does_not_import_polars() -> None:
-    code = "import pipeline.core.yatzy, sys; assert 'polars' not in sys.modules"
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
 # --- the CLI -----------------------------------------------------------------------------------
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline", "yatzy", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def _cli(*args: str) -> Completed:
+    return run_cli("yatzy", *args)
 
 
 @pytest.mark.parametrize(

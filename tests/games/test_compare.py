@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from pipeline.games.five_card.compare import CompareError, verdict
 from tests.games.test_showdown import EXAMPLES
+from tests.helpers import run_cli
 
 
 @pytest.mark.parametrize(
@@ -74,37 +72,23 @@ def test_bad_lines_raise_with_a_clear_message(line: str, message: str) -> None:
 
 def test_cli_reproduces_the_kata_examples_and_reports_bad_lines() -> None:
     games = (EXAMPLES / "kata-compare-input.txt").read_text()
-    result = subprocess.run(
-        [sys.executable, "-m", "pipeline", "compare"],
-        input=games + "Black: 2H\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_cli("compare", stdin=games + "Black: 2H\n")
     assert result.stdout == (EXAMPLES / "kata-compare-expected.txt").read_text()
     assert result.stderr == "line 5: expected two or more players, got 1\n"
     assert result.returncode == 1
-    single = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pipeline",
-            "compare",
-            "Black:",
-            "2H",
-            "3D",
-            "5S",
-            "9C",
-            "KD",
-            "White:",
-            "2C",
-            "3H",
-            "4S",
-            "8C",
-            "AH",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    single = run_cli(
+        "compare",
+        "Black:",
+        "2H",
+        "3D",
+        "5S",
+        "9C",
+        "KD",
+        "White:",
+        "2C",
+        "3H",
+        "4S",
+        "8C",
+        "AH",
     )
     assert (single.returncode, single.stdout) == (0, "White wins. - with high card: Ace\n")

@@ -1,25 +1,14 @@
-"""The showdown command, run as a user runs it: a real subprocess of the CLI."""
+"""The showdown command as a user runs it (in-process through Typer's runner)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import run_cli
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples"
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
 
 
 def lines_of(text: str) -> list[str]:

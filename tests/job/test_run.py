@@ -1,4 +1,5 @@
-"""The nightly job as cron runs it: the real CLI in a subprocess over real files in tmp_path."""
+"""The nightly job as cron runs it: the CLI over real files in tmp_path (in-process through
+Typer's runner; a real process where the process is the point: a run killed mid-write)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 from openpyxl.styles import Font
 
 from pipeline.games.generate import deal_holdem, players_frame
+from tests.helpers import Completed, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,21 +51,10 @@ Spring,7,-5,3c 3d,2c 7d 9h Jd 4s,,-minus
 """
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-        cwd=cwd,
-    )
-
-
 @pytest.fixture(scope="module")
 def messy_run(
     tmp_path_factory: pytest.TempPathFactory,
-) -> tuple[Path, subprocess.CompletedProcess[str]]:
+) -> tuple[Path, Completed]:
     folder = tmp_path_factory.mktemp("messy")
     (folder / "in").mkdir()
     (folder / "in" / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
@@ -72,7 +63,7 @@ def messy_run(
 
 
 def test_messy_csv_exit_code_and_counts(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, result = messy_run
     assert result.returncode == 1, result.stdout + result.stderr
@@ -92,7 +83,7 @@ def test_messy_csv_exit_code_and_counts(
 
 
 def test_every_rejected_row_has_a_message_naming_what_is_wrong(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
     issues = pl.read_excel(out / "messy.xlsx", sheet_name="Issues", engine="calamine")
@@ -122,7 +113,7 @@ def test_every_rejected_row_has_a_message_naming_what_is_wrong(
 
 
 def test_ties_folds_and_last_player_standing(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
     scored = pl.read_parquet(out / "messy.parquet")
@@ -140,7 +131,7 @@ def test_ties_folds_and_last_player_standing(
 
 
 def test_formula_like_text_lands_as_text(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
     book = openpyxl.load_workbook(out / "messy.xlsx")
@@ -155,7 +146,7 @@ def test_formula_like_text_lands_as_text(
 
 
 def test_new_workbook_has_result_columns_summary_and_header_frozen(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
     book = openpyxl.load_workbook(out / "messy.xlsx")
@@ -279,6 +270,13 @@ def test_rerun_skips_unchanged_inputs_and_redoes_changed_ones(tmp_path: Path) ->
     assert stamps["a.xlsx"] != (out / "a.xlsx").stat().st_mtime_ns
 
 
+def _listing(folder: Path) -> list[Path]:
+    try:
+        return list(folder.iterdir())
+    except FileNotFoundError:
+        return []
+
+
 def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) -> None:
     inputs = tmp_path / "in"
     inputs.mkdir()
@@ -290,7 +288,12 @@ def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) 
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(2.5)
+    # Kill at the moment that matters: while an output's temporary file exists.
+    deadline = time.monotonic() + 120
+    while not any(".tmp-" in path.name for path in _listing(out)):
+        assert process.poll() is None, "the run ended before any temporary file was seen"
+        assert time.monotonic() < deadline, "no temporary file appeared"
+        time.sleep(0.001)
     process.send_signal(signal.SIGKILL)
     process.wait()
     again = run_cli("run", str(inputs), "-o", str(out), "--no-equity")
@@ -408,7 +411,7 @@ def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
 
 
 def test_win_probabilities_per_street_are_in_the_outputs(
-    messy_run: tuple[Path, subprocess.CompletedProcess[str]],
+    messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
     scored = pl.read_parquet(out / "messy.parquet")

@@ -70,6 +70,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ERROR_CODES, Cell
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.properties import PageSetupProperties
@@ -795,6 +796,8 @@ def _style_rows(worksheet: Any, rows: Sequence[int], last_column: int, kind: int
     for row in rows:
         for column in range(1, last_column + 1):
             cell = worksheet.cell(row=row, column=column)
+            if cell._style is None:  # a cell the file never held: openpyxl styles it lazily
+                cell._style = StyleArray()
             key = tuple(cell._style)
             if key not in merged:
                 scratch._style = copy(cell._style)
