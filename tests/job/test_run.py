@@ -281,7 +281,7 @@ def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) 
     inputs = tmp_path / "in"
     inputs.mkdir()
     for seed in range(4):
-        players_frame(deal_holdem(3000, 6, seed=seed)).write_csv(inputs / f"night{seed}.csv")
+        players_frame(deal_holdem(500, 6, seed=seed)).write_csv(inputs / f"night{seed}.csv")
     out = tmp_path / "out"
     process = subprocess.Popen(
         [sys.executable, "-m", "pipeline", "run", str(inputs), "-o", str(out), "--no-equity"],
@@ -300,10 +300,10 @@ def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) 
     assert again.returncode == 0, again.stdout + again.stderr
     assert not [path.name for path in out.iterdir() if ".tmp-" in path.name]
     for seed in range(4):
-        assert pl.read_parquet(out / f"night{seed}.parquet").height == 18000
+        assert pl.read_parquet(out / f"night{seed}.parquet").height == 3000
         reader = fastexcel.read_excel(out / f"night{seed}.xlsx")
         assert reader.sheet_names == [f"night{seed}", "Summary", "Issues"]
-        assert reader.load_sheet(f"night{seed}").height == 18000
+        assert reader.load_sheet(f"night{seed}").height == 3000
 
 
 def test_check_prints_issues_and_writes_nothing(tmp_path: Path) -> None:
