@@ -66,8 +66,8 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     from pipeline.core import evaluator
     from pipeline.games.holdem.rows import ROUND_KEY, score_holdem, validate_holdem, with_card_ids
     from pipeline.games.layouts import FIVE_CARD, detect_layout, holdem_rows
-    from pipeline.job.run import FileResult, SheetResult, scored_frame
-    from pipeline.sources.readers import read_source
+    from pipeline.job.task import FileResult, SheetResult, scored_frames
+    from pipeline.sources import read_source
 
     figures: dict[str, float] = {"rss_imports": peak_rss_mib()}
     clock = time.perf_counter()
@@ -111,8 +111,11 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     figures["rank"] = time.perf_counter() - clock
 
     clock = time.perf_counter()
-    result = FileResult(source, [SheetResult(sheet, layout, scored, issues, issues.height)])
-    scored_frame(result).write_parquet(output / f"{csv.stem}.parquet")
+    result = FileResult(
+        source, csv.name, [SheetResult(sheet, layout, scored, issues, issues.height)]
+    )
+    for name, frame in scored_frames(result).items():
+        frame.write_parquet(output / f"{csv.name}.{name}.parquet")
     figures["write"] = time.perf_counter() - clock
     figures["rss_write"] = peak_rss_mib()
     figures["total"] = sum(figures[stage] for stage in STAGES)

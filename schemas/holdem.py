@@ -103,6 +103,18 @@ class FiveCardRows(pa.DataFrameModel):
         strict = False
 
 
+_TEXT = pl.String()
+POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
+    "source_file": _TEXT, "sheet": _TEXT, "row": pl.Int64(), "tournament": _TEXT,
+    "table": _TEXT, "round": _TEXT, "player": _TEXT, "cards": _TEXT, "folded": pl.Boolean(),
+    "strength": pl.UInt16(), "hand": _TEXT, "hand_detail": _TEXT, "best_five": _TEXT,
+    "rank": pl.UInt32(), "winner": pl.Boolean(), "win_preflop": pl.Float64(),
+    "win_flop": pl.Float64(), "win_turn": pl.Float64(),
+}  # fmt: skip
+"""Every poker Parquet file has exactly these columns and types, whatever the input held, so a
+season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``)."""
+
+
 class ScoredRows(pa.DataFrameModel):
     """The Parquet output: one row per player per round, scored."""
 
@@ -120,6 +132,10 @@ class ScoredRows(pa.DataFrameModel):
     best_five: Series[str] = pa.Field(nullable=True)
     rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
     winner: Series[bool] = pa.Field(nullable=False)
+    table: Series[str] = pa.Field(nullable=True)
+    win_preflop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_flop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_turn: Series[float] = pa.Field(nullable=True, ge=0, le=100)
 
     @pa.dataframe_check(name="folds_are_unranked")
     def folds_are_unranked(cls, data: pa.PolarsData) -> pl.LazyFrame:
@@ -134,4 +150,4 @@ class ScoredRows(pa.DataFrameModel):
         )
 
     class Config:
-        strict = False  # later columns (win probabilities) may follow
+        strict = True

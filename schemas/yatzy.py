@@ -17,6 +17,15 @@ from pandera.typing.polars import Series
 
 from pipeline.core.yatzy import CATEGORY_NAMES, UPPER_BONUS
 
+_TEXT = pl.String()
+YATZY_PARQUET_SCHEMA: dict[str, pl.DataType] = {
+    "source_file": _TEXT, "sheet": _TEXT, "row": pl.Int64(), "game": _TEXT,
+    "round": pl.Int64(), "player": _TEXT, "dice": _TEXT, "category": _TEXT,
+    "category_chosen": pl.Boolean(), "score": pl.Int64(), "total": pl.Int64(),
+    "rank": pl.Int64(), "winner": pl.Boolean(),
+}  # fmt: skip
+"""Every Yatzy Parquet file has exactly these columns and types."""
+
 
 class YatzyScoredRows(pa.DataFrameModel):
     """One player's roll in one round of a game, scored."""
@@ -36,4 +45,4 @@ class YatzyScoredRows(pa.DataFrameModel):
     winner: Series[bool] = pa.Field(nullable=False)
 
     class Config:
-        strict = False
+        strict = True

@@ -83,7 +83,7 @@ def run_command(
     when clean, 1 when issues were found (outputs still written), 2 when the run failed.
     """
     from pipeline.cli.report import print_run_summary, run_with_progress
-    from pipeline.job.run import EquityOptions
+    from pipeline.games.base import EquityOptions
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
     report = run_with_progress(inputs or [Path("input")], output, force=force, equity=options)
@@ -102,7 +102,7 @@ def check_command(
 
     Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
     """
-    from pipeline.job.run import check, issue_lines
+    from pipeline.job.runner import check, issue_lines
 
     results, missing = check(inputs or [Path("input")])
     found = 0

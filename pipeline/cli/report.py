@@ -11,7 +11,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.job.run import EquityOptions, FileReport, RunReport, find_inputs, run
+from pipeline.games.base import EquityOptions
+from pipeline.job.plan import find_inputs
+from pipeline.job.runner import FileReport, RunReport, run
 
 
 def _log_line(report: FileReport) -> str:
@@ -28,7 +30,7 @@ def _log_line(report: FileReport) -> str:
 def run_with_progress(
     inputs: Sequence[Path], output: Path, *, force: bool, equity: EquityOptions
 ) -> RunReport:
-    """:func:`pipeline.job.run.run` with a progress bar (terminal) or a log line per file."""
+    """:func:`pipeline.job.runner.run` with a progress bar (terminal) or a log line per file."""
     if not sys.stderr.isatty():
         return run(
             inputs,

@@ -1,0 +1,62 @@
+"""Sources: each kind of input is declared once and chosen by its first bytes, never its name.
+
+A ``.txt`` may be the quiz's listing or a hand history; a ``.csv`` may really be a workbook.
+:data:`SOURCES` is tried in order and the first kind that recognises the file reads it.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "night.csv").write_text("round,player,cards\\n1,Ann,As Ks Qs Js Ts 2c 3d\\n")
+>>> source = read_source(folder / "night.csv")
+>>> source.kind, source.sheets[0].frame.to_dicts(), source.sheets[0].excel_rows
+('csv', [{'round': '1', 'player': 'Ann', 'cards': 'As Ks Qs Js Ts 2c 3d'}], [2])
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
+from pipeline.sources.delimited import DelimitedSource
+from pipeline.sources.listing import LISTING_SHEET, ListingSource
+from pipeline.sources.xlsx import WorkbookSource
+
+__all__ = [
+    "LISTING_SHEET",
+    "SOURCES",
+    "SUPPORTED_SUFFIXES",
+    "RawSheet",
+    "ReadProblem",
+    "SourceFile",
+    "read_source",
+]
+
+SOURCES: tuple[Source, ...] = (WorkbookSource(), ListingSource(), DelimitedSource())
+"""Most specific first; the delimited reader takes any text left."""
+SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt")
+"""What a folder scan picks up; the reader is still chosen by content."""
+SNIFF_BYTES = 64 * 1024
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+
+
+def read_source(path: Path, is_header: HeaderTest | None = None) -> SourceFile:
+    """Read one export; problems that stop a sheet or the file are returned, not raised."""
+    source = SourceFile(path)
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(SNIFF_BYTES)
+        kind = next((kind for kind in SOURCES if kind.sniff(head)), None)
+        if kind is None:
+            source.problems.append(
+                ReadProblem("", f"{path.name!r} is not a CSV, a workbook or a quiz listing")
+            )
+            return source
+        if path.suffix.lower() in WORKBOOK_SUFFIXES and kind.name != "xlsx":
+            # The name promises a workbook: say it is not one rather than read it as text.
+            source.problems.append(ReadProblem("", f"{path.name!r} is not a real .xlsx workbook"))
+            return source
+        source.kind = kind.name
+        kind.read(path, source, is_header)
+    except (OSError, UnicodeDecodeError, csv.Error, ValueError) as error:
+        source.problems.append(ReadProblem("", f"cannot read {path.name!r}: {error}"))
+    return source

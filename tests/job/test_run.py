@@ -20,6 +20,7 @@ import pytest
 from openpyxl.styles import Font
 
 from pipeline.games.generate import deal_holdem, players_frame
+from schemas.holdem import POKER_PARQUET_SCHEMA
 from tests.helpers import Completed, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,9 +77,9 @@ def test_messy_csv_exit_code_and_counts(
     # the row without a round id: 1.
     assert report["rows_rejected"] == 5 + 3 + 2 + 2 + 1
     assert report["status"] == "issues"
-    scored = pl.read_parquet(out / "messy.parquet")
+    scored = pl.read_parquet(out / "messy.csv.poker.parquet")
     assert scored.height == report["rows_scored"]
-    issues = pl.read_excel(out / "messy.xlsx", sheet_name="Issues", engine="calamine")
+    issues = pl.read_excel(out / "messy.csv.xlsx", sheet_name="Issues", engine="calamine")
     assert issues["row"].drop_nulls().n_unique() == report["rows_rejected"]
 
 
@@ -86,7 +87,7 @@ def test_every_rejected_row_has_a_message_naming_what_is_wrong(
     messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
-    issues = pl.read_excel(out / "messy.xlsx", sheet_name="Issues", engine="calamine")
+    issues = pl.read_excel(out / "messy.csv.xlsx", sheet_name="Issues", engine="calamine")
     by_row: dict[int, list[str]] = {}
     for row, column, message in issues.select("row", "column", "message").iter_rows():
         by_row.setdefault(int(row), []).append(f"{column}: {message}")
@@ -116,7 +117,7 @@ def test_ties_folds_and_last_player_standing(
     messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
-    scored = pl.read_parquet(out / "messy.parquet")
+    scored = pl.read_parquet(out / "messy.csv.poker.parquet")
     round_1 = scored.filter(pl.col("round") == "1").sort("player")
     assert round_1["hand"].to_list() == ["Royal Flush", "Royal Flush", None]
     assert round_1["rank"].to_list() == [1, 1, None]
@@ -134,14 +135,14 @@ def test_formula_like_text_lands_as_text(
     messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
-    book = openpyxl.load_workbook(out / "messy.xlsx")
+    book = openpyxl.load_workbook(out / "messy.csv.xlsx")
     sheet = book["messy"]
     values = {sheet.cell(row=row, column=3).value for row in range(2, sheet.max_row + 1)}
     assert {'=HYPERLINK("http://x")', "@evil", "-5"} <= values
     for row in sheet.iter_rows():
         for cell in row:
             assert cell.data_type != "f", f"{cell.coordinate} holds a formula: {cell.value!r}"
-    round_7 = pl.read_parquet(out / "messy.parquet").filter(pl.col("round") == "7")
+    round_7 = pl.read_parquet(out / "messy.csv.poker.parquet").filter(pl.col("round") == "7")
     assert round_7.sort("rank")["player"].to_list() == ["@evil", "-5", '=HYPERLINK("http://x")']
 
 
@@ -149,7 +150,7 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
-    book = openpyxl.load_workbook(out / "messy.xlsx")
+    book = openpyxl.load_workbook(out / "messy.csv.xlsx")
     assert book.sheetnames == ["messy", "Summary", "Issues"]
     sheet = book["messy"]
     header = [cell.value for cell in sheet[1]]
@@ -210,7 +211,8 @@ def test_workbook_is_written_back_with_the_producers_sheets_kept(tmp_path: Path)
     assert sheet["G6"].value == "Ann"
     assert sheet["F6"].value == "=SUM(1,2)"  # the producer's own formula is theirs to keep
     issues = [row for row in book["Issues"].iter_rows(values_only=True)]
-    messages = " | ".join(str(row[5]) for row in issues[1:])
+    assert issues[0][:7] == ("file", "sheet", "row", "column", "value", "code", "message")
+    messages = " | ".join(str(row[6]) for row in issues[1:])
     assert "card 'Ah' appears twice in round '2'" in messages
     assert "sheet 'Read me' matches no layout: expected round, player and cards" in messages
 
@@ -260,14 +262,14 @@ def test_rerun_skips_unchanged_inputs_and_redoes_changed_ones(tmp_path: Path) ->
     second = run_cli("run", str(inputs), "-o", str(out))
     assert second.returncode == 0
     assert second.stderr.count("unchanged, skipped") == 2
-    assert stamps["a.xlsx"] == (out / "a.xlsx").stat().st_mtime_ns
+    assert stamps["a.csv.xlsx"] == (out / "a.csv.xlsx").stat().st_mtime_ns
     players_frame(deal_holdem(25, 4, seed=9)).write_csv(inputs / "b.csv")
     third = run_cli("run", str(inputs), "-o", str(out))
     assert third.stderr.count("unchanged, skipped") == 1
-    assert pl.read_parquet(out / "b.parquet").height == 100
+    assert pl.read_parquet(out / "b.csv.poker.parquet").height == 100
     forced = run_cli("run", str(inputs), "-o", str(out), "--force")
     assert "unchanged, skipped" not in forced.stderr
-    assert stamps["a.xlsx"] != (out / "a.xlsx").stat().st_mtime_ns
+    assert stamps["a.csv.xlsx"] != (out / "a.csv.xlsx").stat().st_mtime_ns
 
 
 def _listing(folder: Path) -> list[Path]:
@@ -300,8 +302,8 @@ def test_a_killed_run_started_again_finishes_with_whole_outputs(tmp_path: Path) 
     assert again.returncode == 0, again.stdout + again.stderr
     assert not [path.name for path in out.iterdir() if ".tmp-" in path.name]
     for seed in range(4):
-        assert pl.read_parquet(out / f"night{seed}.parquet").height == 3000
-        reader = fastexcel.read_excel(out / f"night{seed}.xlsx")
+        assert pl.read_parquet(out / f"night{seed}.csv.poker.parquet").height == 3000
+        reader = fastexcel.read_excel(out / f"night{seed}.csv.xlsx")
         assert reader.sheet_names == [f"night{seed}", "Summary", "Issues"]
         assert reader.load_sheet(f"night{seed}").height == 3000
 
@@ -337,7 +339,8 @@ def test_generate_writes_each_layout(tmp_path: Path) -> None:
         assert result.stdout.strip() == f"wrote {rows:,} rows to {tmp_path / name}"
     run = run_cli("run", str(tmp_path), "-o", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout + run.stderr
-    frames = [pl.read_parquet(tmp_path / "out" / f"{stem}.parquet") for stem in "prl"]
+    names = ("p.csv", "r", "l.txt")
+    frames = [pl.read_parquet(tmp_path / "out" / f"{name}.poker.parquet") for name in names]
     assert [frame.height for frame in frames] == [30, 30, 30]
     # Same seed, same deal: every layout scores the same winners.
     winners = [
@@ -361,7 +364,7 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         "season-2026.csv": (240, 240, 0),
         "yatzy-night.csv": (90, 87, 3),
     }
-    kata = pl.read_parquet(tmp_path / "five-card-club.parquet").filter(
+    kata = pl.read_parquet(tmp_path / "five-card-club.csv.poker.parquet").filter(
         pl.col("round").cast(pl.Int64) <= 4
     )
     winners = kata.filter("winner").select("round", "player", "hand_detail").rows()
@@ -372,7 +375,7 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         ("4", "Black", "High Card (King)"),
         ("4", "White", "High Card (King)"),  # the kata's tie
     ]
-    quiz = pl.read_parquet(tmp_path / "quiz24-showdown.parquet")
+    quiz = pl.read_parquet(tmp_path / "quiz24-showdown.txt.poker.parquet")
     assert quiz.filter("winner")["hand_detail"].to_list() == ["Full House (Kings over Nines)"]
 
 
@@ -393,7 +396,7 @@ def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
     night.write_text("\n".join(rows) + "\n")
     result = run_cli("run", str(night), "-o", str(tmp_path / "out"))
     assert result.returncode == 1, result.stdout + result.stderr
-    scored = pl.read_parquet(tmp_path / "out" / "night.parquet")
+    scored = pl.read_parquet(tmp_path / "out" / "night.csv.yatzy.parquet")
     ann = scored.filter(pl.col("player") == "Ann").sort("round")
     upper = [3 * face for face in range(1, 7)]
     assert ann["score"].to_list() == [*upper, 50]
@@ -402,11 +405,13 @@ def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
     assert bo["category_chosen"].to_list()[:6] == [True] * 6
     assert bo["category"].to_list()[0] == "Yatzy"
     assert bo.filter(pl.col("round") == 8)["category"].to_list() == ["Two Pairs"]
-    issues = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Issues", engine="calamine")
+    issues = pl.read_excel(
+        tmp_path / "out" / "night.csv.xlsx", sheet_name="Issues", engine="calamine"
+    )
     messages = dict(zip(issues["row"].to_list(), issues["message"].to_list(), strict=True))
     assert messages[16] == "dice '1 2 3 4 9': expected five dice, each 1 to 6"
     assert messages[18] == "category 'Yatzy' already used by player 'Ann' in round 7 of game 'G'"
-    standings = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Summary")
+    standings = pl.read_excel(tmp_path / "out" / "night.csv.xlsx", sheet_name="Summary")
     assert "Yatzy standings" in standings.columns[0]
 
 
@@ -414,7 +419,7 @@ def test_win_probabilities_per_street_are_in_the_outputs(
     messy_run: tuple[Path, Completed],
 ) -> None:
     out, _ = messy_run
-    scored = pl.read_parquet(out / "messy.parquet")
+    scored = pl.read_parquet(out / "messy.csv.poker.parquet")
     round_1 = scored.filter(pl.col("round") == "1").sort("player")
     # Cy folded on the flop: shown before the flop, not after.
     assert round_1["win_preflop"].null_count() == 0
@@ -427,17 +432,19 @@ def test_win_probabilities_per_street_are_in_the_outputs(
     ann, bob = round_1["win_turn"].to_list()[:2]
     assert bob == pytest.approx(100 * 12 / 44 / 2)
     assert ann == pytest.approx(100 - bob)
-    summary = list(openpyxl.load_workbook(out / "messy.xlsx")["Summary"].values)
+    summary = list(openpyxl.load_workbook(out / "messy.csv.xlsx")["Summary"].values)
     assert any(row[0] == "Biggest swings" for row in summary)
 
 
-def test_no_equity_leaves_the_columns_out(tmp_path: Path) -> None:
+def test_no_equity_leaves_the_figures_blank_in_the_fixed_schema(tmp_path: Path) -> None:
     (tmp_path / "messy.csv").write_text(MESSY_CSV, encoding="utf-8")
     result = run_cli("run", str(tmp_path / "messy.csv"), "-o", str(tmp_path / "out"), "--no-equity")
     assert result.returncode == 1
-    columns = pl.read_parquet(tmp_path / "out" / "messy.parquet").columns
-    assert "win_preflop" not in columns
-    assert columns[-1] == "winner"
+    scored = pl.read_parquet(tmp_path / "out" / "messy.csv.poker.parquet")
+    assert scored.schema == pl.Schema(POKER_PARQUET_SCHEMA)
+    assert scored.select(pl.col("win_preflop", "win_flop", "win_turn").null_count()).row(0) == (
+        (scored.height,) * 3
+    )
 
 
 def test_dice_in_five_columns_and_an_empty_file(tmp_path: Path) -> None:
@@ -482,7 +489,7 @@ def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     result = run_cli("run", str(tmp_path / "hostile.xlsx"), "-o", str(tmp_path / "out"))
     assert result.returncode == 1, result.stdout + result.stderr
     assert "memory allocation" not in result.stderr  # the child's crash report stays quiet
-    scored = pl.read_parquet(tmp_path / "out" / "hostile.parquet")
+    scored = pl.read_parquet(tmp_path / "out" / "hostile.poker.parquet")
     assert scored["sheet"].to_list() == ["Good"]
     issues = pl.read_excel(tmp_path / "out" / "hostile.xlsx", sheet_name="Issues")
     assert issues["message"].to_list() == [

@@ -9,7 +9,8 @@ import polars as pl
 import pytest
 
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, detect_layout, holdem_rows
-from pipeline.sources.readers import read_source
+from pipeline.job.task import is_known_header
+from pipeline.sources import read_source
 
 
 @pytest.mark.parametrize(
@@ -89,7 +90,7 @@ def test_workbook_header_below_a_title_and_row_numbers_as_excel_shows(tmp_path: 
         sheet.append(row)
     book.create_sheet("Empty")
     book.save(tmp_path / "club.xlsx")
-    source = read_source(tmp_path / "club.xlsx")
+    source = read_source(tmp_path / "club.xlsx", is_known_header)
     assert source.problems == []
     (night,) = source.sheets
     assert night.header_row == 3
@@ -99,9 +100,26 @@ def test_workbook_header_below_a_title_and_row_numbers_as_excel_shows(tmp_path: 
 
 
 def test_unsupported_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
-    path = tmp_path / "night.ods"
-    path.write_text("nope")
+    path = tmp_path / "night.csv"  # the name says CSV; the content is binary
+    path.write_bytes(b"\x00\x01\x02 nope")
     source = read_source(path)
     assert [problem.message for problem in source.problems] == [
-        "unsupported file type '.ods': expected .csv, .xlsx or .txt"
+        "'night.csv' is not a CSV, a workbook or a quiz listing"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "kind"),
+    [
+        ("night.txt", "round,player,cards\n1,Ann,As Ks Qs Js Ts 2c 3d\n", "csv"),
+        ("night.csv", "As Ks Qs Js Ts 2c 3d\n9h 5s\n", "listing"),
+        ("night.dat", "Kc 9s Ks Kd 9d 3c 6d\n", "listing"),
+    ],
+    ids=["csv-named-txt", "listing-named-csv", "listing-any-name"],
+)
+def test_the_reader_is_chosen_by_content_not_name(
+    tmp_path: Path, name: str, content: str, kind: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    assert read_source(path).kind == kind

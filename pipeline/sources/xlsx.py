@@ -1,22 +1,8 @@
-"""Read exports into raw sheets of text: CSV, every sheet of an ``.xlsx``, the quiz's listing.
-
-A :class:`RawSheet` is what a person sees in the file: the header row's names and every cell
-below it as text (or null), with the row number Excel or a text editor shows next to each row.
-Nothing is interpreted here; layouts and validation come later.  A file that cannot be read at
-all (not a real workbook, a sheet too big to load safely) gives a :class:`ReadProblem` instead of
-an exception, so one hostile file never stops the others.
-
->>> import tempfile, pathlib
->>> folder = pathlib.Path(tempfile.mkdtemp())
->>> _ = (folder / "night.csv").write_text("round,player,cards\\n1,Ann,As Ks Qs Js Ts 2c 3d\\n")
->>> source = read_source(folder / "night.csv")
->>> source.sheets[0].frame.to_dicts(), source.sheets[0].excel_rows
-([{'round': '1', 'player': 'Ann', 'cards': 'As Ks Qs Js Ts 2c 3d'}], [2])
-"""
+"""Excel workbooks, read safely: sizes checked before loading, every sheet loaded by calamine in
+a memory-capped child process, so a hostile sheet costs only itself."""
 
 from __future__ import annotations
 
-import csv
 import io
 import multiprocessing
 import os
@@ -25,174 +11,36 @@ import zipfile
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
-from pipeline.games.layouts import detect_layout
+from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, unique_names
 
-SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt")
-LISTING_SHEET = "listing"
 # A sheet larger than this is refused before it is loaded: calamine allocates the whole used
 # range, and one stray cell in column XFD once made it ask for 52 GB.
 MAX_COLUMNS = 1_000
 MAX_CELLS = 60_000_000
 HEADER_SEARCH_ROWS = 30
+_ZIP_MAGIC = b"PK\x03\x04"
 
 
 @dataclass(frozen=True)
-class RawSheet:
-    """One table of text cells: ``frame`` (header names as columns) and each row's number."""
+class WorkbookSource:
+    """``.xlsx``: a zip whose parts name a workbook."""
 
-    name: str
-    frame: pl.DataFrame
-    excel_rows: list[int]
-    header_row: int = 1
-    header_columns: dict[str, int] = field(default_factory=dict)  # column name -> 1-based index
+    name: str = "xlsx"
 
+    def sniff(self, head: bytes) -> bool:
+        return head.startswith(_ZIP_MAGIC)
 
-@dataclass(frozen=True)
-class ReadProblem:
-    """A sheet (or a whole file, ``sheet`` empty) that could not be read, and why."""
-
-    sheet: str
-    message: str
+    def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
+        read_workbook(path, source, is_header)
 
 
-@dataclass
-class SourceFile:
-    """Everything read from one input file."""
-
-    path: Path
-    sheets: list[RawSheet] = field(default_factory=list)
-    problems: list[ReadProblem] = field(default_factory=list)
-
-
-def read_source(path: Path) -> SourceFile:
-    """Read one export; problems that stop a sheet or the file are returned, not raised."""
-    source = SourceFile(path)
-    suffix = path.suffix.lower()
-    try:
-        if suffix == ".csv":
-            source.sheets.append(read_csv(path))
-        elif suffix == ".xlsx":
-            _read_workbook(path, source)
-        elif suffix == ".txt":
-            source.sheets.append(read_listing(path))
-        else:
-            source.problems.append(
-                ReadProblem("", f"unsupported file type {suffix!r}: expected .csv, .xlsx or .txt")
-            )
-    except (OSError, UnicodeDecodeError, csv.Error, ValueError) as error:
-        source.problems.append(ReadProblem("", f"cannot read {path.name!r}: {error}"))
-    return source
-
-
-def _decode(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        # Spreadsheet programs on Windows still save CSV as cp1252; every byte decodes there.
-        return data.decode("cp1252", errors="replace")
-
-
-def read_csv(path: Path) -> RawSheet:
-    """Every cell as text.  Rows longer than the header keep their surplus cells under
-    ``extra_1``, ``extra_2`` ... rather than losing them; short rows are padded with nulls."""
-    fast = _read_plain_csv(path)
-    if fast is not None:
-        return fast
-    text = _decode(path)
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(row)]
-    if not numbered:
-        return RawSheet(path.stem, pl.DataFrame(), [], 1, {})
-    header_row, header = numbered[0]
-    names = _unique_names(header)
-    width = max(len(row) for _, row in numbered)
-    names += [f"extra_{index}" for index in range(1, width - len(names) + 1)]
-    body = numbered[1:]
-    columns = {
-        name: [(row[index].strip() or None) if index < len(row) else None for _, row in body]
-        for index, name in enumerate(names)
-    }
-    frame = pl.DataFrame(columns, schema=dict.fromkeys(names, pl.String))
-    header_columns = {name: index for index, name in enumerate(names, start=1)}
-    return RawSheet(path.stem, frame, [number for number, _ in body], header_row, header_columns)
-
-
-def _read_plain_csv(path: Path) -> RawSheet | None:
-    """polars' reader for the common case: UTF-8, one line per row, a clean header, no ragged
-    rows.  Anything else returns ``None`` and goes through the careful reader."""
-    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
-    try:
-        data.decode("utf-8")
-        frame = pl.read_csv(io.BytesIO(data), infer_schema=False, raise_if_empty=False)
-    except (UnicodeDecodeError, pl.exceptions.PolarsError):
-        return None
-    lines = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
-    names = frame.columns
-    clean = all(name.strip() for name in names) and names == _unique_names(names)
-    if not clean or frame.height == 0 or lines != frame.height + 1 or b'"' in data:
-        return None
-    frame = frame.with_columns(pl.all().str.strip_chars()).with_columns(
-        pl.when(pl.all().str.len_chars() > 0).then(pl.all())
-    )
-    header_columns = {name: index for index, name in enumerate(names, start=1)}
-    filled = frame.select(pl.any_horizontal(pl.all().is_not_null())).to_series()
-    excel_rows = (pl.int_range(2, frame.height + 2, eager=True).filter(filled)).to_list()
-    return RawSheet(path.stem, frame.filter(filled), excel_rows, 1, header_columns)
-
-
-def _unique_names(header: list[str]) -> list[str]:
-    """Header cells as column names: blanks become ``column_N``, repeats get ``_2``."""
-    names: list[str] = []
-    for index, cell in enumerate(header, start=1):
-        base = str(cell).strip() if cell is not None and str(cell).strip() else f"column_{index}"
-        name, copy = base, 1
-        while name in names:
-            copy += 1
-            name = f"{base}_{copy}"
-        names.append(name)
-    return names
-
-
-def read_listing(path: Path) -> RawSheet:
-    """The quiz's listing as a players table: ``round`` (counted from 1), ``cards`` per line."""
-    rounds: list[str] = []
-    cards: list[str] = []
-    excel_rows: list[int] = []
-    round_number = 0
-    previous_blank = True
-    for number, line in enumerate(_decode(path).splitlines(), start=1):
-        if not line.strip():
-            previous_blank = True
-            continue
-        if previous_blank:
-            round_number += 1
-            previous_blank = False
-        rounds.append(str(round_number))
-        cards.append(line.strip())
-        excel_rows.append(number)
-    players = [f"player {index}" for index in _position_in_round(rounds)]
-    frame = pl.DataFrame(
-        {"round": rounds, "player": players, "cards": cards},
-        schema={"round": pl.String, "player": pl.String, "cards": pl.String},
-    )
-    return RawSheet(LISTING_SHEET, frame, excel_rows, 0, {"round": 1, "player": 2, "cards": 3})
-
-
-def _position_in_round(rounds: list[str]) -> list[int]:
-    positions: list[int] = []
-    for index, round_id in enumerate(rounds):
-        same = index > 0 and rounds[index - 1] == round_id
-        positions.append(positions[-1] + 1 if same else 1)
-    return positions
-
-
-def _read_workbook(path: Path, source: SourceFile) -> None:
+def read_workbook(path: Path, source: SourceFile, is_header: HeaderTest | None = None) -> None:
+    """Every sheet of a workbook into ``source``; a sheet that cannot be read is a problem."""
     import openpyxl
 
     if not zipfile.is_zipfile(path):
@@ -229,7 +77,7 @@ def _read_workbook(path: Path, source: SourceFile) -> None:
             source.problems.append(ReadProblem(name, loaded))
             continue
         grid, first_column = loaded
-        source.sheets.append(_sheet_from_grid(name, grid, first_row, first_column))
+        source.sheets.append(_sheet_from_grid(name, grid, first_row, first_column, is_header))
 
 
 # The second guard: calamine loads a whole used range at once, and a sheet whose declared size
@@ -329,7 +177,9 @@ def _first_filled_row(worksheet: object) -> int | None:
     return None
 
 
-def _sheet_from_grid(name: str, grid: pl.DataFrame, first_row: int, first_column: int) -> RawSheet:
+def _sheet_from_grid(
+    name: str, grid: pl.DataFrame, first_row: int, first_column: int, is_header: HeaderTest | None
+) -> RawSheet:
     """Find the header (the first filled row) and turn the rows under it into a table."""
     if grid.height == 0:
         return RawSheet(name, pl.DataFrame(), [], first_row, {})
@@ -343,11 +193,12 @@ def _sheet_from_grid(name: str, grid: pl.DataFrame, first_row: int, first_column
         (
             index
             for index in candidates
-            if detect_layout(_unique_names([cell or "" for cell in grid.row(index)])) is not None
+            if is_header is not None
+            and is_header(unique_names([cell or "" for cell in grid.row(index)]))
         ),
         candidates[0] if candidates else 0,
     )
-    names = _unique_names([cell or "" for cell in grid.row(header_index)])
+    names = unique_names([cell or "" for cell in grid.row(header_index)])
     body = grid.slice(header_index + 1)
     body.columns = names
     body = body.with_columns(pl.all().str.strip_chars()).with_columns(

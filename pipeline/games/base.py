@@ -1,0 +1,76 @@
+"""What a game declares, once: its scorer, how its results look in a workbook, its Parquet rows
+and its Summary blocks.  The job looks a game up in :data:`pipeline.games.GAMES` by the layout a
+sheet matched and never asks which game it is holding."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from pipeline.games.layouts import Layout
+
+
+@dataclass(frozen=True)
+class EquityOptions:
+    """Win probabilities per street in the nightly job: on unless ``enabled`` is false.
+
+    Exact when :func:`pipeline.games.holdem.street_equity.estimate_seconds` says a sheet fits in
+    ``budget_seconds``; otherwise the preflop street is sampled (``samples`` boards a round,
+    seeded, 95 % margin at most ``196 * sqrt(0.25 / samples)`` points) and the Summary says so.
+    """
+
+    enabled: bool = True
+    budget_seconds: float = 120.0
+    samples: int = 20_000
+    seed: int = 0
+
+
+NO_EQUITY = EquityOptions(enabled=False)
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """Our columns for a sheet (one row per sheet row, ``row_id`` first) and the rows to mark."""
+
+    added: pl.DataFrame
+    highlight: pl.Series | None = None
+    muted: pl.Series | None = None
+    percent_columns: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class ScoredSheet:
+    """One sheet's scored rows (``row_id`` into the sheet) and its issues, with the sheet's name."""
+
+    sheet: str
+    layout: Layout
+    scored: pl.DataFrame
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game, declared once.
+
+    ``score(frame, layout, equity)`` turns a sheet's text cells into scored rows and issue
+    records (``row_id, column, value, message``); ``present(frame, scored, layout)`` gives the
+    columns the workbook appends; ``parquet(located)`` selects the fixed Parquet schema from
+    scored rows that carry ``source_file``, ``sheet`` and ``row``; ``summary(sheets)`` gives the
+    Summary sheet's titled blocks for this game.
+    """
+
+    name: str
+    layouts: tuple[str, ...]
+    parquet_name: str
+    score: Callable[[pl.DataFrame, Layout, EquityOptions], tuple[pl.DataFrame, pl.DataFrame]]
+    present: Callable[[pl.DataFrame, pl.DataFrame, Layout], Presentation]
+    parquet: Callable[[pl.DataFrame], pl.DataFrame]
+    summary: Callable[[Sequence[ScoredSheet]], list[tuple[str, pl.DataFrame]]] = field(
+        default=lambda sheets: []
+    )
+
+
+def row_ids(frame: pl.DataFrame) -> pl.DataFrame:
+    """``row_id`` 0..n-1 for every row of a sheet: the frame our columns are joined onto."""
+    return frame.with_row_index("row_id").select(pl.col("row_id").cast(pl.Int64))

@@ -1,0 +1,162 @@
+"""Hold'em and five-card poker, declared for the job: score, present, Parquet rows, Summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet, row_ids
+from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
+from pipeline.games.holdem.street_equity import (
+    EQUITY_COLUMNS,
+    biggest_swings,
+    estimate_seconds,
+    street_equities,
+)
+from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
+from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
+
+ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner")
+
+
+def score_poker(
+    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Validate and score a players, rounds or five-card sheet; equities for Hold'em."""
+    rows = with_card_ids(holdem_rows(frame, layout))
+    five_card = layout.kind == FIVE_CARD
+    issues = validate_holdem(rows, five_card=five_card)
+    good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
+    scored = score_holdem(good)
+    if equity.enabled and not five_card:
+        scored = _with_equities(scored, equity)
+    return scored, issues
+
+
+def _with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
+    """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
+    sampled when that fits, else left out (a season of a million rows is for the stats desk's
+    own batch, ``pipeline run --equity-budget``, not the nightly window)."""
+    exact = estimate_seconds(scored) <= options.budget_seconds
+    if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
+        return scored
+    samples = None if exact else options.samples
+    with_figures = street_equities(scored, samples=samples, seed=options.seed)
+    return with_figures.with_columns(pl.lit(exact).alias("equity_exact"))
+
+
+def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
+    """Per player row: hand, detail, best five, rank, winner (and equities); per round row of a
+    rounds sheet: the winners' names and the winning hand."""
+    if layout.kind == ROUNDS:
+        per_round = (
+            scored.filter(pl.col("winner"))
+            .group_by("row_id", maintain_order=True)
+            .agg(
+                pl.col("player").str.join(", ").alias("winner"),
+                pl.col("hand_detail").drop_nulls().first().alias("winning_hand"),
+            )
+        )
+        return Presentation(row_ids(frame).join(per_round, on="row_id", how="left"))
+    equities = [name for name in EQUITY_COLUMNS if name in scored.columns]
+    added = row_ids(frame).join(
+        scored.select("row_id", "folded", *ADDED_COLUMNS, *equities), on="row_id", how="left"
+    )
+    return Presentation(
+        added.drop("folded"),
+        highlight=added["winner"].fill_null(False),
+        muted=added["folded"].fill_null(False),
+        percent_columns=equities,
+    )
+
+
+def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
+    """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
+    :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing."""
+    filled = located.with_columns(
+        pl.lit(None).alias(name) for name in POKER_PARQUET_SCHEMA if name not in located.columns
+    )
+    return ScoredRows.validate(
+        filled.select(list(POKER_PARQUET_SCHEMA)).cast(pl.Schema(POKER_PARQUET_SCHEMA))
+    )
+
+
+def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:
+    """Per player over the file's poker sheets, then the night's biggest swings."""
+    frames = [
+        sheet.scored.with_columns(pl.lit(sheet.sheet).alias("sheet"))
+        for sheet in sheets
+        if sheet.scored.height
+    ]
+    if not frames:
+        return []
+    poker = pl.concat(frames, how="diagonal").filter(pl.col("cards").is_not_null())
+    blocks = [("Players", _player_summary(poker))]
+    if "win_turn" in poker.columns:
+        blocks.append(("Biggest swings", _swing_summary(sheets)))
+    return blocks
+
+
+def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
+    """Per player: rounds dealt, showdowns, wins, split wins, best hand."""
+    winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "table", "round")
+    return (
+        poker.with_columns(winners_in_round.alias("winners"))
+        .group_by("player", maintain_order=True)
+        .agg(
+            pl.len().alias("rounds dealt"),
+            pl.col("strength").is_not_null().sum().alias("showdowns"),
+            pl.col("winner").sum().alias("wins"),
+            (pl.col("winner") & (pl.col("winners") > 1)).sum().alias("split wins"),
+            pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
+        )
+        .sort("wins", "showdowns", descending=True, maintain_order=True)
+    )
+
+
+def _swing_summary(sheets: Sequence[ScoredSheet]) -> pl.DataFrame:
+    """The river winners' lowest equity on an earlier street: the bad beats, worst first."""
+    with_figures = [sheet for sheet in sheets if "win_turn" in sheet.scored.columns]
+    swings = pl.concat(
+        biggest_swings(sheet.scored).with_columns(pl.lit(sheet.sheet).alias("sheet"))
+        for sheet in with_figures
+    )
+    exact = all(
+        bool(sheet.scored["equity_exact"].all())
+        for sheet in with_figures
+        if "equity_exact" in sheet.scored.columns and sheet.scored.height
+    )
+    how = "exact" if exact else "preflop sampled"
+    return (
+        swings.sort("lowest_equity")
+        .head(10)
+        .select(
+            "sheet",
+            "tournament",
+            "round",
+            pl.col("player").alias("river winner"),
+            pl.col("lowest_equity").round(2).alias(f"lowest equity % ({how})"),
+            "street",
+        )
+    )
+
+
+HOLDEM = Game(
+    name="holdem",
+    layouts=(PLAYERS, ROUNDS),
+    parquet_name="poker",
+    score=score_poker,
+    present=present_poker,
+    parquet=poker_parquet,
+    summary=poker_summary,
+)
+FIVE_CARD_POKER = Game(
+    name="five-card",
+    layouts=(FIVE_CARD,),
+    parquet_name="poker",
+    score=score_poker,
+    present=present_poker,
+    parquet=poker_parquet,
+    summary=poker_summary,
+)

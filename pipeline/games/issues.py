@@ -1,0 +1,46 @@
+"""Issue records: ``file, sheet, row, column, value, code, message``, one per problem.
+
+Each rule has a stable ``code`` (for filters, dashboards and tests), declared here once with the
+wording of the messages it produces; the message says it for people.
+
+>>> import polars as pl
+>>> with_codes(pl.DataFrame({"message": ["card 'Ah' appears twice in round '3'"]}))["code"][0]
+'duplicate_card'
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
+
+# (code, a regular expression over the message), first match wins: one line per rule.
+ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    ("round_rejected", r"^round .* rejected"),
+    ("round_held_back", r"held back"),
+    ("duplicate_card", r"appears twice"),
+    ("duplicate_player", r"more than once|twice in (round|game)|plays twice"),
+    ("board_mismatch", r"board|community cards differ|sees? a different"),
+    ("illegal_card", r"not a legal card|is not a card"),
+    ("card_count", r"cards?: expected|card(s)? in all|expected 5|hole cards?$|no hole cards"),
+    ("missing_round", r"^round id missing"),
+    ("missing_player", r"^player name missing"),
+    ("bad_flag", r"is not true or false"),
+    ("bad_dice", r"dice|die "),
+    ("unknown_category", r"not a (known )?category|unknown category"),
+    ("category_reused", r"already (used|scored)|used again"),
+    ("too_many_rounds", r"rounds?: (a game has|expected)|more than \d+ rounds"),
+    ("unknown_layout", r"matches no layout"),
+    ("empty_sheet", r"is empty"),
+    ("empty_row", r"nothing to score"),
+    ("sheet_too_big", r"over the limit of"),
+    ("unreadable", r"cannot read|could not be loaded|not a real \.xlsx|not a CSV"),
+)
+
+
+def with_codes(issues: pl.DataFrame) -> pl.DataFrame:
+    """Add ``code`` from ``message`` by :data:`ISSUE_RULES` (``other`` when no rule says)."""
+    code: pl.Expr = pl.lit("other")
+    for name, pattern in reversed(ISSUE_RULES):
+        code = pl.when(pl.col("message").str.contains(pattern)).then(pl.lit(name)).otherwise(code)
+    return issues.with_columns(code.alias("code"))

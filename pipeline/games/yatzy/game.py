@@ -1,0 +1,59 @@
+"""Scandinavian Yatzy, declared for the job: score, present, Parquet rows, Summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet, row_ids
+from pipeline.games.holdem.rows import empty_issues
+from pipeline.games.layouts import YATZY, Layout, yatzy_rows
+from pipeline.games.yatzy.score import final_standings, score_rounds
+from schemas.yatzy import YATZY_PARQUET_SCHEMA, YatzyScoredRows
+
+ADDED_COLUMNS = ("category_used", "category_chosen", "score", "total", "rank", "winner")
+
+
+def score_yatzy(
+    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Read the dice and categories, then score every game of the sheet."""
+    rounds, unreadable = yatzy_rows(frame, layout)
+    scored, issues = score_rounds(rounds)
+    return scored, pl.concat([unreadable, issues.cast(empty_issues().schema)])
+
+
+def present_yatzy(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
+    """Per row: the category used (and whether we chose it), score, running total, place."""
+    results = scored.select("row_id", pl.col("category").alias("category_used"), *ADDED_COLUMNS[1:])
+    added = row_ids(frame).join(results, on="row_id", how="left")
+    return Presentation(added, highlight=added["winner"].fill_null(False))
+
+
+def yatzy_parquet(located: pl.DataFrame) -> pl.DataFrame:
+    """The fixed Parquet schema (:data:`schemas.yatzy.YATZY_PARQUET_SCHEMA`), checked."""
+    dice_text = pl.col("dice").cast(pl.List(pl.String)).list.join(" ")
+    rows = located.with_columns(dice_text.alias("dice"))
+    return YatzyScoredRows.validate(
+        rows.select(list(YATZY_PARQUET_SCHEMA)).cast(pl.Schema(YATZY_PARQUET_SCHEMA))
+    )
+
+
+def yatzy_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:
+    """Each game's final standings."""
+    frames = [sheet.scored for sheet in sheets if sheet.scored.height]
+    if not frames:
+        return []
+    return [("Yatzy standings", final_standings(pl.concat(frames, how="diagonal")))]
+
+
+YATZY_GAME = Game(
+    name="yatzy",
+    layouts=(YATZY,),
+    parquet_name="yatzy",
+    score=score_yatzy,
+    present=present_yatzy,
+    parquet=yatzy_parquet,
+    summary=yatzy_summary,
+)

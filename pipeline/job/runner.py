@@ -1,0 +1,193 @@
+"""The run: plan the inputs, score each as one task, and write the manifest as tasks finish.
+
+A task (:func:`run_task`) is a pure, picklable function of one input that writes that input's
+outputs and returns its manifest entry; only this driver writes ``manifest.json``.  ``run`` takes
+any :class:`concurrent.futures.Executor` (a process pool, Dask's ``client.get_executor()``);
+without one, tasks run here one after another.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.job.plan import (
+    CLEAN,
+    FAILED,
+    ISSUES,
+    PlannedInput,
+    is_unchanged,
+    plan_inputs,
+    settings_of,
+)
+from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
+from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
+from pipeline.sinks.manifest import load_manifest, write_manifest
+from pipeline.sources import read_source
+
+
+@dataclass
+class FileReport:
+    """One input's line in ``manifest.json`` and in the end-of-run summary."""
+
+    source: str
+    sha256: str
+    status: str
+    rows_read: int = 0
+    rows_scored: int = 0
+    rows_rejected: int = 0
+    issues: int = 0
+    outputs: dict[str, str] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    error: str | None = None
+    settings: dict[str, object] = field(default_factory=dict)
+    skipped: bool = False  # unchanged since the last run: outputs kept, not in the manifest
+
+    def manifest_entry(self) -> dict[str, object]:
+        entry = asdict(self)
+        del entry["skipped"]
+        return entry
+
+
+@dataclass
+class RunReport:
+    """What a run did, file by file, and the exit code it earns."""
+
+    files: list[FileReport] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        if self.problems or any(report.status == FAILED for report in self.files):
+            return 2
+        if any(report.issues for report in self.files):
+            return 1
+        return 0
+
+
+def run_task(
+    planned: PlannedInput,
+    previous: dict[str, object] | None,
+    *,
+    force: bool = False,
+    equity: EquityOptions = NO_EQUITY,
+) -> FileReport:
+    """Read, score and write one input; its manifest entry.  Never raises for a bad file."""
+    started = time.perf_counter()
+    path = planned.path
+    settings = settings_of(equity)
+    try:
+        digest = file_digest(path)
+    except OSError as error:
+        return FileReport(planned.name, "", FAILED, error=f"cannot read {str(path)!r}: {error}")
+    if not force and previous is not None and is_unchanged(previous, digest, settings):
+        known = {key: previous[key] for key in FileReport.__dataclass_fields__ if key in previous}
+        report = FileReport(**known)  # type: ignore[arg-type]
+        report.skipped = True
+        return report
+    timings: dict[str, float] = {}
+    try:
+        clock = time.perf_counter()
+        source = read_source(path, is_known_header)
+        timings["read"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        result = score_source(source, equity, planned.name)
+        timings["score"] = time.perf_counter() - clock
+        clock = time.perf_counter()
+        planned.base.parent.mkdir(parents=True, exist_ok=True)
+        outputs = write_outputs(result, planned.base)
+        timings["write"] = time.perf_counter() - clock
+    except Exception as error:  # one broken file must not stop the others
+        detail = "".join(traceback.format_exception_only(error)).strip()
+        return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
+    timings["total"] = time.perf_counter() - started
+    return FileReport(
+        planned.name,
+        digest,
+        ISSUES if result.issue_count else CLEAN,
+        result.rows_read,
+        result.rows_scored,
+        result.rows_rejected,
+        result.issue_count,
+        outputs,
+        {key: round(value, 4) for key, value in timings.items()},
+        settings=settings,
+    )
+
+
+def run(
+    inputs: Sequence[Path],
+    output: Path,
+    *,
+    force: bool = False,
+    equity: EquityOptions = NO_EQUITY,
+    progress: Callable[[FileReport], None] | None = None,
+    executor: Executor | None = None,
+) -> RunReport:
+    """Score every input into ``output``; unchanged inputs (same content hash) are skipped."""
+    report = RunReport()
+    planned, missing = plan_inputs(inputs, output)
+    report.problems.extend(missing)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(output)
+    except OSError as error:
+        report.problems.append(f"cannot write to {str(output)!r}: {error}")
+        return report
+    manifest = load_manifest(output)
+
+    def finished(file_report: FileReport) -> None:
+        report.files.append(file_report)
+        manifest[file_report.source] = file_report.manifest_entry()
+        write_manifest(output, manifest)
+        if progress is not None:
+            progress(file_report)
+
+    if executor is None:
+        for task in planned:
+            finished(run_task(task, manifest.get(task.name), force=force, equity=equity))
+        return report
+    futures: list[Future[FileReport]] = [
+        executor.submit(run_task, task, manifest.get(task.name), force=force, equity=equity)
+        for task in planned
+    ]
+    for task, future in zip(planned, futures, strict=True):
+        try:
+            finished(future.result())
+        except Exception as error:  # the worker died: this input failed, the others go on
+            detail = "".join(traceback.format_exception_only(error)).strip()
+            finished(FileReport(task.name, "", FAILED, error=detail))
+    return report
+
+
+def check(inputs: Sequence[Path]) -> tuple[list[FileResult], list[str]]:
+    """Read and validate only: every file's result, and inputs that could not be found."""
+    planned, missing = plan_inputs(inputs, Path())
+    results = []
+    for task in planned:
+        path = task.path
+        try:
+            results.append(score_source(read_source(path, is_known_header), name=task.name))
+        except Exception as error:  # a bug on one file: say so, check the others
+            detail = "".join(traceback.format_exception_only(error)).strip()
+            missing.append(f"{path}: could not be checked: {detail}")
+    return results, missing
+
+
+def issue_lines(result: FileResult) -> Iterable[str]:
+    """Each issue of a file as one line: ``file, sheet 'S', row 7, column 'cards': message``."""
+    for row in issues_frame(result).iter_rows(named=True):
+        where = [str(row["file"])]
+        if row["sheet"]:
+            where.append(f"sheet {row['sheet']!r}")
+        if row["row"] is not None:
+            where.append(f"row {row['row']}")
+        if row["column"]:
+            where.append(f"column {row['column']!r}")
+        value = f" (value {row['value']!r})" if row["value"] else ""
+        yield f"{', '.join(where)}: {row['message']}{value}"

@@ -1,0 +1,304 @@
+"""One input, end to end: read -> recognise -> validate -> score -> write.
+
+:func:`score_source` is pure (what was read -> frames); :func:`write_outputs` hands the frames
+to the sinks.  Every row read is either scored or rejected with an issue record:
+``rows_read == rows_scored + rows_rejected`` for every sheet, checked here on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.games import GAME_OF_LAYOUT
+from pipeline.games.base import NO_EQUITY, EquityOptions, Game, ScoredSheet
+from pipeline.games.holdem.rows import empty_issues
+from pipeline.games.issues import ISSUE_COLUMNS, with_codes
+from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout
+from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
+from pipeline.sinks.parquet import write_parquet
+from pipeline.sources import RawSheet, SourceFile
+
+
+def is_known_header(names: Sequence[str]) -> bool:
+    """A row of cells that names a layout: how a source finds the header under a title."""
+    return detect_layout(names) is not None
+
+
+@dataclass
+class SheetResult:
+    """One sheet after validation and scoring."""
+
+    sheet: RawSheet
+    layout: Layout | None
+    scored: pl.DataFrame  # canonical rows with results, ``row_id`` into ``sheet.frame``
+    issues: pl.DataFrame  # row_id (null: sheet-level), column, value, message
+    rejected_rows: int = 0
+
+    @property
+    def game(self) -> Game | None:
+        return None if self.layout is None else GAME_OF_LAYOUT[self.layout.kind]
+
+
+@dataclass
+class FileResult:
+    """Everything :func:`score_source` made of one file."""
+
+    source: SourceFile
+    name: str = ""  # as the outputs and messages name the input: its path relative to the run
+    sheets: list[SheetResult] = field(default_factory=list)
+    file_issues: list[str] = field(default_factory=list)
+
+    @property
+    def rows_read(self) -> int:
+        return sum(result.sheet.frame.height for result in self.sheets)
+
+    @property
+    def rows_rejected(self) -> int:
+        return sum(result.rejected_rows for result in self.sheets)
+
+    @property
+    def rows_scored(self) -> int:
+        return self.rows_read - self.rows_rejected
+
+    @property
+    def issue_count(self) -> int:
+        return len(self.file_issues) + sum(result.issues.height for result in self.sheets)
+
+
+def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResult:
+    """Recognise, validate and score one sheet; rows of a bad round or a bad row are rejected."""
+    layout = detect_layout(sheet.frame.columns)
+    if layout is None:
+        found = ", ".join(repr(name) for name in sheet.frame.columns)
+        message = (
+            f"sheet {sheet.name!r} matches no layout: expected {EXPECTED_HEADERS}; "
+            f"found headers {found}"
+            if found
+            else f"sheet {sheet.name!r} is empty: no header row, no rows"
+        )
+        issues = pl.DataFrame(
+            [(None, None, None, message)], schema=empty_issues().schema, orient="row"
+        )
+        return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height)
+    scored, issues = GAME_OF_LAYOUT[layout.kind].score(sheet.frame, layout, equity)
+    # Issues name the sheet's own headers, not our canonical names.
+    headers = {
+        name: layout.columns[name]
+        for name in ("round", "player", "folded", "category", "game")
+        if name in layout.columns
+    }
+    issues = pl.concat([issues, _unaccounted(sheet.frame.height, scored, issues)])
+    issues = issues.with_columns(pl.col("column").replace(headers))
+    result = SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique())
+    _check_accounting(result)
+    return result
+
+
+def _unaccounted(read: int, scored: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
+    """An issue for each row neither scored nor rejected (a rounds row where nobody was dealt
+    in), so that no row is counted and then found nowhere."""
+    seen = pl.concat(
+        [scored["row_id"] if scored.height else pl.Series([], dtype=pl.Int64), issues["row_id"]]
+    ).drop_nulls()
+    missing = pl.int_range(0, read, eager=True, dtype=pl.Int64).filter(
+        ~pl.int_range(0, read, eager=True, dtype=pl.Int64).is_in(seen.implode())
+    )
+    return pl.DataFrame(
+        {
+            "row_id": missing,
+            "column": pl.Series([None] * missing.len(), dtype=pl.String),
+            "value": pl.Series([None] * missing.len(), dtype=pl.String),
+            "message": pl.Series(
+                ["no player's cards in this row: nothing to score"] * missing.len(),
+                dtype=pl.String,
+            ),
+        },
+        schema=issues.schema,
+    )
+
+
+def _check_accounting(result: SheetResult) -> None:
+    """Every row read is scored or rejected, never both, never neither (the rounds layout
+    scores a row once per player, so it is counted by the rows it came from)."""
+    read = result.sheet.frame.height
+    rejected = result.issues["row_id"].drop_nulls().unique()
+    scored = (
+        result.scored["row_id"].unique() if result.scored.height else pl.Series([], dtype=pl.Int64)
+    )
+    both = scored.is_in(rejected.implode()).sum()
+    accounted = scored.len() + rejected.len() - both
+    if both or accounted != read:
+        msg = (
+            f"sheet {result.sheet.name!r}: {read} rows read but {scored.len()} scored and "
+            f"{rejected.len()} rejected ({both} both): a row would be lost"
+        )
+        raise AssertionError(msg)
+
+
+def score_source(
+    source: SourceFile, equity: EquityOptions = NO_EQUITY, name: str = ""
+) -> FileResult:
+    """Score every sheet of a file that was read."""
+    result = FileResult(source, name or source.path.name)
+    for problem in source.problems:
+        where = f"sheet {problem.sheet!r}: " if problem.sheet else ""
+        result.file_issues.append(where + problem.message)
+    for sheet in source.sheets:
+        result.sheets.append(score_sheet(sheet, equity))
+    return result
+
+
+def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
+    """One row per player per round, by Parquet name (``poker``, ``yatzy``), each in its game's
+    fixed schema and checked against its pandera model."""
+    by_name: dict[str, list[pl.DataFrame]] = {}
+    games: dict[str, Game] = {}
+    for sheet_result in result.sheets:
+        game = sheet_result.game
+        if game is None or sheet_result.scored.height == 0:
+            continue
+        rows = pl.Series(sheet_result.sheet.excel_rows, dtype=pl.Int64)
+        located = sheet_result.scored.with_columns(
+            pl.lit(result.name).alias("source_file"),
+            pl.lit(sheet_result.sheet.name).alias("sheet"),
+            pl.lit(rows).gather(pl.col("row_id")).alias("row"),
+        )
+        by_name.setdefault(game.parquet_name, []).append(game.parquet(located))
+        games[game.parquet_name] = game
+    return {name: pl.concat(frames) for name, frames in by_name.items()}
+
+
+def issues_frame(result: FileResult) -> pl.DataFrame:
+    """Every issue of a file, with the row as Excel shows it, a code and the original cells."""
+    name = result.name
+    frames = [
+        pl.DataFrame(
+            [(name, None, None, None, None, message) for message in result.file_issues],
+            schema={
+                name: pl.Int64 if name == "row" else pl.String
+                for name in ISSUE_COLUMNS
+                if name != "code"
+            },
+            orient="row",
+        )
+    ]
+    for sheet_result in result.sheets:
+        sheet = sheet_result.sheet
+        if sheet_result.issues.height == 0:
+            continue
+        originals = sheet.frame.with_row_index("row_id").with_columns(
+            pl.col("row_id").cast(pl.Int64)
+        )
+        excel_rows = pl.Series([*sheet.excel_rows, None], dtype=pl.Int64)
+        issues = sheet_result.issues.with_columns(
+            pl.lit(name).alias("file"),
+            pl.lit(sheet.name).alias("sheet"),
+            pl.lit(excel_rows)
+            .gather(pl.col("row_id").fill_null(len(sheet.excel_rows)))
+            .alias("row"),
+        )
+        frames.append(
+            issues.sort("row_id", nulls_last=False, maintain_order=True)
+            .join(originals, on="row_id", how="left", suffix=" (cell)", maintain_order="left")
+            .drop("row_id")
+        )
+    issues = pl.concat(frames, how="diagonal_relaxed")
+    return with_codes(issues).select(*ISSUE_COLUMNS, pl.exclude(ISSUE_COLUMNS))
+
+
+def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
+    """The Summary sheet: each game's blocks, then per sheet and file rows read/scored/rejected."""
+    blocks: list[tuple[str, pl.DataFrame]] = []
+    games: dict[str, tuple[Game, list[ScoredSheet]]] = {}
+    for sheet_result in result.sheets:
+        game = sheet_result.game
+        if game is None or sheet_result.layout is None:
+            continue
+        sheets = games.setdefault(game.parquet_name, (game, []))[1]
+        sheets.append(
+            ScoredSheet(sheet_result.sheet.name, sheet_result.layout, sheet_result.scored)
+        )
+    for game, sheets in games.values():
+        blocks.extend(game.summary(sheets))
+    counts = [
+        (
+            result.name,
+            sheet_result.sheet.name,
+            sheet_result.layout.kind if sheet_result.layout else "not recognised",
+            sheet_result.sheet.frame.height,
+            sheet_result.sheet.frame.height - sheet_result.rejected_rows,
+            sheet_result.rejected_rows,
+        )
+        for sheet_result in result.sheets
+    ]
+    counts.append(
+        (result.name, "(all)", "", result.rows_read, result.rows_scored, result.rows_rejected)
+    )
+    files = pl.DataFrame(
+        counts,
+        schema=["file", "sheet", "layout", "rows read", "rows scored", "rows rejected"],
+        orient="row",
+    )
+    return [*blocks, ("Rows", files)]
+
+
+def write_outputs(result: FileResult, base: Path) -> dict[str, str]:
+    """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically."""
+    written = write_parquet(scored_frames(result), base)
+    # Write back into the producer's workbook only when it was read as one.
+    readable = not any(problem.sheet == "" for problem in result.source.problems)
+    source = result.source.path if result.source.kind == "xlsx" and readable else None
+    workbook = base.with_name(f"{base.name}.xlsx")
+    sheets = sheet_outputs(result, write_back=source is not None)
+    write_workbook(workbook, sheets, summary_blocks(result), issues_frame(result), source=source)
+    return {"workbook": str(workbook), **written}
+
+
+def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
+    """What the workbook sink writes for each sheet: our columns, and the rows to mark."""
+    outputs: list[SheetOutput] = []
+    for sheet_result in result.sheets:
+        sheet = sheet_result.sheet
+        game, layout = sheet_result.game, sheet_result.layout
+        if game is None or layout is None:
+            if not write_back:
+                outputs.append(SheetOutput(sheet.name, sheet.frame))
+            continue
+        shown = game.present(sheet.frame, sheet_result.scored, layout)
+        table = _apart_from(shown.added.drop("row_id"), sheet.frame.columns)
+        if write_back:
+            outputs.append(
+                SheetOutput(
+                    sheet.name,
+                    table,
+                    excel_rows=sheet.excel_rows,
+                    header_row=sheet.header_row,
+                    highlight=shown.highlight,
+                    muted=shown.muted,
+                    percent_columns=shown.percent_columns,
+                )
+            )
+        else:
+            outputs.append(
+                SheetOutput(
+                    sheet.name,
+                    pl.concat([sheet.frame, table], how="horizontal"),
+                    highlight=shown.highlight,
+                    muted=shown.muted,
+                    percent_columns=shown.percent_columns,
+                )
+            )
+    return outputs
+
+
+def _apart_from(added: pl.DataFrame, existing: Sequence[str]) -> pl.DataFrame:
+    """Our columns renamed ``NAME (scored)`` where the sheet has a column of that name already
+    (a five-card sheet's ``hand`` holds the cards; ours names the hand)."""
+    taken = {name.strip().lower() for name in existing}
+    return added.rename(
+        {name: f"{name} (scored)" for name in added.columns if name.lower() in taken}
+    )

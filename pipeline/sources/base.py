@@ -1,0 +1,87 @@
+"""What every source gives the job: raw sheets of text cells, and problems instead of exceptions.
+
+A :class:`RawSheet` is what a person sees in the file: the header row's names and every cell
+below it as text (or null), with the row number Excel or a text editor shows next to each row.
+Nothing is interpreted here; layouts and validation belong to the games.  A file that cannot be
+read at all gives a :class:`ReadProblem`, so one hostile file never stops the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import polars as pl
+
+HeaderTest = Callable[[Sequence[str]], bool]
+"""Says whether a row of cells is a header the job knows (a title may sit above it)."""
+
+
+@dataclass(frozen=True)
+class RawSheet:
+    """One table of text cells: ``frame`` (header names as columns) and each row's number."""
+
+    name: str
+    frame: pl.DataFrame
+    excel_rows: list[int]
+    header_row: int = 1
+    header_columns: dict[str, int] = field(default_factory=dict)  # column name -> 1-based index
+
+
+@dataclass(frozen=True)
+class ReadProblem:
+    """A sheet (or a whole file, ``sheet`` empty) that could not be read, and why."""
+
+    sheet: str
+    message: str
+
+
+@dataclass
+class SourceFile:
+    """Everything read from one input file."""
+
+    path: Path
+    kind: str = ""  # the source that read it: "csv", "xlsx", "listing", ...
+    sheets: list[RawSheet] = field(default_factory=list)
+    problems: list[ReadProblem] = field(default_factory=list)
+
+
+class Source(Protocol):
+    """A kind of input, recognised from its first bytes (never from the file name)."""
+
+    @property
+    def name(self) -> str:
+        """What the manifest and messages call this kind: ``csv``, ``xlsx``, ``listing``."""
+        ...
+
+    def sniff(self, head: bytes) -> bool:
+        """Whether a file starting with ``head`` is of this kind."""
+        ...
+
+    def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
+        """Add the file's sheets (and problems) to ``source``."""
+        ...
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 (with or without a BOM), else cp1252, the Windows spreadsheet default."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Spreadsheet programs on Windows still save CSV as cp1252; every byte decodes there.
+        return data.decode("cp1252", errors="replace")
+
+
+def unique_names(header: list[str]) -> list[str]:
+    """Header cells as column names: blanks become ``column_N``, repeats get ``_2``."""
+    names: list[str] = []
+    for index, cell in enumerate(header, start=1):
+        base = str(cell).strip() if cell is not None and str(cell).strip() else f"column_{index}"
+        name, copy = base, 1
+        while name in names:
+            copy += 1
+            name = f"{base}_{copy}"
+        names.append(name)
+    return names
