@@ -1,0 +1,151 @@
+"""Excel's limits and the looks we use: one place for every constant of the workbook sink."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import polars as pl
+
+MAX_ROWS: Final = 1_048_576
+"""Rows in one Excel worksheet, header included."""
+MAX_COLUMNS: Final = 16_384
+"""Columns in one Excel worksheet."""
+MAX_TITLE: Final = 31
+"""Characters in a worksheet title."""
+MAX_WIDTH: Final = 50
+"""Widest column we set, in Excel character units."""
+WIDTH_SAMPLE: Final = 2_000
+"""Rows of each column measured for its width."""
+
+SUMMARY_TITLE: Final = "Summary"
+ISSUES_TITLE: Final = "Issues"
+MARKER_NAME: Final = "Showdown_Output"
+"""Hidden sheet-scoped defined name that marks a sheet as written by us."""
+
+FONT_NAME: Final = "Calibri"
+FONT_SIZE: Final = 11
+WINNER_FILL: Final = "C6EFCE"  # Excel's own "Good" green: readable on air, bold text stays black
+FOLD_FONT: Final = "808080"
+PERCENT_FORMAT: Final = "0.0"
+
+# The same set as openpyxl.cell.cell.ILLEGAL_CHARACTERS_RE, as a Rust regex for polars.
+_ILLEGAL_XML: Final = r"[\x00-\x08\x0B\x0C\x0E-\x1F]"
+_ILLEGAL_XML_RE: Final = re.compile(_ILLEGAL_XML)
+_FORMULA_LIKE: Final = r"^[=+\-@]"
+_TITLE_FORBIDDEN_RE: Final = re.compile(r"[\[\]:*?/\\]")
+
+_PLAIN, _WINNER, _FOLD, _WINNER_FOLD = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class SheetOutput:
+    """One table to write, as a new worksheet or as columns appended to an existing one.
+
+    Parameters
+    ----------
+    name
+        Worksheet title. New workbook: sanitised (see :func:`sanitize_title`) and made unique.
+        Write-back: the exact title of a sheet in the source workbook.
+    table
+        New workbook: every column to write, the header being the column names. Write-back: only
+        the columns to append.
+    excel_rows
+        Write-back only: the 1-based worksheet row of each row of ``table``; rows may be missing
+        or out of order, but not repeated, and must lie below ``header_row``. ``None`` for a new
+        workbook (rows 2, 3, ...).
+    header_row
+        Write-back only: the worksheet row holding the source sheet's header; appended headers go
+        in this row, after the sheet's last used column.
+    highlight
+        Boolean, one per row of ``table``: True rows are winners, shown across the whole row
+        (original cells too on write-back) with a light-green fill and bold. Nulls count as False.
+    muted
+        Boolean, one per row: True rows are folds, shown in a grey font.
+    percent_columns
+        Columns of ``table`` holding percentages 0..100, shown with one decimal.
+    """
+
+    name: str
+    table: pl.DataFrame
+    excel_rows: Sequence[int] | None = None
+    header_row: int = 1
+    highlight: pl.Series | None = None
+    muted: pl.Series | None = None
+    percent_columns: Sequence[str] = ()
+
+
+def sanitize_title(title: str) -> str:
+    """Make ``title`` a valid worksheet title: no ``[]:*?/\\``, 1 to 31 characters.
+
+    Forbidden characters become ``_``, XML-illegal characters are dropped, leading and trailing
+    apostrophes (which Excel refuses) are stripped, ``History`` (reserved by Excel) gets a
+    trailing ``_``, and an empty result becomes ``Sheet``.
+
+    Examples
+    --------
+    >>> sanitize_title("Round 1: Final [table 3]")
+    'Round 1_ Final _table 3_'
+    >>> sanitize_title("A very long tournament sheet name indeed")
+    'A very long tournament sheet na'
+    >>> sanitize_title("'quoted'"), sanitize_title("")
+    ('quoted', 'Sheet')
+    """
+    clean = _TITLE_FORBIDDEN_RE.sub("_", _ILLEGAL_XML_RE.sub("", title)).strip("'")
+    clean = clean[:MAX_TITLE].strip("'")
+    if clean.casefold() == "history":
+        clean += "_"
+    return clean or "Sheet"
+
+
+def _check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
+    height, width = sheet.table.shape
+    for label, flags in (("highlight", sheet.highlight), ("muted", sheet.muted)):
+        if flags is not None and (flags.len() != height or flags.dtype != pl.Boolean):
+            msg = (
+                f"sheet {sheet.name!r}: {label} must be a Boolean series of {height} values, "
+                f"got {flags.dtype} of {flags.len()}"
+            )
+            raise ValueError(msg)
+    missing = [name for name in sheet.percent_columns if name not in sheet.table.columns]
+    if missing:
+        msg = f"sheet {sheet.name!r}: percent columns {missing!r} are not in the table"
+        raise ValueError(msg)
+    if not write_back:
+        _check_fits(sheet.name, rows=height + 1, columns=width)
+        return
+    if sheet.excel_rows is None:
+        msg = f"sheet {sheet.name!r}: excel_rows is required when writing back into a workbook"
+        raise ValueError(msg)
+    rows = list(sheet.excel_rows)
+    if len(rows) != height:
+        msg = f"sheet {sheet.name!r}: {len(rows)} excel_rows for a table of {height} rows"
+        raise ValueError(msg)
+    if len(set(rows)) != len(rows):
+        msg = f"sheet {sheet.name!r}: excel_rows repeats a row"
+        raise ValueError(msg)
+    if rows and min(rows) <= sheet.header_row:
+        msg = (
+            f"sheet {sheet.name!r}: excel_rows must lie below header row {sheet.header_row}, "
+            f"got {min(rows)}"
+        )
+        raise ValueError(msg)
+    if rows:
+        _check_fits(sheet.name, rows=max(rows), columns=width)
+
+
+def _check_fits(name: str, *, rows: int, columns: int) -> None:
+    if rows > MAX_ROWS:
+        msg = (
+            f"sheet {name!r} needs {rows:,} rows; an Excel sheet holds at most {MAX_ROWS:,} rows "
+            f"(header included): split the table"
+        )
+        raise ValueError(msg)
+    if columns > MAX_COLUMNS:
+        msg = (
+            f"sheet {name!r} needs {columns:,} columns; "
+            f"an Excel sheet holds at most {MAX_COLUMNS:,} columns"
+        )
+        raise ValueError(msg)

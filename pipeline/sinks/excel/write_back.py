@@ -1,0 +1,181 @@
+"""Write-back: our columns appended to the producer's own workbook, their sheets kept."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from copy import copy
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from openpyxl import load_workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import PatternFill
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import get_column_letter
+
+from pipeline.sinks.excel.contract import (
+    _FOLD,
+    _PLAIN,
+    _WINNER,
+    FOLD_FONT,
+    ISSUES_TITLE,
+    SUMMARY_TITLE,
+    WINNER_FILL,
+    SheetOutput,
+    _check_fits,
+)
+from pipeline.sinks.excel.new_book import _unique_title, _write_issues, _write_summary
+from pipeline.sinks.excel.styles import (
+    _add_flag_rule,
+    _clean_header,
+    _excel_ready,
+    _flag_column,
+    _marker,
+    _set_filter,
+    _Styles,
+    _text_cells,
+    _widths,
+)
+
+# --- write-back ------------------------------------------------------------------------------
+
+
+def _write_back(
+    source: Path,
+    sheets: Sequence[SheetOutput],
+    summary: Sequence[tuple[str, pl.DataFrame]],
+    issues: pl.DataFrame,
+) -> Any:
+    book = load_workbook(source)
+    missing = [sheet.name for sheet in sheets if sheet.name not in book.sheetnames]
+    if missing:
+        msg = f"sheets {missing!r} are not in {str(source)!r}; it has {book.sheetnames!r}"
+        raise ValueError(msg)
+    styles = _Styles(book.worksheets[0])
+    for sheet in sheets:
+        _append_columns(book[sheet.name], styles, sheet)
+
+    # replace the Summary / Issues sheets we wrote before, in place; never a producer's sheet
+    positions: dict[str, int] = {}
+    for index, worksheet in reversed(list(enumerate(book.worksheets))):
+        role = _marker(worksheet)
+        if role in ("summary", "issues"):
+            positions.setdefault(role, index)
+            book.remove(worksheet)
+    taken = {title.casefold() for title in book.sheetnames}
+    end = len(book.sheetnames)
+    summary_sheet = book.create_sheet(
+        _unique_title(SUMMARY_TITLE, taken), positions.get("summary", end)
+    )
+    _write_summary(summary_sheet, styles, summary)
+    issues_sheet = book.create_sheet(
+        _unique_title(ISSUES_TITLE, taken), positions.get("issues", len(book.sheetnames))
+    )
+    _write_issues(issues_sheet, styles, issues)
+    return book
+
+
+def _last_used_column(worksheet: Any) -> int:
+    """The rightmost column holding a value; formatting alone does not count as use.
+
+    ``ws.max_column`` also counts cells that are merely styled (a producer who formatted whole
+    rows), which would push our columns far to the right.
+    """
+    return max(
+        (column for (_, column), cell in worksheet._cells.items() if cell.value is not None),
+        default=0,
+    )
+
+
+def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None:
+    table = _excel_ready(sheet.table)
+    rows = list(sheet.excel_rows or ())
+    first = _last_used_column(worksheet) + 1
+    last_column = first + table.width - 1
+    _check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
+
+    for offset, (name, width) in enumerate(
+        zip(table.columns, _widths([table], sheet.percent_columns), strict=True)
+    ):
+        header = worksheet.cell(row=sheet.header_row, column=first + offset)
+        header.value = _clean_header(name)
+        header.data_type = "s"
+        header._style = copy(styles.header)
+        worksheet.column_dimensions[get_column_letter(first + offset)].width = width
+
+    percent = {
+        first + index for index, name in enumerate(table.columns) if name in sheet.percent_columns
+    }
+    text_cells = _text_cells(table)
+    plain, percent_style = styles.body[_PLAIN]
+    for index, (row, values) in enumerate(zip(rows, table.iter_rows(), strict=True)):
+        texts = text_cells.get(index, ())
+        for offset, value in enumerate(values):
+            if value is None:
+                continue
+            column = first + offset
+            cell = worksheet.cell(row=row, column=column, value=value)
+            cell._style = copy(percent_style if column in percent else plain)
+            if offset in texts:
+                cell.data_type = "s"
+
+    last_row = max(worksheet.max_row, max(rows, default=sheet.header_row))
+    if worksheet.freeze_panes is None:
+        worksheet.freeze_panes = f"A{sheet.header_row + 1}"
+    if not worksheet.tables:  # a sheet autofilter overlapping an Excel table corrupts the file
+        _set_filter(worksheet, sheet.header_row, last_row, last_column)
+    _show_rows(worksheet, sheet, table, first, last_row, last_column)
+
+
+def _show_rows(
+    worksheet: Any,
+    sheet: SheetOutput,
+    table: pl.DataFrame,
+    first: int,
+    last_row: int,
+    last_column: int,
+) -> None:
+    """Winner and fold rows across the used range: one conditional format each when we can."""
+    first_row = sheet.header_row + 1
+    if last_row < first_row:
+        return
+    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+        if flags is None or not flags.any():
+            continue
+        column = _flag_column(table, flags)
+        if column is not None:
+            letter = get_column_letter(first + table.columns.index(column))
+            _add_flag_rule(worksheet, kind, letter, first_row, last_row, last_column)
+            continue
+        marked = [
+            row
+            for row, flag in zip(sheet.excel_rows or (), flags.fill_null(False), strict=True)
+            if flag
+        ]
+        _style_rows(worksheet, marked, last_column, kind)
+
+
+def _style_rows(worksheet: Any, rows: Sequence[int], last_column: int, kind: int) -> None:
+    """Merge the winner or fold look into each cell's own style, one merge per distinct style."""
+    merged: dict[tuple[int, ...], Any] = {}
+    scratch = Cell(worksheet)
+    for row in rows:
+        for column in range(1, last_column + 1):
+            cell = worksheet.cell(row=row, column=column)
+            if cell._style is None:  # a cell the file never held: openpyxl styles it lazily
+                cell._style = StyleArray()
+            key = tuple(cell._style)
+            if key not in merged:
+                scratch._style = copy(cell._style)
+                font = copy(scratch.font)
+                if kind == _WINNER:
+                    font.b = True
+                    scratch.fill = PatternFill(
+                        fill_type="solid", start_color=WINNER_FILL, end_color=WINNER_FILL
+                    )
+                else:
+                    font.color = FOLD_FONT
+                scratch.font = font
+                merged[key] = copy(scratch._style)
+            cell._style = copy(merged[key])
