@@ -1,4 +1,5 @@
-"""Excel's limits and the looks we use: one place for every constant of the workbook sink."""
+"""What the workbook sink is asked to write (:class:`SheetOutput`), checked against Excel's limits,
+and the constants of every look we use, in one place."""
 
 from __future__ import annotations
 
