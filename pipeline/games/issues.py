@@ -16,8 +16,9 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
-    ("round_rejected", r"^round .* rejected"),
     ("round_held_back", r"held back"),
+    ("round_rejected", r"^round .* rejected"),
+    ("lonely_round", r"has only one player"),
     ("duplicate_card", r"appears twice"),
     ("duplicate_player", r"more than once|twice in (round|game)|plays twice"),
     ("board_mismatch", r"board|community cards differ|sees? a different"),

@@ -115,6 +115,19 @@ def detect_layout(headers: Sequence[str]) -> Layout | None:
     return None
 
 
+def round_id(text: pl.Expr) -> pl.Expr:
+    """A round id as one spelling: ``01``, ``1`` and ``1.0`` are round ``1`` (Excel turns ids into
+    numbers and back); other text is kept as typed, trimmed.
+
+    >>> ids = pl.Series(["01", "1.0", " 7 ", "Final", "0"])
+    >>> pl.select(round_id(pl.lit(ids))).to_series().to_list()
+    ['1', '1', '7', 'Final', '0']
+    """
+    trimmed = text.str.strip_chars()
+    number = trimmed.str.extract(r"^0*(\d+?)(?:\.0*)?$")
+    return pl.when(number.is_not_null()).then(number).otherwise(trimmed)
+
+
 def _text(frame: pl.DataFrame, layout: Layout, canonical: str) -> pl.Expr:
     """A canonical column as text, or a null column when the sheet lacks it."""
     if canonical in layout.columns:
@@ -136,7 +149,7 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
         pl.col("row_id"),
         _text(frame, layout, "tournament").alias("tournament"),
         _text(frame, layout, "table").alias("table"),
-        _text(frame, layout, "round").alias("round"),
+        round_id(_text(frame, layout, "round")).alias("round"),
     ]
     if layout.kind == ROUNDS:
         board_header = layout.columns["board"]

@@ -73,9 +73,9 @@ def test_messy_csv_exit_code_and_counts(
     data_rows = len(MESSY_CSV.splitlines()) - 1
     assert report["rows_read"] == data_rows
     assert report["rows_read"] == report["rows_scored"] + report["rows_rejected"]
-    # Round 2: five bad rows; round 3 (card twice): 3 rows; 4 (board): 2; 5 (Ann twice): 2;
-    # the row without a round id: 1.
-    assert report["rows_rejected"] == 5 + 3 + 2 + 2 + 1
+    # Round 2: five bad rows and Eve's good one held back with them; round 3 (card twice):
+    # 3 rows; 4 (board): 2; 5 (Ann twice): 2; the row without a round id: 1.
+    assert report["rows_rejected"] == 6 + 3 + 2 + 2 + 1
     assert report["status"] == "issues"
     scored = pl.read_parquet(out / "messy.csv.poker.parquet")
     assert scored.height == report["rows_scored"]
@@ -103,9 +103,12 @@ def test_every_rejected_row_has_a_message_naming_what_is_wrong(
         16: "player: player 'Ann' appears 2 times in round '5'",
         17: "player: player 'Ann' appears 2 times in round '5'",
         20: "round: round id missing",
+        10: "hole: round '2' held back: the row of 'Ann', 'Bob', 'Cy', '(no name)', 'Dee' was "
+        "rejected",
     }
     for row, message in expected.items():
         assert message in by_row.get(row, []), f"row {row}: {by_row.get(row)}"
+    assert issues.filter(pl.col("row") == 10)["code"].to_list() == ["round_held_back"]
     # The rest of round 3 goes with it, and says why.
     assert any("round '3' rejected: card 'Ah' appears twice" in m for m in by_row[13])
     # The original row's cells ride along in the Issues sheet.
@@ -126,9 +129,8 @@ def test_ties_folds_and_last_player_standing(
     assert round_1["best_five"].to_list()[0] == "As Ks Qs Js Ts"
     round_6 = scored.filter(pl.col("round") == "6").sort("player")
     assert round_6["winner"].to_list() == [False, True]
-    round_2 = scored.filter(pl.col("round") == "2")
-    assert round_2["player"].to_list() == ["Eve"]
-    assert round_2["hand_detail"].to_list() == ["Pair (Aces)"]
+    # Round 2 lost five rows: Eve's good row is held back, not crowned against nobody.
+    assert scored.filter(pl.col("round") == "2").height == 0
 
 
 def test_formula_like_text_lands_as_text(
@@ -170,7 +172,7 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     assert ("A2:O23", ["$L2=TRUE"], True) in rules
     assert sheet.cell(row=4, column=1).font.color.rgb == "00808080"  # Cy folded: grey
     summary = [row for row in book["Summary"].iter_rows(values_only=True)]
-    assert ("messy.csv", "(all)", None, 22, 9, 13) in summary
+    assert ("messy.csv", "(all)", None, 22, 8, 14) in summary
 
 
 def write_club_workbook(path: Path) -> None:
@@ -226,7 +228,11 @@ def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) 
     book = openpyxl.Workbook()
     good = book.active
     good.title = "Good"
-    for row in (["round", "player", "cards"], [1, "Ann", "As Ks Qs Js Ts 2c 3d"]):
+    for row in (
+        ["round", "player", "cards"],
+        [1, "Ann", "As Ks Qs Js Ts 2c 3d"],
+        [1, "Bob", "9h 9d Qs Js Ts 2c 3d"],
+    ):
         good.append(row)
     book.create_sheet("Stray")["XFD1048576"] = "x"  # the 52 GB sheet, declared
     book.save(inputs / "stray.xlsx")
@@ -237,7 +243,7 @@ def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) 
     by_name = {Path(name).name: entry for name, entry in files.items()}
     assert by_name["ok.csv"]["status"] == "clean"
     assert by_name["ok.csv"]["rows_scored"] == 40
-    assert by_name["stray.xlsx"]["rows_scored"] == 1
+    assert by_name["stray.xlsx"]["rows_scored"] == 2
     for name in ("fake.xlsx", "broken.xlsx", "stray.xlsx"):
         assert by_name[name]["status"] == "issues", name
     stray_issues = pl.read_excel(
@@ -316,7 +322,7 @@ def test_check_prints_issues_and_writes_nothing(tmp_path: Path) -> None:
         "messy.csv, sheet 'messy', row 5, column 'hole': not a legal card suit 'x' in 'Qx' "
         "(value 'Qh Qx')" in result.stdout.splitlines()
     )
-    assert "22 rows read, 9 valid, 13 rejected" in result.stderr
+    assert "22 rows read, 8 valid, 14 rejected" in result.stderr
     assert sorted(os.listdir(tmp_path)) == ["messy.csv"]
 
 
@@ -359,7 +365,7 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
     }
     assert counts == {
         "club-nights.xlsx": (36, 32, 4),
-        "five-card-club.csv": (26, 25, 1),
+        "five-card-club.csv": (26, 23, 3),
         "quiz24-showdown.txt": (6, 6, 0),
         "season-2026.csv": (240, 240, 0),
         "yatzy-night.csv": (90, 87, 3),
@@ -470,7 +476,11 @@ def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     book = openpyxl.Workbook()
     good = book.active
     good.title = "Good"
-    for row in (["round", "player", "cards"], [1, "Ann", "As Ks Qs Js Ts 2c 3d"]):
+    for row in (
+        ["round", "player", "cards"],
+        [1, "Ann", "As Ks Qs Js Ts 2c 3d"],
+        [1, "Bob", "9h 9d Qs Js Ts 2c 3d"],
+    ):
         good.append(row)
     bad = book.create_sheet("Bad")
     bad.append(["round", "player", "cards"])
@@ -490,9 +500,36 @@ def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     assert result.returncode == 1, result.stdout + result.stderr
     assert "memory allocation" not in result.stderr  # the child's crash report stays quiet
     scored = pl.read_parquet(tmp_path / "out" / "hostile.poker.parquet")
-    assert scored["sheet"].to_list() == ["Good"]
+    assert scored["sheet"].to_list() == ["Good", "Good"]
     issues = pl.read_excel(tmp_path / "out" / "hostile.xlsx", sheet_name="Issues")
     assert issues["message"].to_list() == [
         "sheet 'Bad': sheet 'Bad' could not be loaded: the reader ran out of memory or crashed "
         "(a stray cell far to the right or below the table does this; delete it and save again)"
+    ]
+
+
+def test_round_ids_tables_and_lonely_rounds(tmp_path: Path) -> None:
+    """Issue 11.3 / 11.4: 1, 01 and 1.0 are one round; two tables' round 1 are two rounds; a
+    round of one player is reported, not crowned."""
+    (tmp_path / "night.csv").write_text(
+        "table,round,player,cards\n"
+        "A,1,Ann,As Ks Qs Js Ts 2c 3d\n"
+        "A,01,Bob,9h 9d Qs Js Ts 2c 3d\n"
+        "B,1.0,Cy,As Ks 4d 5d 6h 2c 3d\n"
+        "B,1,Dee,Ah Kh 4d 5d 6h 2c 3d\n"
+        "B,2,Eve,Ah Kh 4d 5d 6h 2c 3d\n",
+        encoding="utf-8",
+    )
+    result = run_cli("run", str(tmp_path / "night.csv"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    scored = pl.read_parquet(tmp_path / "out" / "night.csv.poker.parquet").sort("row")
+    assert scored.select("table", "round", "player", "winner").rows() == [
+        ("A", "1", "Ann", True),
+        ("A", "1", "Bob", False),
+        ("B", "1", "Cy", True),
+        ("B", "1", "Dee", True),
+    ]
+    issues = pl.read_excel(tmp_path / "out" / "night.csv.xlsx", sheet_name="Issues")
+    assert issues.select("row", "code", "message").rows() == [
+        (6, "lonely_round", "round '2' has only one player: nothing to compare, no winner")
     ]

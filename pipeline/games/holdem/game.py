@@ -42,8 +42,24 @@ def _with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame
     if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
         return scored
     samples = None if exact else options.samples
-    with_figures = street_equities(scored, samples=samples, seed=options.seed)
-    return with_figures.with_columns(pl.lit(exact).alias("equity_exact"))
+    # street_equities keys rounds by tournament and round; two tables' round 1 are two rounds.
+    by_table = scored.with_columns(_table_round().alias("round"))
+    with_figures = street_equities(by_table, samples=samples, seed=options.seed)
+    return with_figures.with_columns(scored["round"], pl.lit(exact).alias("equity_exact"))
+
+
+def _contested(scored: pl.DataFrame) -> pl.DataFrame:
+    """Rounds that reached a showdown of two or more: a pot won because everyone else folded is
+    no comeback, whatever the winner's cards were worth."""
+    at_showdown = (~pl.col("folded")).sum().over("tournament", "table", "round")
+    return scored.filter(at_showdown >= 2)
+
+
+def _table_round() -> pl.Expr:
+    """The round id made unique across tables (for keys that know tournament and round only)."""
+    return pl.concat_str(
+        [pl.col("table").fill_null(""), pl.col("round").fill_null("")], separator="\x1f"
+    )
 
 
 def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
@@ -119,7 +135,11 @@ def _swing_summary(sheets: Sequence[ScoredSheet]) -> pl.DataFrame:
     """The river winners' lowest equity on an earlier street: the bad beats, worst first."""
     with_figures = [sheet for sheet in sheets if "win_turn" in sheet.scored.columns]
     swings = pl.concat(
-        biggest_swings(sheet.scored).with_columns(pl.lit(sheet.sheet).alias("sheet"))
+        biggest_swings(
+            _contested(sheet.scored).with_columns(_table_round().alias("round"))
+        ).with_columns(
+            pl.col("round").str.split("\x1f").list.last(), pl.lit(sheet.sheet).alias("sheet")
+        )
         for sheet in with_figures
     )
     exact = all(

@@ -36,9 +36,15 @@ from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, FiveCardRows, H
 
 FULL_HAND = 7
 ISSUE_SCHEMA = {"row_id": pl.Int64, "column": pl.String, "value": pl.String, "message": pl.String}
-ROUND_KEY = ["tournament", "round"]
+ROUND_KEY = ["tournament", "table", "round"]
 TEXT_COLUMNS = ("tournament", "table", "round", "player", "hole", "board", "folded", "cell")
 _CARD_NAMES = format_cards(range(DECK_SIZE))
+
+
+def with_round_key(rows: pl.DataFrame) -> pl.DataFrame:
+    """Rows with every :data:`ROUND_KEY` column (null where the sheet has no such column)."""
+    missing = [name for name in ROUND_KEY if name not in rows.columns]
+    return rows.with_columns(pl.lit(None, dtype=pl.String).alias(name) for name in missing)
 
 
 def empty_issues() -> pl.DataFrame:
@@ -146,7 +152,7 @@ def validate_holdem(rows: pl.DataFrame, *, five_card: bool = False) -> pl.DataFr
     in a round across all hands and the board.  A round rule that fails rejects the whole round.
     With ``five_card`` the rows are five-card hands (:class:`schemas.holdem.FiveCardRows`).
     """
-    rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
+    rows = with_round_key(rows).cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
     issues = [_schema_issues(rows, FiveCardRows if five_card else HoldemRows)]
     bad_rows = issues[0]["row_id"]
     good = rows.filter(~pl.col("row_id").is_in(bad_rows.implode()))
@@ -154,7 +160,52 @@ def validate_holdem(rows: pl.DataFrame, *, five_card: bool = False) -> pl.DataFr
         good = with_card_ids(good)
     issues.append(_round_issues(good))
     # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
-    return pl.concat(issues).unique(maintain_order=True).sort("row_id", maintain_order=True)
+    found = pl.concat(issues).unique(maintain_order=True)
+    held = _held_back(rows, found)
+    lonely = _lonely_rounds(rows, pl.concat([found, held]))
+    return pl.concat([found, held, lonely]).sort("row_id", maintain_order=True)
+
+
+def _held_back(rows: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
+    """The other rows of a round that lost a row: ranking it without that hand would crown the
+    wrong winner, so the round is held back whole, each row saying whose row was rejected."""
+    rejected = pl.col("row_id").is_in(issues["row_id"].implode())
+    culprits = (
+        rows.filter(rejected)
+        .group_by(ROUND_KEY)
+        .agg(pl.col("player").fill_null("(no name)").unique(maintain_order=True).str.join("', '"))
+    )
+    return (
+        rows.filter(~rejected)
+        .join(culprits, on=ROUND_KEY, nulls_equal=True, suffix="_rejected")
+        .select(
+            "row_id",
+            pl.col("hole_column").alias("column"),
+            pl.col("cell").alias("value"),
+            pl.format(
+                "round '{}' held back: the row of '{}' was rejected", "round", "player_rejected"
+            ).alias("message"),
+        )
+        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    )
+
+
+def _lonely_rounds(rows: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
+    """A round of one player has nobody to beat: reported, not crowned (a walkover keeps the
+    rows of the players who folded, so it has two or more)."""
+    left = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
+    return (
+        left.filter(pl.len().over(ROUND_KEY) == 1)
+        .select(
+            "row_id",
+            pl.lit("player").alias("column"),
+            pl.col("player").alias("value"),
+            pl.format(
+                "round '{}' has only one player: nothing to compare, no winner", "round"
+            ).alias("message"),
+        )
+        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    )
 
 
 def _rows_text(row_ids: pl.Expr) -> pl.Expr:
@@ -305,7 +356,7 @@ def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
     round (1 is best, ties share the place: 1, 1, 3); ``winner`` is true on every row holding the
     round's best hand, or on the last player standing when everyone else folded.
     """
-    rows = rows.cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
+    rows = with_round_key(rows).cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
     if "hole_ids" not in rows.columns:
         rows = with_card_ids(rows)
     # One (n, 7) matrix of ids, padded with 52, serves strength, best five and the card text.
