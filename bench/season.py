@@ -45,7 +45,7 @@ def _peak_rss_mb() -> float:
 def generate(folder: Path, rows: int, files: int, seed: int = 0) -> None:
     """Deal ``rows`` scored poker rows (6 a round) into ``files`` Parquet nights."""
     from pipeline.core import evaluator
-    from pipeline.core.cards import RANK_NAMES
+    from pipeline.core.cards import RANKS, SUITS
 
     rng = np.random.default_rng(seed)
     rounds = rows // PLAYERS_PER_ROUND
@@ -66,7 +66,7 @@ def generate(folder: Path, rows: int, files: int, seed: int = 0) -> None:
     chips = np.where(
         winner, rng.gamma(2.0, 50.0, (rounds, seats)), -rng.gamma(1.0, 10.0, (rounds, seats))
     )
-    card_text = np.array([rank + suit for rank in RANK_NAMES for suit in "cdhs"])
+    card_text = np.array([rank + suit for rank in RANKS for suit in SUITS])  # id = rank * 4 + suit
     text = card_text[flat]
     full = np.char.add(text[:, 0], "")
     for column in range(1, 7):

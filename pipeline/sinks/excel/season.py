@@ -21,6 +21,7 @@ target's folder and moved onto the target with :func:`os.replace`.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import tempfile
@@ -47,7 +48,14 @@ DECIMAL = "#,##0.00"
 INTEGER = "#,##0"
 MAX_WIDTH = 45
 CHART_PLAYERS = 10
-CHART_ROWS = 17  # rows a 7.5 cm chart covers, and a gap
+ROW_CM = 0.53  # a Calibri 11 row (15 points)
+
+
+def _chart_rows(height_cm: float) -> int:
+    """Rows a chart of this height covers, plus a gap before what follows."""
+    return math.ceil(height_cm / ROW_CM) + 2
+
+
 _FORMULA_LIKE = re.compile(r"^[=+\-@]")
 
 
@@ -147,6 +155,7 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
     ranked = report.standings.filter(pl.col("ranked"))
     table = _write_table(ws, report.standings, 1)
     _page(ws)
+    chart_rows = 0
     if ranked.height:
         chart = BarChart()
         chart.type = "bar"
@@ -155,6 +164,7 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
         chart.y_axis.delete = False
         chart.x_axis.delete = False
         chart.x_axis.scaling.orientation = "maxMin"  # first place on top
+        chart.y_axis.crosses = "max"  # and the wins axis along the bottom
         chart.legend = None
         last = table.header_row + ranked.height  # ranked players come first
         wins = table.column("wins")
@@ -164,9 +174,10 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
         )
         players = table.column("player")
         chart.set_categories(Reference(ws, min_col=players, min_row=table.first_row, max_row=last))
-        chart.height, chart.width = 7.5, 16
+        chart.height, chart.width = max(7.5, 1.5 + 0.5 * ranked.height), 16
         ws.add_chart(chart, f"A{table.last_row + 3}")
-    trend_top = table.last_row + 3 + (CHART_ROWS if ranked.height else 0)
+        chart_rows = _chart_rows(chart.height)
+    trend_top = table.last_row + 3 + chart_rows
     trend = _write_table(ws, report.trend, trend_top, title="Cumulative wins after each night")
     players_shown = [name for name in report.trend.columns[2:]][:CHART_PLAYERS]
     if players_shown and report.trend.height:
@@ -192,7 +203,7 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
                 ws, min_col=trend.column("night"), min_row=trend.first_row, max_row=trend.last_row
             )
         )
-        line.height, line.width = 7.5, 16
+        line.height, line.width = 9, 24
         ws.add_chart(line, f"A{trend.last_row + 3}")
 
 
