@@ -165,6 +165,7 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
         chart.x_axis.delete = False
         chart.x_axis.scaling.orientation = "maxMin"  # first place on top
         chart.y_axis.crosses = "max"  # and the wins axis along the bottom
+        chart.y_axis.scaling.min = 0  # bars start at zero wins
         chart.legend = None
         last = table.header_row + ranked.height  # ranked players come first
         wins = table.column("wins")
@@ -214,6 +215,7 @@ def _odds_sheet(ws: Worksheet, report: SeasonReport) -> None:
     chart.type = "col"
     chart.title = "Hands made at showdown: observed vs 7-card odds"
     chart.y_axis.title = "hands"
+    chart.y_axis.scaling.min = 0
     chart.y_axis.delete = False
     chart.x_axis.delete = False
     for name in ("observed", "expected"):
