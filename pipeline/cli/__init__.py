@@ -272,3 +272,6 @@ def yatzy(
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+from pipeline.cli import season as _season  # noqa: E402, F401  (registers `pipeline season`)

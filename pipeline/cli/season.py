@@ -1,0 +1,62 @@
+"""``pipeline season FOLDER``: the stats desk's season workbook from every night's Parquet."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli import EXIT_FAILED, app
+
+
+def _date(text: str | None, option: str) -> dt.date | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        typer.echo(f"Error: {option} {text!r} is not a date (YYYY-MM-DD)", err=True)
+        raise typer.Exit(EXIT_FAILED) from None
+
+
+@app.command("season")
+def season_command(
+    folder: Annotated[Path, typer.Argument(help="Folder of scored nights (*.parquet, any depth).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Workbook to write.")] = Path(
+        "season.xlsx"
+    ),
+    date_from: Annotated[
+        str | None, typer.Option("--from", help="First night to count (YYYY-MM-DD).")
+    ] = None,
+    date_to: Annotated[
+        str | None, typer.Option("--to", help="Last night to count (YYYY-MM-DD).")
+    ] = None,
+    tournament: Annotated[
+        str | None, typer.Option("--tournament", help="Count only this tournament (Yatzy: game).")
+    ] = None,
+    min_rounds: Annotated[
+        int, typer.Option("--min-rounds", help="Rounds a player needs to be ranked.", min=0)
+    ] = 0,
+) -> None:
+    """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
+
+    Exit code 0 when written; 2 (one line "Error: ...") when the folder cannot be read.
+    """
+    from pipeline.season.report import SeasonError, season_report
+    from pipeline.sinks.excel.season import write_season_workbook
+
+    start, end = _date(date_from, "--from"), _date(date_to, "--to")
+    try:
+        report = season_report(
+            folder, date_from=start, date_to=end, tournament=tournament, min_rounds=min_rounds
+        )
+        write_season_workbook(report, output)
+    except (SeasonError, OSError) as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(EXIT_FAILED) from None
+    typer.echo(
+        f"wrote {output}: {report.standings.height:,} poker players, "
+        f"{report.yatzy_standings.height:,} Yatzy players, {report.nights.height:,} nights"
+    )
