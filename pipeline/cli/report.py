@@ -79,10 +79,11 @@ def print_run_summary(report: RunReport, output: Path) -> None:
             seconds,
         )
     console.print(table)
+    # Errors are plain lines, never wrapped or marked up: cron mails and greps them.
     for file_report in report.files:
         if file_report.error:
-            console.print(f"Error: {file_report.source}: {file_report.error}", highlight=False)
+            print(f"Error: {file_report.source}: {file_report.error}")
     for problem in report.problems:
-        console.print(f"Error: {problem}", highlight=False)
+        print(f"Error: {problem}")
     verdict = {0: "clean", 1: "issues found: see the Issues sheets", 2: "the run failed"}
-    console.print(f"exit {report.exit_code}: {verdict[report.exit_code]}", highlight=False)
+    print(f"exit {report.exit_code}: {verdict[report.exit_code]}")

@@ -20,6 +20,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from pipeline.games.base import EquityOptions
+from pipeline.sinks.atomic import file_digest
 from pipeline.sources import SUPPORTED_SUFFIXES
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
@@ -99,9 +100,19 @@ def is_unchanged(previous: dict[str, object] | None, digest: str, settings: obje
         and previous.get("sha256") == digest
         and previous.get("settings") == settings
         and previous.get("status") in (CLEAN, ISSUES)
-        and _outputs_exist(previous.get("outputs"))
+        and _outputs_intact(previous.get("outputs"), previous.get("output_sha256"))
     )
 
 
-def _outputs_exist(outputs: object) -> bool:
-    return isinstance(outputs, dict) and all(Path(str(p)).exists() for p in outputs.values())
+def _outputs_intact(outputs: object, digests: object) -> bool:
+    """Every output the last run wrote is there with the content it wrote."""
+    if (
+        not isinstance(outputs, dict)
+        or not isinstance(digests, dict)
+        or outputs.keys() != digests.keys()
+    ):
+        return False
+    try:
+        return all(file_digest(Path(str(outputs[key]))) == digests[key] for key in outputs)
+    except OSError:
+        return False

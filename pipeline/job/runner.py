@@ -13,6 +13,7 @@ import traceback
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.games.base import NO_EQUITY, EquityOptions
@@ -27,7 +28,7 @@ from pipeline.job.plan import (
 )
 from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
-from pipeline.sinks.manifest import load_manifest, write_manifest
+from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
 from pipeline.sources import read_source
 
 
@@ -43,6 +44,7 @@ class FileReport:
     rows_rejected: int = 0
     issues: int = 0
     outputs: dict[str, str] = field(default_factory=dict)
+    output_sha256: dict[str, str] = field(default_factory=dict)  # a truncated output is redone
     timings: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     settings: dict[str, object] = field(default_factory=dict)
@@ -102,9 +104,14 @@ def run_task(
         planned.base.parent.mkdir(parents=True, exist_ok=True)
         outputs = write_outputs(result, planned.base)
         timings["write"] = time.perf_counter() - clock
+        outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
+        output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
+    except OSError as error:
+        if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
+            raise  # the output folder cannot be written: the run fails, not this file
+        return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
     except Exception as error:  # one broken file must not stop the others
-        detail = "".join(traceback.format_exception_only(error)).strip()
-        return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
+        return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
     timings["total"] = time.perf_counter() - started
     return FileReport(
         planned.name,
@@ -115,6 +122,7 @@ def run_task(
         result.rows_rejected,
         result.issue_count,
         outputs,
+        output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
         settings=settings,
     )
@@ -135,23 +143,41 @@ def run(
     report.problems.extend(missing)
     try:
         output.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(output)
-    except OSError as error:
-        report.problems.append(f"cannot write to {str(output)!r}: {error}")
-        return report
+        with output_lock(output):
+            remove_stale_temporaries(output)
+            _run_planned(planned, output, report, force, equity, progress, executor)
+    except OutputBusyError as error:
+        report.problems.append(str(error))
+    except OSError as error:  # read-only folder, disk full: one line naming the path
+        where = error.filename or output
+        report.problems.append(f"cannot write to {str(where)!r}: {error.strerror or error}")
+    return report
+
+
+def _run_planned(
+    planned: Sequence[PlannedInput],
+    output: Path,
+    report: RunReport,
+    force: bool,
+    equity: EquityOptions,
+    progress: Callable[[FileReport], None] | None,
+    executor: Executor | None,
+) -> None:
     manifest = load_manifest(output)
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
 
     def finished(file_report: FileReport) -> None:
         report.files.append(file_report)
-        manifest[file_report.source] = file_report.manifest_entry()
-        write_manifest(output, manifest)
+        if not file_report.skipped:
+            entry = file_report.manifest_entry() | {"run_at": stamp}
+            update_manifest(output, file_report.source, entry)
         if progress is not None:
             progress(file_report)
 
     if executor is None:
         for task in planned:
             finished(run_task(task, manifest.get(task.name), force=force, equity=equity))
-        return report
+        return
     futures: list[Future[FileReport]] = [
         executor.submit(run_task, task, manifest.get(task.name), force=force, equity=equity)
         for task in planned
@@ -162,7 +188,12 @@ def run(
         except Exception as error:  # the worker died: this input failed, the others go on
             detail = "".join(traceback.format_exception_only(error)).strip()
             finished(FileReport(task.name, "", FAILED, error=detail))
-    return report
+
+
+def _one_line(error: BaseException) -> str:
+    """An error as one line for the log and the manifest: its type and first line."""
+    detail = "".join(traceback.format_exception_only(error)).strip()
+    return detail.splitlines()[0] if detail else type(error).__name__
 
 
 def check(inputs: Sequence[Path]) -> tuple[list[FileResult], list[str]]:
