@@ -244,25 +244,72 @@ def check_hands(cards: ArrayLike) -> NDArray[np.uint8]:
     ...
     ValueError: row 0: card id 52 is not in 0..51
     """
+    hands = _checked_ids(cards)
+    repeated = np.bitwise_count(_card_bits(hands)) != hands.shape[1]
+    if repeated.any():
+        _raise_repeated(hands, repeated)
+    return hands
+
+
+def _checked_ids(cards: ArrayLike) -> NDArray[np.uint8]:
+    """Shape and id range checked, as a C-contiguous ``uint8`` array; repeats not checked.
+
+    A ``uint8`` array needs one ``max`` over its bytes (it cannot be negative); anything else is
+    range-checked before it is narrowed, so ``-1`` or ``308`` cannot wrap into a legal id.
+    """
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
         msg = f"expected an (n, k) array of card ids with k in 5, 6, 7, got shape {array.shape!r}"
         raise ValueError(msg)
-    if array.size and (array.min() < 0 or array.max() >= DECK_SIZE):
+    if array.dtype == np.uint8:
+        out_of_range = array.size > 0 and int(array.max()) >= DECK_SIZE
+    else:
+        out_of_range = array.size > 0 and bool(array.min() < 0 or array.max() >= DECK_SIZE)
+    if out_of_range:
         row, column = np.argwhere((array < 0) | (array >= DECK_SIZE))[0]
         msg = f"row {row}: card id {array[row, column]} is not in 0..51"
         raise ValueError(msg)
-    array = array.astype(np.uint8, copy=False)
-    # Distinct cards: the sum of their bits equals their bitwise or.
-    bits = np.left_shift(np.uint64(1), array.astype(np.uint64))
-    repeated = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
-    if repeated.any():
-        row = int(np.argmax(repeated))
-        ordered = np.sort(array[row])
-        card = ordered[1:][ordered[1:] == ordered[:-1]][0]
-        msg = f"row {row}: card id {card} appears twice in the hand"
-        raise ValueError(msg)
-    return np.ascontiguousarray(array)
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def _card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
+    """Per hand, the ``uint64`` with bit ``id`` set for each of its cards (ids trusted in range).
+
+    Two cards at a time through a 65,536-entry table, as :func:`evaluate` sums its keys.  The
+    hand's cards are distinct exactly when the mask has as many bits as the hand has cards.
+    """
+    bit_table = _pair_bit_table()
+    hand_size = hands.shape[1]
+    pairs = _pair_view(hands.reshape(-1), 0, len(hands), hand_size)
+    bits = np.take(bit_table, pairs[:, 0], mode="clip")
+    for column in range(1, hand_size // 2):
+        bits |= np.take(bit_table, pairs[:, column], mode="clip")
+    if hand_size & 1:
+        single = bit_table[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with 52
+        bits |= np.take(single, hands[:, hand_size - 1], mode="clip")
+    return bits
+
+
+def _raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> None:
+    row = int(np.argmax(repeated))
+    ordered = np.sort(hands[row])
+    card = ordered[1:][ordered[1:] == ordered[:-1]][0]
+    msg = f"row {row}: card id {card} appears twice in the hand"
+    raise ValueError(msg)
+
+
+def _pair_view(
+    flat: NDArray[np.uint8], start: int, rows: int, hand_size: int
+) -> NDArray[np.uint16]:
+    """Rows ``start..`` of the hands as byte pairs read in place as ``uint16`` (no copy)."""
+    pairs: NDArray[np.uint16] = np.ndarray(
+        (rows, hand_size // 2),
+        dtype=np.uint16,
+        buffer=flat,
+        offset=start * hand_size,
+        strides=(hand_size, 2),
+    )
+    return pairs
 
 
 def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
@@ -277,7 +324,7 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     >>> int(royal), int(wheel)
     (7461, 5853)
     """
-    hands = check_hands(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
+    hands = _checked_ids(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
     rank_table = _rank_table(hand_size)
     flush_suit_table = _flush_suit_table(hand_size)
@@ -295,15 +342,30 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     addend = np.empty_like(keys)
     index = np.empty_like(keys)
     flushed_parts: list[NDArray[np.intp]] = []
+    # With ``check``, repeated cards are found block by block while the pairs are in cache: a
+    # hand's cards are distinct exactly when its mask of card bits has ``hand_size`` bits.
+    if check:
+        pair_bits = _pair_bit_table()
+        single_bit = pair_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
+        mask = np.empty(min(n, _CHUNK), dtype=np.uint64)
+        mask_addend = np.empty_like(mask)
+        counts = np.empty(min(n, _CHUNK), dtype=np.uint8)
     for start in range(0, n, _CHUNK):
         rows = min(_CHUNK, n - start)
-        pairs: NDArray[np.uint16] = np.ndarray(
-            (rows, n_pairs),
-            dtype=np.uint16,
-            buffer=flat,
-            offset=start * hand_size,
-            strides=(hand_size, 2),
-        )
+        pairs = _pair_view(flat, start, rows, hand_size)
+        if check:
+            block_mask, block_mask_addend = mask[:rows], mask_addend[:rows]
+            np.take(pair_bits, pairs[:, 0], out=block_mask, mode="clip")
+            for column in range(1, n_pairs):
+                np.take(pair_bits, pairs[:, column], out=block_mask_addend, mode="clip")
+                block_mask |= block_mask_addend
+            if hand_size & 1:
+                last_card = hands[start : start + rows, hand_size - 1]
+                np.take(single_bit, last_card, out=block_mask_addend, mode="clip")
+                block_mask |= block_mask_addend
+            block_counts = np.bitwise_count(block_mask, out=counts[:rows])
+            if (block_counts != hand_size).any():
+                _raise_repeated(hands, np.bitwise_count(_card_bits(hands)) != hand_size)
         block_keys, block_addend, block_index = keys[:rows], addend[:rows], index[:rows]
         np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
         for column in range(1, n_pairs):
@@ -341,6 +403,16 @@ def _suit_rank_bit_table() -> NDArray[np.uint16]:
     for card in range(DECK_SIZE):
         table[card & 3, card] = 1 << (card >> 2)
     return table.reshape(-1)
+
+
+@functools.cache
+def _pair_bit_table() -> NDArray[np.uint64]:
+    """Two card ids packed in a uint16 -> ``1 << a | 1 << b`` (ids 52..255 count as no bit)."""
+    bit = np.zeros(256, dtype=np.uint64)
+    bit[:DECK_SIZE] = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
+    packed = np.arange(1 << 16)
+    pair_bits: NDArray[np.uint64] = bit[packed & 0xFF] | bit[packed >> 8]
+    return pair_bits
 
 
 @functools.cache
