@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import evaluator
+from pipeline.core import evaluator, table_cache
 from pipeline.core.cards import DECK_SIZE, format_card
 
 BOARD_SIZE = 5
@@ -123,13 +123,27 @@ def equity(
 
 
 @functools.cache
+def _source_key() -> str:
+    """Version of the code building the tables below: this file and the evaluator's."""
+    return table_cache.source_key((__file__, evaluator.__file__))
+
+
+@functools.cache
 def _completion_tables(slots: int) -> tuple[NDArray[np.uint16], NDArray[np.uint32]]:
     """Index and rank-weight sum of every multiset of ``slots`` ranks.
 
     ``offsets[j, r] = C(r + j, j + 1)``: for ranks ``r_0 <= r_1 <= ...`` the sum of
     ``offsets[j, r_j]`` is the multiset's place in the combinatorial number system, a bijection
     onto ``0..C(12 + slots, slots) - 1``.  ``keys`` holds each multiset's sum of rank weights.
+    Read from the on-disk cache when there.
     """
+    arrays = table_cache.load_or_build(
+        f"completion-tables-{slots}", _source_key(), lambda: _build_completion_tables(slots)
+    )
+    return arrays["offsets"], arrays["keys"]
+
+
+def _build_completion_tables(slots: int) -> table_cache.Arrays:
     offsets = np.array(
         [[math.comb(rank + j, j + 1) for rank in range(13)] for j in range(slots)],
         dtype=np.uint16,
@@ -139,9 +153,7 @@ def _completion_tables(slots: int) -> tuple[NDArray[np.uint16], NDArray[np.uint3
     for ranks in itertools.combinations_with_replacement(range(13), slots):
         index = sum(int(offsets[j, rank]) for j, rank in enumerate(ranks))
         keys[index] = sum(int(weights[rank]) for rank in ranks)
-    offsets.setflags(write=False)
-    keys.setflags(write=False)
-    return offsets, keys
+    return {"offsets": offsets, "keys": keys}
 
 
 @functools.cache
@@ -183,17 +195,26 @@ def _completion_codes(positions: int, slots: int) -> tuple[NDArray[np.uint32], .
     """Every completion of :func:`combinations_array` as codes of up to three positions each.
 
     Code ``g`` packs positions ``3g, 3g + 1, 3g + 2`` of a row into six bits each, so one
-    look-up in a per-deck table of ``64**3`` entries stands for three cards.
+    look-up in a per-deck table of ``64**3`` entries stands for three cards.  Read from the
+    on-disk cache when there (a new process skips building the 1.7 M preflop completions).
     """
+    arrays = table_cache.load_or_build(
+        f"completion-codes-{positions}-{slots}",
+        _source_key(),
+        lambda: _build_completion_codes(positions, slots),
+    )
+    return tuple(arrays[f"code{group}"] for group in range(len(arrays)))
+
+
+def _build_completion_codes(positions: int, slots: int) -> table_cache.Arrays:
     combos = combinations_array(positions, slots).astype(np.uint32)
     codes = []
     for start in range(0, slots, _GROUP):
         code = np.zeros(len(combos), dtype=np.uint32)
         for column in range(start, min(start + _GROUP, slots)):
             code = (code << np.uint32(_CODE_BITS)) | combos[:, column]
-        code.setflags(write=False)
         codes.append(code)
-    return tuple(codes)
+    return {f"code{group}": code for group, code in enumerate(codes)}
 
 
 def _group_tables(

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from pipeline.core import table_cache
 from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
@@ -124,8 +125,30 @@ def _describe(category: int, ranks: tuple[int, ...]) -> str:
     return name if detail is None else f"{name} ({detail})"
 
 
+_SOURCE_FILES = (__file__,)
+
+
+@functools.cache
+def _source_key() -> str:
+    """Version of the table-building code: the hash of this file (see :mod:`table_cache`)."""
+    return table_cache.source_key(_SOURCE_FILES)
+
+
 @functools.cache
 def _tables() -> _Tables:
+    arrays = table_cache.load_or_build("evaluator-tables", _source_key(), _build_tables)
+    return _Tables(
+        arrays["card_key"],
+        arrays["flush_strength"],
+        arrays["category"],
+        arrays["ranks"],
+        tuple(arrays["descriptions"].tolist()),
+        arrays["five_multisets"],
+        arrays["five_non_flush"],
+    )
+
+
+def _build_tables() -> table_cache.Arrays:
     # 1. Every class of five-card hand: the 6,175 rank multisets without a flush and the 1,287
     #    sets of five distinct ranks with one.  Strength is the place of its key in sorted order.
     multisets = [
@@ -168,23 +191,32 @@ def _tables() -> _Tables:
     non_flush = np.array(
         [strength_of[_five_card_key(ranks, False)] for ranks in multisets], dtype=np.uint16
     )
-    return _Tables(
-        card_key,
-        flush_strength,
-        category,
-        ranks_table,
-        descriptions,
-        np.array(multisets, dtype=np.uint8),
-        non_flush,
-    )
+    return {
+        "card_key": card_key,
+        "flush_strength": flush_strength,
+        "category": category,
+        "ranks": ranks_table,
+        "descriptions": np.array(descriptions),
+        "five_multisets": np.array(multisets, dtype=np.uint8),
+        "five_non_flush": non_flush,
+    }
 
 
 @functools.cache
 def _rank_table(hand_size: int) -> NDArray[np.uint16]:
     """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards.
 
-    The table has ``2**23`` entries, so every key masked to its rank bits is in range.
+    The table has ``2**23`` entries, so every key masked to its rank bits is in range.  It is
+    read from the on-disk cache when there (:mod:`pipeline.core.table_cache`).
     """
+    arrays = table_cache.load_or_build(
+        f"rank-table-{hand_size}", _source_key(), lambda: {"table": _build_rank_table(hand_size)}
+    )
+    table: NDArray[np.uint16] = arrays["table"]
+    return table
+
+
+def _build_rank_table(hand_size: int) -> NDArray[np.uint16]:
     tables = _tables()
     weights = np.array(_RANK_WEIGHTS, dtype=np.int64)
     five_table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
