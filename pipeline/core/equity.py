@@ -430,13 +430,33 @@ def _turn_batch(
     winners = (table == best[:, None, :]) & (table >= 0)
     winner_count = winners.sum(axis=1)
     wins = np.count_nonzero(winners & (winner_count == 1)[:, None, :], axis=2)
-    tied = (winner_count > 1).any(axis=1)
-    results = []
-    for deal in range(deals):
-        count, boards_dealt = int(players[deal]), int(deck_size[deal])
-        if tied[deal]:  # rare: the same pot arithmetic as equity, for identical figures
-            _, _, shares = _count_pots(table[deal, :count, :boards_dealt].astype(np.uint16))
-            results.append(shares / boards_dealt)
-        else:
-            results.append(wins[deal, :count] / boards_dealt)
-    return results
+    # Tied pots: each winner's 1/k shares, the deal's tied boards moved to the front in board
+    # order and added in the order :func:`_count_pots` adds them, so the figures are its own.
+    tied = winner_count > 1
+    tied_count = tied.sum(axis=1)
+    width = int(tied_count.max())
+    front = np.argsort(~tied, axis=1, kind="stable")[:, :width]
+    in_front = np.arange(width) < tied_count[:, None]
+    counts = np.where(in_front, np.take_along_axis(winner_count, front, axis=1), 1)
+    shared = np.take_along_axis(winners, front[:, None, :], axis=2) & in_front[:, None, :]
+    shares = wins + _row_sums(shared / counts[:, None, :].astype(np.uint8))
+    return [
+        shares[deal, :count] / boards_dealt
+        for deal, (count, boards_dealt) in enumerate(
+            zip(players.tolist(), deck_size.tolist(), strict=True)
+        )
+    ]
+
+
+def _row_sums(terms: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``terms[d, p, :].sum()`` for every ``d, p``, added one term after another, in board order.
+
+    That is the order in which :func:`_count_pots` adds a player's shares: its ``(players,
+    tied boards)`` array comes from ``winners[:, tied]``, which numpy lays out column-major, so
+    the row sums run down the columns one at a time (not pairwise).  Zero padding after a
+    deal's last tied board changes no bit.
+    """
+    total = np.zeros(terms.shape[:2])
+    for column in range(terms.shape[2]):
+        total = total + terms[:, :, column]
+    return total
