@@ -374,39 +374,44 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     addend = np.empty_like(keys)
     index = np.empty_like(keys)
     flushed_parts: list[NDArray[np.intp]] = []
-    # With ``check``, repeated cards are found block by block while the pairs are in cache: a
-    # hand's cards are distinct exactly when its mask of card bits has ``hand_size`` bits.
+    # With ``check``, each pair look-up fetches the key sum and the pair's card bits together
+    # (16 bytes, one gather) and both are summed: a hand's cards are distinct exactly when the
+    # summed bits have ``hand_size`` bits set (a repeated bit carries and loses one).
     if check:
-        pair_bits = _pair_bit_table()
-        single_bit = pair_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
-        mask = np.empty(min(n, _CHUNK), dtype=np.uint64)
-        mask_addend = np.empty_like(mask)
+        key_and_bits = _pair_key_bit_table()
+        single_key_and_bits = key_and_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
+        both = np.empty((min(n, _CHUNK), 2), dtype=np.uint64)
+        both_addend = np.empty_like(both)
+        both_keys = both.view(np.uint32)[:, 0]  # the low half of the key word (little-endian)
         counts = np.empty(min(n, _CHUNK), dtype=np.uint8)
     for start in range(0, n, _CHUNK):
         rows = min(_CHUNK, n - start)
         pairs = _pair_view(flat, start, rows, hand_size)
+        block_addend, block_index = addend[:rows], index[:rows]
         if check:
-            block_mask, block_mask_addend = mask[:rows], mask_addend[:rows]
-            np.take(pair_bits, pairs[:, 0], out=block_mask, mode="clip")
+            block_both, block_both_addend = both[:rows], both_addend[:rows]
+            np.take(key_and_bits, pairs[:, 0], axis=0, out=block_both, mode="clip")
             for column in range(1, n_pairs):
-                np.take(pair_bits, pairs[:, column], out=block_mask_addend, mode="clip")
-                block_mask |= block_mask_addend
+                np.take(key_and_bits, pairs[:, column], axis=0, out=block_both_addend, mode="clip")
+                block_both += block_both_addend
             if hand_size & 1:
                 last_card = hands[start : start + rows, hand_size - 1]
-                np.take(single_bit, last_card, out=block_mask_addend, mode="clip")
-                block_mask |= block_mask_addend
-            block_counts = np.bitwise_count(block_mask, out=counts[:rows])
+                np.take(single_key_and_bits, last_card, axis=0, out=block_both_addend, mode="clip")
+                block_both += block_both_addend
+            block_counts = np.bitwise_count(block_both[:, 1], out=counts[:rows])
             if (block_counts != hand_size).any():
                 _raise_repeated(hands, np.bitwise_count(_card_bits(hands)) != hand_size)
-        block_keys, block_addend, block_index = keys[:rows], addend[:rows], index[:rows]
-        np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
-        for column in range(1, n_pairs):
-            np.take(pair_key, pairs[:, column], out=block_addend, mode="clip")
-            block_keys += block_addend
-        if hand_size & 1:
-            last = hands[start : start + rows, hand_size - 1]
-            np.take(card_key, last, out=block_addend, mode="clip")
-            block_keys += block_addend
+            block_keys = both_keys[:rows]
+        else:
+            block_keys = keys[:rows]
+            np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
+            for column in range(1, n_pairs):
+                np.take(pair_key, pairs[:, column], out=block_addend, mode="clip")
+                block_keys += block_addend
+            if hand_size & 1:
+                last = hands[start : start + rows, hand_size - 1]
+                np.take(card_key, last, out=block_addend, mode="clip")
+                block_keys += block_addend
         np.bitwise_and(block_keys, _RANK_MASK, out=block_index)
         np.take(rank_table, block_index, out=out[start : start + rows], mode="clip")
         np.right_shift(block_keys, _SUIT_SHIFT, out=block_index)
@@ -445,6 +450,13 @@ def _pair_bit_table() -> NDArray[np.uint64]:
     packed = np.arange(1 << 16)
     pair_bits: NDArray[np.uint64] = bit[packed & 0xFF] | bit[packed >> 8]
     return pair_bits
+
+
+@functools.cache
+def _pair_key_bit_table() -> NDArray[np.uint64]:
+    """Two packed card ids -> ``(key sum, 1 << a | 1 << b)`` as two ``uint64`` words."""
+    table = np.stack([_pair_key_table().astype(np.uint64), _pair_bit_table()], axis=1)
+    return np.ascontiguousarray(table)
 
 
 @functools.cache
