@@ -76,6 +76,16 @@ def test_source_key_follows_the_source(tmp_path: Path) -> None:
     assert table_cache.source_key([source]) != before
 
 
+def test_unreadable_source_builds_without_the_cache(folder: Path, tmp_path: Path) -> None:
+    key = table_cache.source_key([tmp_path / "missing.py"])
+    assert key is None
+    calls: list[int] = []
+    for _ in range(2):
+        table_cache.load_or_build("t", key, lambda: _counting_build(calls))
+    assert len(calls) == 2
+    assert not folder.exists()
+
+
 def test_unwritable_folder_builds_in_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

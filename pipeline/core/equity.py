@@ -124,7 +124,7 @@ def equity(
 
 
 @functools.cache
-def _source_key() -> str:
+def _source_key() -> str | None:
     """Version of the code building the tables below: this file and the evaluator's."""
     return table_cache.source_key((__file__, evaluator.__file__))
 

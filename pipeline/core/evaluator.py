@@ -129,7 +129,7 @@ _SOURCE_FILES = (__file__,)
 
 
 @functools.cache
-def _source_key() -> str:
+def _source_key() -> str | None:
     """Version of the table-building code: the hash of this file (see :mod:`table_cache`)."""
     return table_cache.source_key(_SOURCE_FILES)
 

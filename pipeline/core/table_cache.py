@@ -42,11 +42,16 @@ def cache_folder() -> Path:
     return Path(base) / "showdown"
 
 
-def source_key(paths: Iterable[str | os.PathLike[str]]) -> str:
-    """A short hash of the given source files' bytes and the numpy major version."""
+def source_key(paths: Iterable[str | os.PathLike[str]]) -> str | None:
+    """A short hash of the given source files' bytes and the numpy major version, or ``None``
+    when a file cannot be read (then nothing is cached: a table of unknown version is never
+    trusted)."""
     digest = hashlib.sha256(np.__version__.split(".")[0].encode())
-    for path in paths:
-        digest.update(Path(path).read_bytes())
+    try:
+        for path in paths:
+            digest.update(Path(path).read_bytes())
+    except OSError:
+        return None
     return digest.hexdigest()[:20]
 
 
@@ -54,17 +59,18 @@ def cache_path(name: str, key: str) -> Path:
     return cache_folder() / f"{name}-{key}.npz"
 
 
-def load_or_build(name: str, key: str, build: Callable[[], Arrays]) -> Arrays:
+def load_or_build(name: str, key: str | None, build: Callable[[], Arrays]) -> Arrays:
     """The arrays ``build()`` returns, read from the cache file when it is there and sound.
 
-    ``key`` (from :func:`source_key`) names the version of the building code.  The arrays
-    returned are read-only.
+    ``key`` (from :func:`source_key`) names the version of the building code; ``None`` builds
+    without the cache.  The arrays returned are read-only.
     """
-    path = cache_path(name, key)
-    arrays = _read(path)
+    path = None if key is None else cache_path(name, key)
+    arrays = None if path is None else _read(path)
     if arrays is None:
         arrays = build()
-        _write(path, arrays)
+        if path is not None:
+            _write(path, arrays)
     for array in arrays.values():
         array.setflags(write=False)
     return arrays
