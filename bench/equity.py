@@ -31,7 +31,7 @@ import polars as pl
 from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import equity
+from pipeline.core.equity import equity, turn_equities
 from pipeline.games.generate import deal_holdem
 from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
 
@@ -127,6 +127,43 @@ def matchups() -> None:
     )
 
 
+def turn_street(deals: int = 2_000, seed: int = 3) -> None:
+    """The turn street of many rounds: ours in one batch, ours one call per deal, eval7's loop.
+
+    Deals are random, 2 to 9 players each, four board cards known (30 to 46 boards per deal).
+    """
+    rng = np.random.default_rng(seed)
+    holes, boards = [], []
+    for number in range(deals):
+        players = 2 + number % 8
+        cards = rng.permutation(52)[: 2 * players + 4].astype(np.uint8)
+        holes.append(cards[: 2 * players].reshape(players, 2))
+        boards.append(cards[2 * players :])
+    board_array = np.array(boards, dtype=np.uint8)
+    texts = [
+        (
+            [[format_card(int(c)) for c in hole] for hole in hole_ids],
+            [format_card(int(c)) for c in b],
+        )
+        for hole_ids, b in zip(holes, boards, strict=True)
+    ]
+    turn_equities(holes[:10], board_array[:10])  # tables built outside the clock
+    batched = median_seconds(lambda: turn_equities(holes, board_array), repeats=7)
+    per_deal = median_seconds(
+        lambda: [equity(hole, board) for hole, board in zip(holes, boards, strict=True)],
+        repeats=5,
+    )
+    loop = median_seconds(
+        lambda: [eval7_loop(hole, board, LOOP_LIMIT) for hole, board in texts], repeats=3
+    )
+    print(f"\nturn street, {deals:,} deals of 2 to 9 players (medians)")
+    print(f"  ours, turn_equities (batched)   {batched:8.3f} s   {loop / batched:6.1f}x eval7 loop")
+    print(
+        f"  ours, one equity call per deal  {per_deal:8.3f} s   {loop / per_deal:6.1f}x eval7 loop"
+    )
+    print(f"  eval7 loop                      {loop:8.3f} s")
+
+
 def season_rows(rounds: int, players: int, seed: int = 0) -> pl.DataFrame:
     """One row per player per round of a generated season, as :func:`street_equities` reads."""
     deal = deal_holdem(rounds=rounds, players=players, seed=seed)
@@ -170,6 +207,7 @@ def main() -> None:
     args = parser.parse_args()
     if not args.skip_matchups:
         matchups()
+    turn_street()
     if args.season:
         season(args.rounds, args.players)
 

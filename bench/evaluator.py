@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import eval7
@@ -121,6 +124,18 @@ def bench_hand_size(k: int, libraries: list[Library], rng: np.random.Generator) 
     print(f"{'':<28}{'n':>12}{'M hands/s':>12}{'ours / theirs':>16}")
     print(f"{'ours (evaluate, check=False)':<28}{N_HANDS:>12,}{ours / 1e6:>12.1f}")
     print(f"{'ours (evaluate, check=False)':<28}{N_HANDS_OURS_LARGE:>12,}{ours_large / 1e6:>12.1f}")
+    # Checked and unchecked alternate, so load from other jobs hits both alike.
+    checked_s, unchecked_s = [], []
+    for _ in range(2 * OUR_REPEATS + 1):
+        checked_s.append(median_seconds(lambda: evaluate(hands), 1))
+        unchecked_s.append(median_seconds(lambda: evaluate(hands, check=False), 1))
+    checked = N_HANDS / statistics.median(checked_s)
+    unchecked = N_HANDS / statistics.median(unchecked_s)
+    print(
+        f"{'ours (evaluate, checked)':<28}{N_HANDS:>12,}{checked / 1e6:>12.1f}"
+        f"{'':>16}checked / unchecked {checked / unchecked:.2f}x (interleaved, "
+        f"unchecked {unchecked / 1e6:.1f} M/s)"
+    )
     for library in libraries:
         n = library.sample[k]
         arguments = [library.arguments(hand) for hand in hands[:n].tolist()]
@@ -165,9 +180,20 @@ print(json.dumps([middle - start, end - middle, end - start]))
 """
 
 
-def fresh(code: str) -> Any:
-    """Run ``code`` in a new interpreter and return the JSON it prints."""
-    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+def fresh(code: str, cache: str | None = None) -> Any:
+    """Run ``code`` in a new interpreter and return the JSON it prints.
+
+    The table cache is ``cache``, or an empty folder (so tables are built) when it is ``None``.
+    """
+    with tempfile.TemporaryDirectory() as empty:
+        environment = {**os.environ, "SHOWDOWN_CACHE_DIR": cache or empty}
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=environment,
+        )
     return json.loads(done.stdout)
 
 
@@ -176,6 +202,13 @@ def bench_tables(repeats: int = 5) -> None:
     print("\ntable build at first use (fresh interpreter, median of 5; 7-card first, then 5, 6)")
     for k in ("7", "5", "6"):
         seconds = statistics.median(first[k] for first in firsts)
+        print(f"  first {k}-card call            {seconds * 1e3:8.0f} ms")
+    with tempfile.TemporaryDirectory() as warm:
+        fresh(FIRST_USE, warm)  # fills the cache
+        loads = [fresh(FIRST_USE, warm) for _ in range(repeats)]
+    print("same, tables read from the on-disk cache (median of 5)")
+    for k in ("7", "5", "6"):
+        seconds = statistics.median(load[k] for load in loads)
         print(f"  first {k}-card call            {seconds * 1e3:8.0f} ms")
     memory = fresh(TABLE_MEMORY)
     print("table memory (tracemalloc, cumulative: current / peak while building)")
@@ -191,6 +224,45 @@ def bench_tables(repeats: int = 5) -> None:
     print(f"  both                          {total_s * 1e3:8.1f} ms")
 
 
+CLI_EQUITY = ["equity", "AhKh", "QsQc"]
+
+
+def bench_cold_cli(repeats: int = 9) -> None:
+    """Wall time of ``pipeline equity AhKh QsQc`` in a new process: with an empty table cache
+    (the first run after an install or a change to the table code) and with the cache warm."""
+    pipeline = str(Path(sys.executable).with_name("pipeline"))
+    command = [pipeline, *CLI_EQUITY] if Path(pipeline).exists() else None
+    if command is None:
+        command = [sys.executable, "-c", "from pipeline.cli import main; main()", *CLI_EQUITY]
+    with tempfile.TemporaryDirectory() as folder:
+        environment = {**os.environ, "SHOWDOWN_CACHE_DIR": folder}
+
+        def once(clear: bool) -> float:
+            if clear:
+                for path in Path(folder).iterdir():
+                    path.unlink()
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, env=environment)
+            return time.perf_counter() - start
+
+        cold = statistics.median(once(clear=True) for _ in range(max(3, repeats // 3)))
+        warm = statistics.median(once(clear=False) for _ in range(repeats))
+        # What any typer command using numpy pays: typer imports pydantic (via typer._adapters)
+        # when it parses the arguments.
+        floor = "import numpy, typer, typer._adapters"
+        bare = statistics.median(_wall([sys.executable, "-c", floor]) for _ in range(repeats))
+    print(f"\n'pipeline {' '.join(CLI_EQUITY)}' in a new process (wall, medians)")
+    print(f"  empty table cache               {cold * 1e3:8.0f} ms")
+    print(f"  table cache warm                {warm * 1e3:8.0f} ms")
+    print(f"  floor: python -c 'import numpy, typer, typer._adapters' {bare * 1e3:8.0f} ms")
+
+
+def _wall(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     rng = np.random.default_rng(2024)
     libraries = _libraries()
@@ -198,6 +270,7 @@ def main() -> None:
     for k in (5, 7):
         bench_hand_size(k, libraries, rng)
     bench_tables()
+    bench_cold_cli()
 
 
 if __name__ == "__main__":

@@ -13,11 +13,8 @@ from typing import Annotated
 
 import typer
 
-from pipeline.core.cards import CardError, parse_card
-from pipeline.core.equity import equity as compute_equity
-from pipeline.core.yatzy import CATEGORY_NAMES, N_DICE, parse_category, score_card
-from pipeline.games.five_card.compare import CompareError, verdict
-from pipeline.games.holdem.showdown import score_listing
+# Library modules are imported inside the commands that use them, so a command pays only for
+# its own imports (``pipeline equity`` in a new process is dominated by start-up time).
 
 EXIT_CLEAN, EXIT_ISSUES, EXIT_FAILED = 0, 1, 2
 
@@ -163,6 +160,8 @@ def showdown(
     One line per player (two hole cards, then the community cards seen); rounds are separated by
     blank lines.  Bad rounds are reported on stderr and left out; the exit code is then 1.
     """
+    from pipeline.games.holdem.showdown import score_listing
+
     report = score_listing(_read_text(file), arrange=arrange, describe=describe)
     for line in report.lines:
         typer.echo(line)
@@ -183,6 +182,8 @@ def compare(
     The line comes from the arguments, or one line per game from stdin.  A line that cannot be
     compared is reported on stderr with its number, and the exit code is then 1.
     """
+    from pipeline.games.five_card.compare import CompareError, verdict
+
     lines = [" ".join(hands)] if hands else sys.stdin.read().splitlines()
     problems = 0
     for number, line in enumerate(lines, start=1):
@@ -198,6 +199,8 @@ def compare(
 
 def _parse_cards_text(text: str) -> list[int]:
     """Cards written with or without spaces: ``AhKh``, ``2c 7d 9h``, ``10hJh``."""
+    from pipeline.core.cards import CardError, parse_card
+
     tokens = re.findall(r"10.|\S.", text.replace(" ", "").replace(",", ""))
     try:
         return [parse_card(token) for token in tokens]
@@ -220,6 +223,8 @@ def equity(
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
 ) -> None:
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
+    from pipeline.core.equity import equity as compute_equity
+
     holes = [_parse_cards_text(hand) for hand in hands]
     for hand, cards in zip(hands, holes, strict=True):
         if len(cards) != 2:
@@ -250,6 +255,8 @@ def yatzy(
     Without --category, prints every category and its score, highest first (ties in score-sheet
     order).  Bad dice or an unknown category: one line on stderr and exit code 2.
     """
+    from pipeline.core.yatzy import CATEGORY_NAMES, N_DICE, parse_category, score_card
+
     tokens = " ".join(dice).replace(",", " ").split()
     for token in tokens:
         if token not in {"1", "2", "3", "4", "5", "6"}:

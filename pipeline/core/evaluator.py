@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from pipeline.core import table_cache
 from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
@@ -124,8 +125,30 @@ def _describe(category: int, ranks: tuple[int, ...]) -> str:
     return name if detail is None else f"{name} ({detail})"
 
 
+_SOURCE_FILES = (__file__,)
+
+
+@functools.cache
+def _source_key() -> str | None:
+    """Version of the table-building code: the hash of this file (see :mod:`table_cache`)."""
+    return table_cache.source_key(_SOURCE_FILES)
+
+
 @functools.cache
 def _tables() -> _Tables:
+    arrays = table_cache.load_or_build("evaluator-tables", _source_key(), _build_tables)
+    return _Tables(
+        arrays["card_key"],
+        arrays["flush_strength"],
+        arrays["category"],
+        arrays["ranks"],
+        tuple(arrays["descriptions"].tolist()),
+        arrays["five_multisets"],
+        arrays["five_non_flush"],
+    )
+
+
+def _build_tables() -> table_cache.Arrays:
     # 1. Every class of five-card hand: the 6,175 rank multisets without a flush and the 1,287
     #    sets of five distinct ranks with one.  Strength is the place of its key in sorted order.
     multisets = [
@@ -168,23 +191,32 @@ def _tables() -> _Tables:
     non_flush = np.array(
         [strength_of[_five_card_key(ranks, False)] for ranks in multisets], dtype=np.uint16
     )
-    return _Tables(
-        card_key,
-        flush_strength,
-        category,
-        ranks_table,
-        descriptions,
-        np.array(multisets, dtype=np.uint8),
-        non_flush,
-    )
+    return {
+        "card_key": card_key,
+        "flush_strength": flush_strength,
+        "category": category,
+        "ranks": ranks_table,
+        "descriptions": np.array(descriptions),
+        "five_multisets": np.array(multisets, dtype=np.uint8),
+        "five_non_flush": non_flush,
+    }
 
 
 @functools.cache
 def _rank_table(hand_size: int) -> NDArray[np.uint16]:
     """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards.
 
-    The table has ``2**23`` entries, so every key masked to its rank bits is in range.
+    The table has ``2**23`` entries, so every key masked to its rank bits is in range.  It is
+    read from the on-disk cache when there (:mod:`pipeline.core.table_cache`).
     """
+    arrays = table_cache.load_or_build(
+        f"rank-table-{hand_size}", _source_key(), lambda: {"table": _build_rank_table(hand_size)}
+    )
+    table: NDArray[np.uint16] = arrays["table"]
+    return table
+
+
+def _build_rank_table(hand_size: int) -> NDArray[np.uint16]:
     tables = _tables()
     weights = np.array(_RANK_WEIGHTS, dtype=np.int64)
     five_table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
@@ -244,25 +276,72 @@ def check_hands(cards: ArrayLike) -> NDArray[np.uint8]:
     ...
     ValueError: row 0: card id 52 is not in 0..51
     """
+    hands = _checked_ids(cards)
+    repeated = np.bitwise_count(_card_bits(hands)) != hands.shape[1]
+    if repeated.any():
+        _raise_repeated(hands, repeated)
+    return hands
+
+
+def _checked_ids(cards: ArrayLike) -> NDArray[np.uint8]:
+    """Shape and id range checked, as a C-contiguous ``uint8`` array; repeats not checked.
+
+    A ``uint8`` array needs one ``max`` over its bytes (it cannot be negative); anything else is
+    range-checked before it is narrowed, so ``-1`` or ``308`` cannot wrap into a legal id.
+    """
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
         msg = f"expected an (n, k) array of card ids with k in 5, 6, 7, got shape {array.shape!r}"
         raise ValueError(msg)
-    if array.size and (array.min() < 0 or array.max() >= DECK_SIZE):
+    if array.dtype == np.uint8:
+        out_of_range = array.size > 0 and int(array.max()) >= DECK_SIZE
+    else:
+        out_of_range = array.size > 0 and bool(array.min() < 0 or array.max() >= DECK_SIZE)
+    if out_of_range:
         row, column = np.argwhere((array < 0) | (array >= DECK_SIZE))[0]
         msg = f"row {row}: card id {array[row, column]} is not in 0..51"
         raise ValueError(msg)
-    array = array.astype(np.uint8, copy=False)
-    # Distinct cards: the sum of their bits equals their bitwise or.
-    bits = np.left_shift(np.uint64(1), array.astype(np.uint64))
-    repeated = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
-    if repeated.any():
-        row = int(np.argmax(repeated))
-        ordered = np.sort(array[row])
-        card = ordered[1:][ordered[1:] == ordered[:-1]][0]
-        msg = f"row {row}: card id {card} appears twice in the hand"
-        raise ValueError(msg)
-    return np.ascontiguousarray(array)
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def _card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
+    """Per hand, the ``uint64`` with bit ``id`` set for each of its cards (ids trusted in range).
+
+    Two cards at a time through a 65,536-entry table, as :func:`evaluate` sums its keys.  The
+    hand's cards are distinct exactly when the mask has as many bits as the hand has cards.
+    """
+    bit_table = _pair_bit_table()
+    hand_size = hands.shape[1]
+    pairs = _pair_view(hands.reshape(-1), 0, len(hands), hand_size)
+    bits = np.take(bit_table, pairs[:, 0], mode="clip")
+    for column in range(1, hand_size // 2):
+        bits |= np.take(bit_table, pairs[:, column], mode="clip")
+    if hand_size & 1:
+        single = bit_table[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with 52
+        bits |= np.take(single, hands[:, hand_size - 1], mode="clip")
+    return bits
+
+
+def _raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> None:
+    row = int(np.argmax(repeated))
+    ordered = np.sort(hands[row])
+    card = ordered[1:][ordered[1:] == ordered[:-1]][0]
+    msg = f"row {row}: card id {card} appears twice in the hand"
+    raise ValueError(msg)
+
+
+def _pair_view(
+    flat: NDArray[np.uint8], start: int, rows: int, hand_size: int
+) -> NDArray[np.uint16]:
+    """Rows ``start..`` of the hands as byte pairs read in place as ``uint16`` (no copy)."""
+    pairs: NDArray[np.uint16] = np.ndarray(
+        (rows, hand_size // 2),
+        dtype=np.uint16,
+        buffer=flat,
+        offset=start * hand_size,
+        strides=(hand_size, 2),
+    )
+    return pairs
 
 
 def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
@@ -277,7 +356,7 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     >>> int(royal), int(wheel)
     (7461, 5853)
     """
-    hands = check_hands(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
+    hands = _checked_ids(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
     rank_table = _rank_table(hand_size)
     flush_suit_table = _flush_suit_table(hand_size)
@@ -295,24 +374,44 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     addend = np.empty_like(keys)
     index = np.empty_like(keys)
     flushed_parts: list[NDArray[np.intp]] = []
+    # With ``check``, each pair look-up fetches the key sum and the pair's card bits together
+    # (16 bytes, one gather) and both are summed: a hand's cards are distinct exactly when the
+    # summed bits have ``hand_size`` bits set (a repeated bit carries and loses one).
+    if check:
+        key_and_bits = _pair_key_bit_table()
+        single_key_and_bits = key_and_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
+        both = np.empty((min(n, _CHUNK), 2), dtype=np.uint64)
+        both_addend = np.empty_like(both)
+        both_keys = both.view(np.uint32)[:, 0]  # the low half of the key word (little-endian)
+        counts = np.empty(min(n, _CHUNK), dtype=np.uint8)
     for start in range(0, n, _CHUNK):
         rows = min(_CHUNK, n - start)
-        pairs: NDArray[np.uint16] = np.ndarray(
-            (rows, n_pairs),
-            dtype=np.uint16,
-            buffer=flat,
-            offset=start * hand_size,
-            strides=(hand_size, 2),
-        )
-        block_keys, block_addend, block_index = keys[:rows], addend[:rows], index[:rows]
-        np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
-        for column in range(1, n_pairs):
-            np.take(pair_key, pairs[:, column], out=block_addend, mode="clip")
-            block_keys += block_addend
-        if hand_size & 1:
-            last = hands[start : start + rows, hand_size - 1]
-            np.take(card_key, last, out=block_addend, mode="clip")
-            block_keys += block_addend
+        pairs = _pair_view(flat, start, rows, hand_size)
+        block_addend, block_index = addend[:rows], index[:rows]
+        if check:
+            block_both, block_both_addend = both[:rows], both_addend[:rows]
+            np.take(key_and_bits, pairs[:, 0], axis=0, out=block_both, mode="clip")
+            for column in range(1, n_pairs):
+                np.take(key_and_bits, pairs[:, column], axis=0, out=block_both_addend, mode="clip")
+                block_both += block_both_addend
+            if hand_size & 1:
+                last_card = hands[start : start + rows, hand_size - 1]
+                np.take(single_key_and_bits, last_card, axis=0, out=block_both_addend, mode="clip")
+                block_both += block_both_addend
+            block_counts = np.bitwise_count(block_both[:, 1], out=counts[:rows])
+            if int(block_counts.min()) != hand_size:  # a count is never above hand_size
+                _raise_repeated(hands, np.bitwise_count(_card_bits(hands)) != hand_size)
+            block_keys = both_keys[:rows]
+        else:
+            block_keys = keys[:rows]
+            np.take(pair_key, pairs[:, 0], out=block_keys, mode="clip")
+            for column in range(1, n_pairs):
+                np.take(pair_key, pairs[:, column], out=block_addend, mode="clip")
+                block_keys += block_addend
+            if hand_size & 1:
+                last = hands[start : start + rows, hand_size - 1]
+                np.take(card_key, last, out=block_addend, mode="clip")
+                block_keys += block_addend
         np.bitwise_and(block_keys, _RANK_MASK, out=block_index)
         np.take(rank_table, block_index, out=out[start : start + rows], mode="clip")
         np.right_shift(block_keys, _SUIT_SHIFT, out=block_index)
@@ -341,6 +440,23 @@ def _suit_rank_bit_table() -> NDArray[np.uint16]:
     for card in range(DECK_SIZE):
         table[card & 3, card] = 1 << (card >> 2)
     return table.reshape(-1)
+
+
+@functools.cache
+def _pair_bit_table() -> NDArray[np.uint64]:
+    """Two card ids packed in a uint16 -> ``1 << a | 1 << b`` (ids 52..255 count as no bit)."""
+    bit = np.zeros(256, dtype=np.uint64)
+    bit[:DECK_SIZE] = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
+    packed = np.arange(1 << 16)
+    pair_bits: NDArray[np.uint64] = bit[packed & 0xFF] | bit[packed >> 8]
+    return pair_bits
+
+
+@functools.cache
+def _pair_key_bit_table() -> NDArray[np.uint64]:
+    """Two packed card ids -> ``(key sum, 1 << a | 1 << b)`` as two ``uint64`` words."""
+    table = np.stack([_pair_key_table().astype(np.uint64), _pair_bit_table()], axis=1)
+    return np.ascontiguousarray(table)
 
 
 @functools.cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ import pytest
 
 from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import combinations_array, equity, showdown_strengths
+from pipeline.core.equity import combinations_array, equity, showdown_strengths, turn_equities
 
 
 def eval7_enumeration(holes: list[list[str]], board: list[str]) -> tuple[list[float], list[float]]:
@@ -150,3 +151,63 @@ def test_showdown_strengths_agree_with_evaluate_shared_on_random_deals(seed: int
         f"{boards[mismatch[0][1]].tolist()}: got {got[tuple(mismatch[0])]} "
         f"expected {expected[tuple(mismatch[0])]}"
     )
+
+
+# --- many turn deals at once ------------------------------------------------------------------
+
+
+def _random_turn_deals(
+    count: int, seed: int
+) -> tuple[list[np.ndarray[tuple[int, int], np.dtype[np.uint8]]], np.ndarray]:
+    rng = np.random.default_rng(seed)
+    holes, boards = [], []
+    for _ in range(count):
+        players = int(rng.integers(2, 11))
+        cards = rng.permutation(52)[: 2 * players + 4].astype(np.uint8)
+        holes.append(cards[: 2 * players].reshape(players, 2))
+        boards.append(cards[2 * players :])
+    return holes, np.array(boards, dtype=np.uint8)
+
+
+def test_turn_equities_are_bit_for_bit_those_of_equity() -> None:
+    holes, boards = _random_turn_deals(600, seed=11)
+    # Boards that split pots often: a straight or a paired board the hole cards cannot beat.
+    chopped = parse_cards([["Ts", "Js", "Qd", "Kh"], ["2c", "2d", "2h", "2s"]])
+    holes += [parse_cards([["Ac", "3d"], ["Ad", "4c"], ["5h", "6h"]])] * 2
+    boards = np.vstack([boards, chopped])
+    results = turn_equities(holes, boards)
+    assert len(results) == len(holes)
+    tied = 0
+    for hole, board, result in zip(holes, boards, results, strict=True):
+        expected = equity(hole, board)
+        assert result.tolist() == expected.equity.tolist()
+        tied += bool((expected.tie > 0).any())
+    assert tied >= 2  # the tie branch was taken
+
+
+def test_turn_equities_in_several_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.core import equity as equity_module
+
+    holes, boards = _random_turn_deals(50, seed=5)
+    whole = turn_equities(holes, boards)
+    monkeypatch.setattr(equity_module, "_TURN_BATCH", 7)
+    batched = turn_equities(holes, boards)
+    assert [r.tolist() for r in whole] == [r.tolist() for r in batched]
+    assert turn_equities([], np.zeros((0, 4), dtype=np.uint8)) == []
+
+
+@pytest.mark.parametrize(
+    ("hole", "board"),
+    [
+        pytest.param([[0, 1], [2, 3]], [4, 5, 6, 0], id="card-twice"),
+        pytest.param([[0, 1], [2, 3]], [4, 5, 6, 60], id="out-of-range"),
+        pytest.param([[0, 1]], [4, 5, 6, 7], id="one-player"),
+        pytest.param([[0, 1, 2], [3, 4, 5]], [6, 7, 8, 9], id="three-hole-cards"),
+    ],
+)
+def test_turn_equities_reject_what_equity_rejects(hole: list[list[int]], board: list[int]) -> None:
+    good = (np.array([[10, 11], [12, 13]], dtype=np.uint8), np.array([20, 21, 22, 23]))
+    with pytest.raises(ValueError) as expected:
+        equity(np.array(hole, dtype=np.uint8), np.array(board, dtype=np.uint8))
+    with pytest.raises(ValueError, match=re.escape(str(expected.value))):
+        turn_equities([good[0], np.array(hole, dtype=np.uint8)], np.array([good[1], board]))

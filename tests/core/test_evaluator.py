@@ -448,3 +448,50 @@ def test_ranking_failure_names_the_cards() -> None:
     hands = parse_hand("As Ks Qs Js Ts 2c 3d 4h 5s 7c").reshape(2, 5)
     with pytest.raises(pytest.fail.Exception, match=r"\[2c 3d 4h 5s 7c\] strength"):
         assert_same_ranking(hands, np.array([2, 1]), np.array([1, 2]), "reference")
+
+
+# --- the checked path: every check still fires, on every input type and block -------------------
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.int16])
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("column", [0, 1, -1])
+def test_checked_path_finds_a_repeat_anywhere(dtype: type, k: int, column: int) -> None:
+    """A repeat in any column (pair or odd card), in a late block, names its row and card."""
+    rows = 3 * (1 << 15) + 5  # past the evaluator's block size
+    hands: NDArray[np.integer] = np.tile(np.arange(0, 4 * k, 4, dtype=dtype), (rows, 1))
+    bad = rows - 2
+    other = 2 if column == 0 else 0
+    hands[bad, column] = hands[bad, other]
+    card = int(hands[bad, other])
+    message = rf"row {bad}: card id {card} appears twice in the hand"
+    with pytest.raises(ValueError, match=message):
+        evaluate(hands)
+    with pytest.raises(ValueError, match=message):
+        check_hands(hands)
+    hands[bad, column] = 51 if column != 0 else 50
+    assert evaluate(hands).shape == (rows,)
+
+
+@pytest.mark.parametrize("value", [52, 200, 255])
+def test_checked_path_rejects_out_of_range_uint8(value: int) -> None:
+    hands = np.tile(np.arange(7, dtype=np.uint8), (100, 1))
+    hands[37, 3] = value
+    message = rf"row 37: card id {value} is not in 0..51"
+    with pytest.raises(ValueError, match=message):
+        evaluate(hands)
+    with pytest.raises(ValueError, match=message):
+        check_hands(hands)
+
+
+def test_checked_path_does_not_wrap_wide_ids() -> None:
+    """256 + 3 must not be read as card id 3."""
+    hands = np.array([[0, 1, 2, 259, 4, 5, 6]])
+    with pytest.raises(ValueError, match=r"row 0: card id 259 is not in 0\.\.51"):
+        evaluate(hands)
+
+
+def test_checked_and_unchecked_agree() -> None:
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.permutation(52)[:7] for _ in range(5000)], dtype=np.uint8)
+    assert (evaluate(hands) == evaluate(hands, check=False)).all()

@@ -13,6 +13,7 @@ import pytest
 
 from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
+from pipeline.core.equity import equity
 from pipeline.games.generate import deal_holdem
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
@@ -318,3 +319,29 @@ def test_a_generated_night_sums_to_100_at_every_street() -> None:
         np.testing.assert_allclose(shown[name].to_numpy(), 100.0, err_msg=name)
     assert estimate_seconds(rows) > estimate_seconds(rows, samples=2_000) > 0
     assert biggest_swings(frame).height >= rounds
+
+
+def test_batched_turn_figures_are_those_of_one_equity_call_per_round() -> None:
+    """The turn street is scored for all rounds at once; each figure is bit for bit the one a
+    separate :func:`pipeline.core.equity.equity` call on that round gives."""
+    deal = deal_holdem(rounds=60, players=5, seed=9)
+    rounds, players, _ = deal.holes.shape
+    rows = pl.DataFrame(
+        {
+            "tournament": ["S"] * (rounds * players),
+            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
+            "player": deal.names.reshape(-1),
+            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
+            "board_ids": np.repeat(deal.boards, players, axis=0).tolist(),
+            "folded": [False] * (rounds * players),
+        },
+        schema_overrides=CARD_LISTS,
+    )
+    frame = street_equities(rows)
+    for number in range(rounds):
+        holes = deal.holes[number]
+        order = np.lexsort((holes[:, 1], holes[:, 0]))
+        expected = np.empty(players)
+        expected[order] = 100 * equity(holes[order], deal.boards[number][:4]).equity
+        got = frame["win_turn"][number * players : (number + 1) * players].to_list()
+        assert got == expected.tolist(), number

@@ -39,7 +39,7 @@ import polars as pl
 from numpy.typing import NDArray
 
 from pipeline.core import evaluator
-from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.equity import BOARD_SIZE, equity, turn_equities
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -118,9 +118,11 @@ def street_equities(
     a figure is then at most ``196 * sqrt(0.25 / samples)`` points (0.31 at 100,000).  Flop and
     turn are always exact (at most 1,081 and 46 boards).
 
-    Work is shared: a round is one call of :func:`pipeline.core.equity.equity` per street, scored
-    for all its players on all boards at once, and identical deals (same hands, same board) are
-    computed once.
+    Work is shared: a round is one call of :func:`pipeline.core.equity.equity` per street before
+    the turn, scored for all its players on all boards at once; the turn deals of all rounds
+    (at most 46 boards each, where a call per deal would be mostly overhead) are scored together
+    by :func:`pipeline.core.equity.turn_equities`, with identical figures; identical deals (same
+    hands, same board) are computed once.
 
     >>> import polars as pl
     >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["9"] * 2,
@@ -135,6 +137,9 @@ def street_equities(
     figures = np.full((len(STREETS), rows.height), np.nan)
     round_seeds = np.random.default_rng(seed).integers(0, 2**63, size=rounds.height)
     cache: dict[tuple[bytes, bytes], NDArray[np.float64]] = {}
+    turn_keys: list[tuple[bytes, bytes]] = []
+    turn_deals: list[tuple[NDArray[np.uint8], NDArray[np.uint8]]] = []
+    turn_rows: list[tuple[tuple[bytes, bytes], NDArray[np.int64]]] = []
     for number, (members, board) in enumerate(
         zip(rounds[_ROW].to_list(), rounds["board"].to_list(), strict=True)
     ):
@@ -150,6 +155,14 @@ def street_equities(
             order = np.lexsort((hands[:, 1], hands[:, 0]))
             known = round_board[:cards]
             key = (hands[order].tobytes(), known.tobytes())
+            if cards == STREET_CARDS[-1] and key not in cache:
+                # Turn deals (at most 46 boards each) are scored together after the loop.
+                cache[key] = np.empty(0)
+                turn_keys.append(key)
+                turn_deals.append((hands[order], known))
+            if cards == STREET_CARDS[-1]:
+                turn_rows.append((key, players[order]))
+                continue
             if key not in cache:
                 street_samples = samples if cards == 0 else None
                 result = equity(
@@ -157,6 +170,15 @@ def street_equities(
                 )
                 cache[key] = 100 * result.equity
             figures[street, players[order]] = cache[key]
+    if turn_deals:
+        turn_figures = turn_equities(
+            [hands for hands, _ in turn_deals], np.stack([known for _, known in turn_deals])
+        )
+        for key, fractions in zip(turn_keys, turn_figures, strict=True):
+            cache[key] = 100 * fractions
+        turn = STREET_CARDS.index(STREET_CARDS[-1])
+        for key, members in turn_rows:
+            figures[turn, members] = cache[key]
     return rows.with_columns(
         pl.Series(name, values, dtype=pl.Float64, nan_to_null=True)
         for name, values in zip(EQUITY_COLUMNS, figures, strict=True)

@@ -1,0 +1,105 @@
+"""Lookup tables kept on disk between processes, so a new process does not rebuild them.
+
+A table set is a few named numpy arrays built by a function.  The first process to need it
+builds it and writes it to ``$XDG_CACHE_HOME/showdown/`` (``~/.cache/showdown/`` when the
+variable is unset, or ``$SHOWDOWN_CACHE_DIR`` when set) as an uncompressed ``.npz``; later
+processes read it back in milliseconds.
+
+- The file name holds a hash of the source files of the code that builds the tables (and of the
+  numpy major version), so editing that code makes a new file: a stale table is never read.
+- The file is written to a temporary name in the same folder and moved into place with
+  :func:`os.replace`, so a reader sees either no file or a complete one, and two processes that
+  build at once each write a whole file and the last one wins (both are identical).
+- Every member of a zip archive carries a CRC-32 that is checked on reading, so a damaged file
+  (truncated, overwritten) fails to load; it is then rebuilt and rewritten.
+- When the folder cannot be created or written, the tables are built in memory as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+Arrays = dict[str, NDArray[Any]]
+
+
+def cache_folder() -> Path:
+    """Where table files live: ``$SHOWDOWN_CACHE_DIR``, else ``$XDG_CACHE_HOME/showdown``, else
+    ``~/.cache/showdown``."""
+    explicit = os.environ.get("SHOWDOWN_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "showdown"
+
+
+def source_key(paths: Iterable[str | os.PathLike[str]]) -> str | None:
+    """A short hash of the given source files' bytes and the numpy major version, or ``None``
+    when a file cannot be read (then nothing is cached: a table of unknown version is never
+    trusted)."""
+    digest = hashlib.sha256(np.__version__.split(".")[0].encode())
+    try:
+        for path in paths:
+            digest.update(Path(path).read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()[:20]
+
+
+def cache_path(name: str, key: str) -> Path:
+    return cache_folder() / f"{name}-{key}.npz"
+
+
+def load_or_build(name: str, key: str | None, build: Callable[[], Arrays]) -> Arrays:
+    """The arrays ``build()`` returns, read from the cache file when it is there and sound.
+
+    ``key`` (from :func:`source_key`) names the version of the building code; ``None`` builds
+    without the cache.  The arrays returned are read-only.
+    """
+    path = None if key is None else cache_path(name, key)
+    arrays = None if path is None else _read(path)
+    if arrays is None:
+        arrays = build()
+        if path is not None:
+            _write(path, arrays)
+    for array in arrays.values():
+        array.setflags(write=False)
+    return arrays
+
+
+def _read(path: Path) -> Arrays | None:
+    try:
+        # The file is opened here so it is closed even when numpy cannot read it as an archive.
+        with open(path, "rb") as file, np.load(file, allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        return None
+
+
+def _write(path: Path, arrays: Arrays) -> None:
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=path.stem + ".", suffix=".tmp", dir=path.parent
+        )
+        with os.fdopen(descriptor, "wb") as file:
+            save: Callable[..., None] = np.savez  # its stubs cannot type ``**arrays``
+            save(file, **arrays)
+        os.replace(temporary, path)
+        temporary = None
+    except OSError:
+        pass  # not writable (read-only home, full disk): the tables stay in memory only
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
