@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import evaluator, table_cache
+from pipeline.core import evaluator, hand_tables, table_cache
 from pipeline.core.cards import DECK_SIZE, format_card
 
 BOARD_SIZE = 5
@@ -126,7 +126,7 @@ def equity(
 @functools.cache
 def _source_key() -> str | None:
     """Version of the code building the tables below: this file and the evaluator's."""
-    return table_cache.source_key((__file__, evaluator.__file__))
+    return table_cache.source_key((__file__, hand_tables.__file__))
 
 
 @functools.cache
@@ -160,8 +160,8 @@ def _build_completion_tables(slots: int) -> table_cache.Arrays:
 @functools.cache
 def _rank_weights() -> NDArray[np.uint32]:
     """Rank -> its weight in the evaluator's key (the key of the rank's card of suit 0)."""
-    weights: NDArray[np.uint32] = evaluator._tables().card_key[0::4] & np.uint32(
-        evaluator._RANK_MASK
+    weights: NDArray[np.uint32] = hand_tables._tables().card_key[0::4] & np.uint32(
+        hand_tables._RANK_MASK
     )
     return weights
 
@@ -283,7 +283,7 @@ def showdown_strengths(
     multiset = (value & np.uint32(0xFFFF)).astype(np.intp)
     weights = _rank_weights()
     fixed = int(weights[board >> 2].sum())
-    rank_table = evaluator._rank_table(7)
+    rank_table = hand_tables._rank_table(7)
     out = np.empty((len(holes), count), dtype=np.uint16)
     for player, hole in enumerate(holes.tolist()):
         key = fixed + int(weights[hole[0] >> 2]) + int(weights[hole[1] >> 2])
@@ -312,7 +312,7 @@ def showdown_strengths(
     flush_bits = board_bits[suits_at]
     for bits, code_at in zip(group_bits, group_codes, strict=True):
         flush_bits |= np.take(bits.reshape(-1), suits_at * bits.shape[1] + code_at[flushable])
-    flush_strength = evaluator._tables().flush_strength
+    flush_strength = hand_tables._tables().flush_strength
     for player, hole in enumerate(holes.tolist()):
         for suit in range(4):
             held = int(hole_suits[player, suit])

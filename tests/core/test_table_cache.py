@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.core import evaluator, table_cache
+from pipeline.core import hand_tables, table_cache
 
 
 @pytest.fixture
@@ -109,10 +109,10 @@ def test_xdg_cache_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
 DIGEST = """
 import hashlib
 import numpy as np
-from pipeline.core import equity, evaluator
+from pipeline.core import equity, hand_tables
 digest = hashlib.sha256()
-digest.update(evaluator._rank_table(7).tobytes())
-tables = evaluator._tables()
+digest.update(hand_tables._rank_table(7).tobytes())
+tables = hand_tables._tables()
 for array in (tables.card_key, tables.flush_strength, tables.category, tables.ranks):
     digest.update(np.ascontiguousarray(array).tobytes())
 digest.update("|".join(tables.descriptions).encode())
@@ -124,8 +124,8 @@ print(digest.hexdigest())
 
 def _expected_digest() -> str:
     digest = hashlib.sha256()
-    digest.update(evaluator._build_rank_table(7).tobytes())
-    built = evaluator._build_tables()
+    digest.update(hand_tables._build_rank_table(7).tobytes())
+    built = hand_tables._build_tables()
     for name in ("card_key", "flush_strength", "category", "ranks"):
         digest.update(np.ascontiguousarray(built[name]).tobytes())
     digest.update("|".join(built["descriptions"].tolist()).encode())

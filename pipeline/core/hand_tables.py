@@ -1,0 +1,283 @@
+"""The evaluator's look-up tables, built in code from the hand types listed in strength order
+(:data:`CATEGORY_NAMES`) and kept in the user's cache folder (:mod:`pipeline.core.table_cache`),
+keyed by a hash of this file: the code that builds them."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pipeline.core import table_cache
+from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
+
+HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
+
+FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, ROYAL_FLUSH = 5, 6, 7, 8, 9
+
+CATEGORY_NAMES = (
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+    "Royal Flush",
+)
+
+N_STRENGTHS = 7462
+
+HAND_SIZES = (5, 6, 7)
+
+# Rank weights whose sums are distinct for every rank multiset of 5, 6 or 7 cards with at most
+# four of a rank (the constants of Kenneth Shackleton's SKPokerEval; checked when tables are built).
+_RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+
+# Suit weights whose sums tell the suit holding five or more of up to seven cards.
+_SUIT_WEIGHTS = (0, 1, 29, 37)
+
+_SUIT_SHIFT = 23
+
+_RANK_MASK = (1 << _SUIT_SHIFT) - 1
+
+_NO_FLUSH = 4
+
+# The five-rank windows of straights, highest first; the last is the wheel A-2-3-4-5.
+_STRAIGHTS: tuple[tuple[int, ...], ...] = (
+    *(tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)),
+    (3, 2, 1, 0, 12),
+)
+
+_CHUNK = 1 << 15  # rows per block: keeps the temporaries in cache (2**14..2**15 measured best)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Everything :func:`evaluate` and friends look up; built once by :func:`_tables`."""
+
+    card_key: NDArray[np.uint32]  # (52,) rank weight + suit weight << 23
+    flush_strength: NDArray[np.uint16]  # 13-bit rank mask -> best flush/straight flush
+    category: NDArray[np.uint8]  # strength -> category code
+    ranks: NDArray[np.uint8]  # strength -> (5,) ranks, groups first then kickers
+    descriptions: tuple[str, ...]  # strength -> commentator's description
+    five_multisets: NDArray[np.uint8]  # (6175, 5) rank multisets of five cards
+    five_non_flush: NDArray[np.uint16]  # their strengths without a flush
+
+
+def _five_card_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]]:
+    """Category and ranks in showdown order for five cards given as ranks (and flush or not)."""
+    counts = {rank: ranks.count(rank) for rank in set(ranks)}
+    ordered = tuple(sorted(ranks, key=lambda rank: (counts[rank], rank), reverse=True))
+    shape = sorted(counts.values(), reverse=True)
+    straight = next((window for window in _STRAIGHTS if set(window) == set(ranks)), None)
+    if straight is not None:
+        if flush:
+            return (ROYAL_FLUSH if straight[0] == 12 else STRAIGHT_FLUSH), straight
+        return STRAIGHT, straight
+    if flush:
+        return FLUSH, ordered
+    by_shape = {
+        (4, 1): FOUR_OF_A_KIND,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): THREE_OF_A_KIND,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }
+    return by_shape[tuple(shape)], ordered
+
+
+def _describe(category: int, ranks: tuple[int, ...]) -> str:
+    name = CATEGORY_NAMES[category]
+    first, second = ranks[0], ranks[3] if category == FULL_HOUSE else ranks[2]
+    detail = {
+        HIGH_CARD: RANK_NAMES[first],
+        PAIR: RANK_PLURALS[first],
+        TWO_PAIR: f"{RANK_PLURALS[first]} and {RANK_PLURALS[second]}",
+        THREE_OF_A_KIND: RANK_PLURALS[first],
+        STRAIGHT: f"{RANK_NAMES[first]} high",
+        FLUSH: f"{RANK_NAMES[first]} high",
+        FULL_HOUSE: f"{RANK_PLURALS[first]} over {RANK_PLURALS[second]}",
+        FOUR_OF_A_KIND: RANK_PLURALS[first],
+        STRAIGHT_FLUSH: f"{RANK_NAMES[first]} high",
+    }.get(category)
+    return name if detail is None else f"{name} ({detail})"
+
+
+_SOURCE_FILES = (__file__,)
+
+
+@functools.cache
+def _source_key() -> str | None:
+    """Version of the table-building code: the hash of this file (see :mod:`table_cache`)."""
+    return table_cache.source_key(_SOURCE_FILES)
+
+
+@functools.cache
+def _tables() -> _Tables:
+    arrays = table_cache.load_or_build("evaluator-tables", _source_key(), _build_tables)
+    return _Tables(
+        arrays["card_key"],
+        arrays["flush_strength"],
+        arrays["category"],
+        arrays["ranks"],
+        tuple(arrays["descriptions"].tolist()),
+        arrays["five_multisets"],
+        arrays["five_non_flush"],
+    )
+
+
+def _build_tables() -> table_cache.Arrays:
+    # 1. Every class of five-card hand: the 6,175 rank multisets without a flush and the 1,287
+    #    sets of five distinct ranks with one.  Strength is the place of its key in sorted order.
+    multisets = [
+        ranks[::-1]
+        for ranks in itertools.combinations_with_replacement(range(13), 5)
+        if max(ranks.count(rank) for rank in set(ranks)) <= 4
+    ]
+    distinct = [ranks[::-1] for ranks in itertools.combinations(range(13), 5)]
+    classes = [(ranks, False) for ranks in multisets] + [(ranks, True) for ranks in distinct]
+    keys = [_five_card_key(ranks, flush) for ranks, flush in classes]
+
+    def order(key: tuple[int, tuple[int, ...]]) -> tuple[int, tuple[int, ...]]:
+        category, ranks = key
+        return min(category, STRAIGHT_FLUSH), ranks
+
+    ranked = sorted(set(keys), key=order)
+    if len(ranked) != N_STRENGTHS:  # pragma: no cover - a broken spec, not bad input
+        msg = f"expected {N_STRENGTHS} hand classes, built {len(ranked)}"
+        raise AssertionError(msg)
+    strength_of = {key: strength for strength, key in enumerate(ranked)}
+    category = np.array([key[0] for key in ranked], dtype=np.uint8)
+    ranks_table = np.array([key[1] for key in ranked], dtype=np.uint8)
+    descriptions = tuple(_describe(*key) for key in ranked)
+
+    # 2. Flushes by the rank bits of the flush suit: five bits directly, six or seven bits as the
+    #    best of their five-bit subsets.
+    flush_strength = np.zeros(1 << 13, dtype=np.uint16)
+    for ranks in distinct:
+        mask = sum(1 << rank for rank in ranks)
+        flush_strength[mask] = strength_of[_five_card_key(ranks, True)]
+    for bits in (6, 7):
+        for subset in itertools.combinations(range(13), bits):
+            mask = sum(1 << rank for rank in subset)
+            flush_strength[mask] = max(flush_strength[mask & ~(1 << rank)] for rank in subset)
+
+    card_key = np.array(
+        [_RANK_WEIGHTS[card >> 2] + (_SUIT_WEIGHTS[card & 3] << _SUIT_SHIFT) for card in range(52)],
+        dtype=np.uint32,
+    )
+    non_flush = np.array(
+        [strength_of[_five_card_key(ranks, False)] for ranks in multisets], dtype=np.uint16
+    )
+    return {
+        "card_key": card_key,
+        "flush_strength": flush_strength,
+        "category": category,
+        "ranks": ranks_table,
+        "descriptions": np.array(descriptions),
+        "five_multisets": np.array(multisets, dtype=np.uint8),
+        "five_non_flush": non_flush,
+    }
+
+
+@functools.cache
+def _rank_table(hand_size: int) -> NDArray[np.uint16]:
+    """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards.
+
+    The table has ``2**23`` entries, so every key masked to its rank bits is in range.  It is
+    read from the on-disk cache when there (:mod:`pipeline.core.table_cache`).
+    """
+    arrays = table_cache.load_or_build(
+        f"rank-table-{hand_size}", _source_key(), lambda: {"table": _build_rank_table(hand_size)}
+    )
+    table: NDArray[np.uint16] = arrays["table"]
+    return table
+
+
+def _build_rank_table(hand_size: int) -> NDArray[np.uint16]:
+    tables = _tables()
+    weights = np.array(_RANK_WEIGHTS, dtype=np.int64)
+    five_table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
+    five_table[weights[tables.five_multisets].sum(axis=1)] = tables.five_non_flush
+    if hand_size == 5:
+        return five_table
+    every = np.array(
+        list(itertools.combinations_with_replacement(range(13), hand_size)), dtype=np.int64
+    )
+    counts = (every[:, :, None] == np.arange(13)).sum(axis=1)
+    multisets = every[counts.max(axis=1) <= 4]
+    weighted = weights[multisets]
+    best = np.zeros(len(multisets), dtype=np.uint16)
+    for subset in itertools.combinations(range(hand_size), 5):
+        np.maximum(best, five_table[weighted[:, list(subset)].sum(axis=1)], out=best)
+    sums = weighted.sum(axis=1)
+    if len(np.unique(sums)) != len(sums) or sums.max() > _RANK_MASK:  # pragma: no cover
+        msg = f"rank weights collide or overflow for {hand_size}-card hands"
+        raise AssertionError(msg)
+    table = np.zeros(_RANK_MASK + 1, dtype=np.uint16)
+    table[sums] = best
+    return table
+
+
+@functools.cache
+def _flush_suit_table(hand_size: int) -> NDArray[np.uint8]:
+    """Suit-weight sum of ``hand_size`` cards -> the suit holding five or more of them, or 4.
+
+    Every split of the cards over the four suits must give one answer, or the weights are wrong.
+    The table has ``2**9`` entries, so every ``uint32`` key shifted to its suit bits is in range.
+    """
+    flush_suit = np.full(1 << (32 - _SUIT_SHIFT), _NO_FLUSH, dtype=np.uint8)
+    seen: dict[int, int] = {}
+    for counts in itertools.product(range(hand_size + 1), repeat=4):
+        if sum(counts) != hand_size:
+            continue
+        total = sum(c * w for c, w in zip(counts, _SUIT_WEIGHTS, strict=True))
+        suit = next((s for s, c in enumerate(counts) if c >= 5), _NO_FLUSH)
+        if seen.setdefault(total, suit) != suit:  # pragma: no cover - a broken spec
+            msg = f"suit weights {_SUIT_WEIGHTS} cannot tell the flush suit of sum {total}"
+            raise AssertionError(msg)
+        flush_suit[total] = suit
+    return flush_suit
+
+
+@functools.cache
+def _suit_rank_bit_table() -> NDArray[np.uint16]:
+    """``suit << 8 | card id`` -> the card's rank bit if the card is of that suit, else 0."""
+    table = np.zeros((4, 256), dtype=np.uint16)
+    for card in range(DECK_SIZE):
+        table[card & 3, card] = 1 << (card >> 2)
+    return table.reshape(-1)
+
+
+@functools.cache
+def _pair_bit_table() -> NDArray[np.uint64]:
+    """Two card ids packed in a uint16 -> ``1 << a | 1 << b`` (ids 52..255 count as no bit)."""
+    bit = np.zeros(256, dtype=np.uint64)
+    bit[:DECK_SIZE] = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
+    packed = np.arange(1 << 16)
+    pair_bits: NDArray[np.uint64] = bit[packed & 0xFF] | bit[packed >> 8]
+    return pair_bits
+
+
+@functools.cache
+def _pair_key_bit_table() -> NDArray[np.uint64]:
+    """Two packed card ids -> ``(key sum, 1 << a | 1 << b)`` as two ``uint64`` words."""
+    table = np.stack([_pair_key_table().astype(np.uint64), _pair_bit_table()], axis=1)
+    return np.ascontiguousarray(table)
+
+
+@functools.cache
+def _pair_key_table() -> NDArray[np.uint32]:
+    """Two card ids packed in a uint16 -> the sum of their keys (ids 52..255 count as 0)."""
+    key = np.zeros(256, dtype=np.uint32)
+    key[:DECK_SIZE] = _tables().card_key
+    packed = np.arange(1 << 16)
+    pair_key: NDArray[np.uint32] = key[packed & 0xFF] + key[packed >> 8]
+    return pair_key
