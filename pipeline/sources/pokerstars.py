@@ -32,9 +32,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.sources.hand_log import STREETS, HandLog, Issues, new_row_columns
+import polars as pl
 
-__all__ = ["HandLog", "read_pokerstars", "sniff_pokerstars", "split_hands"]
+from pipeline.sources.hand_log import STREETS, HandLog, Issues, new_row_columns
+from pipeline.sources.pokerstars_fast import fast_rows
+
+__all__ = [
+    "HandLog",
+    "read_pokerstars",
+    "read_pokerstars_lines",
+    "sniff_pokerstars",
+    "split_hands",
+]
 
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 _HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
@@ -354,14 +363,34 @@ class _UnsupportedError(Exception):
 def read_pokerstars(text: str, file: str) -> HandLog:
     """Read every hand of a PokerStars hand-history text; see the module doc for an example.
 
-    ``file`` names the source in issue messages.
+    ``file`` names the source in issue messages.  Ordinary hands are read by the columnar path
+    (:mod:`pipeline.sources.pokerstars_fast`); the others, and every issue, by the line reader.
     """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    fast, slow_lines = fast_rows(text)
+    if not slow_lines:
+        if fast.height == 0:
+            return read_pokerstars_lines(text, file)
+        return HandLog(fast, Issues().frame())
+    wanted = set(slow_lines)
+    slow = read_pokerstars_lines(text, file, only=wanted)
+    rows = pl.concat([fast, slow.rows]).sort("line", "seat", maintain_order=True)
+    return HandLog(rows, slow.issues)
+
+
+def read_pokerstars_lines(text: str, file: str, only: set[int] | None = None) -> HandLog:
+    """The line-by-line reader (the reference): every hand, or those starting on ``only`` lines."""
     rows = new_row_columns()
     issues = Issues()
     hands = split_hands(text)
     if not hands:
         issues.add(None, None, "no_hands", f"{file}: no PokerStars hand header found")
     for line, hand_text in hands:
+        if only is not None and line not in only:
+            continue
         variant: list[str] = []
         try:
             hand, meta = _read_hand(hand_text, line, variant)
