@@ -49,21 +49,32 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
 
     lines = pl.DataFrame({"l": text.split("\n")}).with_row_index("i", offset=1)
     lines = lines.with_columns(pl.col("i").cast(pl.Int64), pl.col("l").str.strip_chars_end())
-    lines = lines.with_columns(hand=pl.col("l").str.contains(_HEADER).cum_sum())
-    lines = lines.filter((pl.col("hand") > 0) & (pl.col("l").str.strip_chars() != ""))
+    header = pl.col("l").str.contains(_HEADER)
+    lines = lines.with_columns(hand=header.cum_sum())
+    lines = lines.filter((pl.col("hand") > 0) & (pl.col("l") != ""))
+    # Lines are in hand order, so per-hand counters are running totals minus their value at the
+    # hand's header line (a forward fill), with no group-by.
+    marker = pl.col("l").str.starts_with("*** ")
+    summary = pl.col("l").str.starts_with("*** SUMMARY")
+    street_marker = marker & pl.col("l").str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*")
     lines = lines.with_columns(
-        pos=pl.int_range(pl.len()).over("hand"),
-        marker=pl.col("l").str.starts_with("*** "),
+        marker=marker,
+        row=pl.int_range(pl.len(), dtype=pl.Int64),
+        c_summary=summary.cum_sum(),
+        c_marker=marker.cum_sum(),
+        c_street=street_marker.cum_sum(),
+        first=pl.col("hand") != pl.col("hand").shift(1, fill_value=0),
     )
+
+    def since_start(name: str) -> pl.Expr:
+        base = pl.when(pl.col("first")).then(pl.col(name)).forward_fill()
+        return pl.col(name) - base
+
     lines = lines.with_columns(
-        in_summary=pl.col("l").str.starts_with("*** SUMMARY").cum_sum().over("hand") > 0,
-        section=pl.col("marker").cum_sum().over("hand"),
-        street=(
-            pl.col("marker") & (pl.col("l").str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"))
-        )
-        .cum_sum()
-        .over("hand")
-        .clip(0, 3),
+        pos=since_start("row"),
+        in_summary=since_start("c_summary") > 0,
+        section=since_start("c_marker"),
+        street=since_start("c_street").clip(0, 3),
     )
     head = lines.filter(pl.col("pos") == 0).select(
         "hand",
@@ -176,7 +187,8 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         later_raises=pl.col("raise_")
         .cast(pl.Int32)
         .cum_sum(reverse=True)
-        .over(["hand", "street", "player"])
+        # One 64-bit key per (hand, player, street) groups faster than three columns.
+        .over(pl.struct("hand", "player", "street").hash(seed=13))
     )
     acts = acts.with_columns(
         counted=pl.when(pl.col("raise_") & (pl.col("later_raises") == 1))
@@ -185,7 +197,9 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         .then(pl.col("street_add"))
         .otherwise(0.0)
     )
-    per_player = acts.group_by("hand", "player").agg(
+    per_player = acts.group_by(pl.struct("hand", "player").hash(seed=7).alias("key")).agg(
+        pl.col("hand").first(),
+        pl.col("player").first(),
         put=pl.col("counted").sum() + pl.col("dead").sum(),
         bad=pl.col("bad").any(),
         fold_street=pl.col("street").filter(pl.col("verb") == "folds").first(),
