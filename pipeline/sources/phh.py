@@ -1,0 +1,228 @@
+"""Read PHH (Poker Hand History, phh-std) files into one row per player per hand.
+
+A ``.phh`` file is one TOML document per hand; a ``.phhs`` file holds many hands, each in a
+TOML table such as ``[1]``.  The TOML is read with :mod:`tomllib`; the action strings are read
+here (``d dh p1 AcKd`` deal hole, ``d db Jc3d5c`` deal board, ``p2 cbr 300`` bet or raise to,
+``p1 cc`` check or call, ``p3 f`` fold, ``p1 sm AhKh`` show or muck).  Only hold'em variants
+(``NT``, ``FT``, ``PT``...) are read; others become ``unsupported_variant`` issues.
+
+``won`` is ``winnings`` when the hand records it, else ``finishing_stacks - starting_stacks +
+put_in``, else null.
+
+>>> text = '''variant = 'NT'
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 6', 'p1 f']
+... players = ['Ann', 'Bob']
+... finishing_stacks = [99, 101]
+... '''
+>>> read_phh(text, "x.phh").rows.select("player", "put_in", "won", "folded").rows()
+[('Ann', 1.0, 0.0, True), ('Bob', 1.0, 2.0, False)]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+from pipeline.sources.hand_log import STREETS, HandLog, Issues, new_row_columns
+
+__all__ = ["HOLDEM_VARIANTS", "read_phh", "sniff_phh"]
+
+HOLDEM_VARIANTS = {
+    "NT": "No-Limit Texas Hold'em",
+    "FT": "Fixed-Limit Texas Hold'em",
+    "PT": "Pot-Limit Texas Hold'em",
+    "NS": "No-Limit Short-Deck Hold'em",
+}
+_SNIFF = re.compile(r"^\s*(?:variant|actions|starting_stacks)\s*=", re.MULTILINE)
+_SECTION = re.compile(r"^\[([^\]\n]+)\]\s*$", re.MULTILINE)
+_CARD_PAIRS = re.compile(r"[2-9TJQKA?][cdhs?]")
+
+
+class _BadHandError(ValueError):
+    """A hand that cannot be read; the message says why."""
+
+
+def sniff_phh(head: str) -> bool:
+    """True when the text looks like PHH: TOML keys ``variant`` / ``actions`` / stacks.
+
+    >>> sniff_phh("variant = 'NT'\\nantes = [0, 0]")
+    True
+    >>> sniff_phh("Ah Kh Qh Jh Th")
+    False
+    """
+    return _SNIFF.search(head[:8192]) is not None
+
+
+def _cards(text: str) -> str | None:
+    """``AcKd`` -> ``Ac Kd``; ``None`` when any card is unknown (``??``)."""
+    cards = _CARD_PAIRS.findall(text)
+    if not cards or len("".join(cards)) != len(text) or any("?" in card for card in cards):
+        return None
+    return " ".join(cards)
+
+
+def _hands(text: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """``(line, name, table)`` for each hand: the whole document or each ``[section]``."""
+    document = tomllib.loads(text)
+    if "variant" in document or "actions" in document:
+        return [(1, str(document.get("hand", "")), document)]
+    lines = {}
+    for match in _SECTION.finditer(text):
+        lines[match.group(1).strip().strip("'\"")] = text.count("\n", 0, match.start()) + 1
+    return [
+        (lines.get(name, 1), name, table)
+        for name, table in document.items()
+        if isinstance(table, dict)
+    ]
+
+
+def read_phh(text: str, file: str) -> HandLog:
+    """Read a ``.phh`` (one hand) or ``.phhs`` (many hands) text; see the module doc."""
+    rows = new_row_columns()
+    issues = Issues()
+    try:
+        hands = _hands(text)
+    except tomllib.TOMLDecodeError as exc:
+        issues.add(None, None, "malformed_hand", f"{file}: not TOML: {exc}")
+        return HandLog.from_columns(rows, issues)
+    for line, name, table in hands:
+        hand_id = f"{file}#{name}" if name else file
+        variant = str(table.get("variant", ""))
+        if variant not in HOLDEM_VARIANTS:
+            issues.add(
+                line,
+                hand_id,
+                "unsupported_variant",
+                f"{file}:{line}: hand {hand_id} is variant {variant!r}, not hold'em",
+                column="variant",
+                value=variant,
+            )
+            continue
+        try:
+            _read_hand(rows, table, hand_id, line, variant)
+        except (_BadHandError, KeyError, TypeError, ValueError, IndexError) as exc:
+            issues.add(
+                line,
+                hand_id,
+                "malformed_hand",
+                f"{file}:{line}: hand {hand_id}: {type(exc).__name__}: {exc}",
+            )
+    return HandLog.from_columns(rows, issues)
+
+
+def _read_hand(
+    rows: dict[str, list[Any]], table: dict[str, Any], hand_id: str, line: int, variant: str
+) -> None:
+    stacks = [float(x) for x in table["starting_stacks"]]
+    n = len(stacks)
+    antes = [float(x) for x in table.get("antes", [0] * n)]
+    blinds = [float(x) for x in table.get("blinds_or_straddles", [0] * n)]
+    if len(antes) != n or len(blinds) != n:
+        raise _BadHandError(f"{n} stacks but {len(antes)} antes and {len(blinds)} blinds")
+    players = [str(x) for x in table.get("players", [f"p{i + 1}" for i in range(n)])]
+    seats = [int(x) for x in table.get("seats", range(1, n + 1))]
+    put_in = [min(a, s) for a, s in zip(antes, stacks, strict=True)]
+    street_bet = [min(b, s - p) for b, s, p in zip(blinds, stacks, put_in, strict=True)]
+    put_in = [p + b for p, b in zip(put_in, street_bet, strict=True)]
+    hole: list[str | None] = [None] * n
+    shown = [False] * n
+    folded: list[str | None] = [None] * n
+    board: list[str] = []
+    street = 0
+    for raw in table.get("actions", []):
+        parts = str(raw).split("#", 1)[0].split()
+        if not parts:
+            continue
+        if parts[0] == "d":
+            if len(parts) < 3:
+                raise _BadHandError(f"unreadable action {raw!r}")
+            if parts[1] == "dh":
+                hole[_player(parts[2], n)] = _cards(parts[3]) if len(parts) > 3 else None
+            elif parts[1] == "db":
+                _return_uncalled(street_bet, put_in)
+                cards = _cards(parts[2])
+                if cards is None:
+                    raise _BadHandError(f"unreadable board {raw!r}")
+                board.extend(cards.split())
+                street = min(len(board) - 2, 3) if len(board) >= 3 else 0
+                street_bet = [0.0] * n
+            continue
+        who = _player(parts[0], n)
+        verb = parts[1] if len(parts) > 1 else ""
+        if verb == "f":
+            folded[who] = STREETS[street]
+        elif verb == "cc":
+            amount = min(max(street_bet) - street_bet[who], stacks[who] - put_in[who])
+            street_bet[who] += amount
+            put_in[who] += amount
+        elif verb == "cbr":
+            to = float(parts[2])
+            amount = min(to - street_bet[who], stacks[who] - put_in[who])
+            street_bet[who] += amount
+            put_in[who] += amount
+        elif verb == "sm":
+            cards = _cards(parts[2]) if len(parts) > 2 and parts[2] != "-" else None
+            if cards is not None:
+                hole[who] = cards
+                shown[who] = True
+        elif verb in ("sd", "pb"):
+            raise _BadHandError(f"not a hold'em action {raw!r}")
+        else:
+            raise _BadHandError(f"unreadable action {raw!r}")
+    _return_uncalled(street_bet, put_in)
+    won: list[float | None]
+    if "winnings" in table:
+        won = [float(x) for x in table["winnings"]]
+    elif "finishing_stacks" in table:
+        won = [
+            float(f) - s + p
+            for f, s, p in zip(table["finishing_stacks"], stacks, put_in, strict=True)
+        ]
+    else:
+        won = [None] * n
+    date = None
+    if all(key in table for key in ("year", "month", "day")):
+        date = f"{int(table['year']):04d}-{int(table['month']):02d}-{int(table['day']):02d}"
+    text_board = " ".join(board)
+    tournament = table.get("event")
+    for i in range(n):
+        rows["hand_id"].append(hand_id)
+        rows["tournament"].append(None if tournament is None else str(tournament))
+        rows["table"].append(None if table.get("table") is None else str(table["table"]))
+        rows["round"].append(hand_id)
+        rows["date"].append(date)
+        rows["line"].append(line)
+        rows["seat"].append(seats[i])
+        rows["button"].append(i == n - 1)
+        rows["player"].append(players[i])
+        rows["stack"].append(stacks[i])
+        rows["hole"].append(hole[i])
+        rows["mucked"].append(not shown[i])
+        rows["board"].append(text_board)
+        rows["folded"].append(folded[i] is not None)
+        rows["folded_street"].append(folded[i])
+        rows["put_in"].append(put_in[i])
+        rows["won"].append(won[i])
+        rows["variant"].append(HOLDEM_VARIANTS[variant])
+
+
+def _return_uncalled(street_bet: list[float], put_in: list[float]) -> None:
+    """At the end of a street the top bet beyond the next highest goes back to its bettor."""
+    if len(street_bet) < 2:
+        return
+    order = sorted(range(len(street_bet)), key=street_bet.__getitem__, reverse=True)
+    excess = street_bet[order[0]] - street_bet[order[1]]
+    if excess > 0:
+        street_bet[order[0]] -= excess
+        put_in[order[0]] -= excess
+
+
+def _player(token: str, n: int) -> int:
+    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise _BadHandError(f"not a player {token!r}")
+    return int(token[1:]) - 1

@@ -1,0 +1,53 @@
+"""Pot audit: replayed awards agree with the hand-written logs, and a wrong award is caught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
+from pipeline.sources.phh import read_phh
+from pipeline.sources.pokerstars import read_pokerstars
+
+DATA = Path(__file__).parent.parent / "data" / "hand_histories"
+TEXT = (DATA / "pokerstars_mixed.txt").read_text(encoding="utf-8")
+
+
+def test_fixture_agrees() -> None:
+    issues, counts = audit_pots_with_counts(read_pokerstars(TEXT, "f.txt"))
+    assert issues.height == 0
+    # 1001 heads-up showdown, 1002 main + side pot, 1003 split; 2002 Eve mucked: not audited.
+    assert (counts.hands, counts.showdowns, counts.pots, counts.pots_audited) == (5, 4, 5, 4)
+    assert (counts.hands_audited, counts.disagreements) == (3, 0)
+
+
+def test_odd_chip_to_the_wrong_player_is_a_disagreement() -> None:
+    text = TEXT.replace("Dee collected 27", "Dee collected 26").replace(
+        "Ann collected 26", "Ann collected 27"
+    )
+    issues = audit_pots(read_pokerstars(text, "f.txt"))
+    assert issues.select("line", "hand_id", "code").rows() == [(76, "1003", "pot_disagreement")]
+    assert "Ann 27" in issues["message"][0] and "Dee 27" in issues["message"][0]
+
+
+def test_side_pot_to_the_wrong_player_is_a_disagreement() -> None:
+    text = TEXT.replace("Bob Smith collected 600 from side pot", "Dee collected 600 from side pot")
+    issues, counts = audit_pots_with_counts(read_pokerstars(text, "f.txt"))
+    assert issues["hand_id"].to_list() == ["1002"]
+    assert counts.disagreements == 1
+
+
+def test_rake_is_tolerated_but_not_a_wrong_winner() -> None:
+    hand = TEXT.split("\n\n\n\n")[0].replace("Rake 0", "Rake 10")
+    raked = hand.replace("Ann collected 290", "Ann collected 280")
+    assert audit_pots(read_pokerstars(raked, "f.txt")).height == 0
+    wrong = hand.replace("Ann collected 290", "Cy: the [Kid] collected 280")
+    assert audit_pots(read_pokerstars(wrong, "f.txt")).height == 1
+
+
+def test_phh_side_pot() -> None:
+    text = (DATA / "nt_showdown.phh").read_text(encoding="utf-8")
+    issues, counts = audit_pots_with_counts(read_phh(text, "nt.phh"))
+    assert issues.height == 0
+    assert (counts.pots_audited, counts.disagreements) == (2, 0)
+    wrong = text.replace("finishing_stacks = [2400, 0, 1000]", "finishing_stacks = [1600, 0, 1800]")
+    assert audit_pots(read_phh(wrong, "nt.phh")).height == 1

@@ -1,0 +1,66 @@
+"""PHH (phh-std TOML) hands: one hand per .phh, sections in .phhs, actions read here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
+from pipeline.sources.phh import read_phh, sniff_phh
+from pipeline.sources.pokerstars import sniff_pokerstars
+
+DATA = Path(__file__).parent.parent / "data" / "hand_histories"
+
+
+def test_single_hand_side_pot() -> None:
+    path = DATA / "nt_showdown.phh"
+    text = path.read_text(encoding="utf-8")
+    assert sniff_phh(text) and not sniff_pokerstars(text)
+    log = read_phh(text, path.name)
+    assert log.rows.schema == pl.Schema(ROW_SCHEMA)
+    assert log.issues.height == 0
+    rows = log.rows.select("player", "hole", "mucked", "put_in", "won", "button", "board")
+    assert rows.rows() == [
+        ("Ann", "Ac Ad", False, 1000.0, 2400.0, False, "2s 7h 9c 3d Jh"),
+        ("Bob", "Kc Kd", False, 400.0, 0.0, False, "2s 7h 9c 3d Jh"),
+        ("Cy", "Qc Qd", False, 1000.0, 0.0, True, "2s 7h 9c 3d Jh"),
+    ]
+    assert log.rows["variant"].unique().to_list() == ["No-Limit Texas Hold'em"]
+
+
+def test_sections_unsupported_variant_and_malformed() -> None:
+    path = DATA / "mixed.phhs"
+    log = read_phh(path.read_text(encoding="utf-8"), path.name)
+    assert log.issues.schema == pl.Schema(ISSUE_SCHEMA)
+    assert log.issues.select("line", "hand_id", "code").rows() == [
+        (11, "mixed.phhs#2", "unsupported_variant"),
+        (19, "mixed.phhs#3", "malformed_hand"),
+    ]
+    rows = log.rows.select("hand_id", "player", "hole", "folded_street", "put_in", "won")
+    # Unknown cards (????) are a state: hole is null.  Bob's raise beyond 2 came back.
+    assert rows.rows() == [
+        ("mixed.phhs#1", "Ann", "7c 2d", "preflop", 1.0, 0.0),
+        ("mixed.phhs#1", "Bob", None, None, 1.0, 2.0),
+    ]
+
+
+def test_big_blind_ante_and_uncalled_bet_per_street() -> None:
+    text = """variant = 'NT'
+antes = [0, 30, 0]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 500, 1000]
+actions = ['d dh p1 2c3d', 'd dh p2 AsAh', 'd dh p3 KsKh', 'p3 cbr 60', 'p1 f', 'p2 cbr 470',
+ 'p3 cc', 'd db 2s7h9c', 'd db 3h', 'd db Jd', 'p3 cbr 100', 'p2 sm AsAh', 'p3 sm KsKh']
+finishing_stacks = [990, 980, 530]
+"""
+    log = read_phh(text, "bba.phh")
+    assert log.issues.height == 0
+    assert log.rows.select("put_in", "won").rows() == [(10.0, 0.0), (500.0, 980.0), (470.0, 0.0)]
+
+
+def test_not_toml_is_an_issue() -> None:
+    log = read_phh("variant = 'NT\n", "bad.phh")
+    assert log.rows.height == 0
+    assert log.issues["code"].to_list() == ["malformed_hand"]

@@ -1,0 +1,139 @@
+"""PokerStars hand histories: the hand-written fixture covers each rule the reader keeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
+from pipeline.sources.phh import sniff_phh
+from pipeline.sources.pokerstars import HandLog, read_pokerstars, sniff_pokerstars
+
+DATA = Path(__file__).parent.parent / "data" / "hand_histories"
+FILE = DATA / "pokerstars_mixed.txt"
+
+
+@pytest.fixture(scope="module")
+def log() -> HandLog:
+    return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name)
+
+
+def hand(log: HandLog, hand_id: str) -> pl.DataFrame:
+    return log.rows.filter(pl.col("hand_id") == hand_id)
+
+
+def test_columns_and_types(log: HandLog) -> None:
+    assert log.rows.schema == pl.Schema(ROW_SCHEMA)
+    assert log.issues.schema == pl.Schema(ISSUE_SCHEMA)
+    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == [
+        "1001", "1002", "1003", "2001", "2002",
+    ]  # fmt: skip
+    assert (log.rows["round"] == log.rows["hand_id"]).all()
+
+
+def test_sniff_decides_from_content_not_suffix() -> None:
+    text = FILE.read_text(encoding="utf-8")
+    assert sniff_pokerstars(text[:4096])
+    assert sniff_pokerstars("\ufeff" + text[:4096])
+    quiz = (DATA / "quiz_listing.txt").read_text(encoding="utf-8")
+    assert not sniff_pokerstars(quiz)
+    assert not sniff_phh(quiz)
+    assert not sniff_phh(text[:4096])
+
+
+def test_tournament_header_table_and_date(log: HandLog) -> None:
+    first = hand(log, "1001").row(0, named=True)
+    assert first["tournament"] == "900"
+    assert first["table"] == "900 1"
+    assert first["date"] == "2020-01-01T12:00:00"
+    assert first["line"] == 1
+    assert first["variant"] == "Hold'em No Limit"
+    cash = hand(log, "2001").row(0, named=True)
+    assert cash["tournament"] is None
+    assert cash["table"] == "Actor II"
+    assert cash["line"] == 113
+
+
+def test_showdown_names_with_colons_and_brackets(log: HandLog) -> None:
+    rows = hand(log, "1001").select("player", "hole", "mucked", "put_in", "won", "button")
+    assert rows.rows() == [
+        ("Ann", "Ah Kh", False, 140.0, 290.0, True),
+        ("Bob Smith", None, True, 10.0, 0.0, False),
+        ("Cy: the [Kid]", "Qc Qs", False, 140.0, 0.0, False),
+        ("Dee", None, True, 0.0, 0.0, False),
+    ]
+    assert hand(log, "1001")["board"].unique().to_list() == ["2c 7d Kd 9s 3h"]
+
+
+def test_antes_all_in_and_side_pot(log: HandLog) -> None:
+    rows = hand(log, "1002").select("player", "stack", "put_in", "won", "folded")
+    assert rows.rows() == [
+        ("Ann", 200.0, 200.0, 605.0, False),
+        ("Bob Smith", 500.0, 500.0, 600.0, False),
+        ("Cy: the [Kid]", 1000.0, 5.0, 0.0, True),
+        ("Dee", 1000.0, 500.0, 0.0, False),
+    ]
+
+
+def test_fold_on_each_street_and_uncalled_bet(log: HandLog) -> None:
+    rows = hand(log, "2001").select("player", "folded_street", "put_in", "won")
+    assert rows.rows() == [
+        ("Ann", "turn", 1.5, 0.0),
+        ("Bob Smith", None, 4.5, 10.5),
+        ("Cy: the [Kid]", "flop", 0.5, 0.0),
+        ("Eve", "river", 4.5, 0.0),
+    ]
+    # Dee sat out and was not dealt in; Bob Smith's river bet came back to him.
+    assert "Dee" not in rows["player"].to_list()
+    assert hand(log, "1001").filter(pl.col("folded"))["folded_street"].to_list() == [
+        "preflop",
+        "preflop",
+    ]
+
+
+def test_mucked_and_unseen_cards_are_a_state(log: HandLog) -> None:
+    rows = hand(log, "2002").select("player", "hole", "mucked", "folded")
+    assert rows.rows() == [
+        ("Ann", "Td Tc", False, False),
+        ("Bob Smith", None, True, True),
+        ("Cy: the [Kid]", None, True, True),
+        ("Eve", None, True, False),
+    ]
+    assert "2002" not in log.issues["hand_id"].to_list()
+
+
+def test_bad_hands_are_issues_and_the_rest_go_on(log: HandLog) -> None:
+    issues = log.issues.select("line", "hand_id", "code").rows()
+    assert issues == [
+        (189, "2003", "malformed_hand"),
+        (206, "2004", "unsupported_variant"),
+        (223, "2005", "truncated_hand"),
+    ]
+    assert all("pokerstars_mixed.txt" in message for message in log.issues["message"])
+
+
+def test_crlf_bom_and_blank_lines_read_the_same(log: HandLog) -> None:
+    text = FILE.read_text(encoding="utf-8")
+    other = read_pokerstars("\ufeff" + text.replace("\n", "\r\n"), FILE.name)
+    assert other.rows.equals(log.rows)
+    assert other.issues.equals(log.issues)
+
+
+def test_no_header_is_an_issue_not_a_crash() -> None:
+    log = read_pokerstars("Ah Kh 2c 7d Kd 9s 3h\n", "quiz.txt")
+    assert log.rows.height == 0
+    assert log.issues["code"].to_list() == ["no_hands"]
+
+
+def test_cash_out_keeps_the_pot_award_and_says_so() -> None:
+    text = FILE.read_text(encoding="utf-8").split("\n\n\n\n")[4]  # hand 2002
+    text = text.replace("Ann collected $3.10 from pot", "Ann cashed out the hand for $2.90")
+    text = text.replace(
+        "won ($3.10) with a pair of Tens",
+        "won ($3.10) with a pair of Tens (pot not awarded as player cashed out)",
+    )
+    log = read_pokerstars(text, "cashout.txt")
+    assert log.rows.filter(pl.col("player") == "Ann")["won"].to_list() == [3.1]
+    assert log.issues["code"].to_list() == ["cashed_out"]
