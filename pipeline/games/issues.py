@@ -35,6 +35,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("empty_sheet", r"is empty"),
     ("empty_row", r"nothing to score"),
     ("sheet_too_big", r"over the limit of"),
+    ("hand_history_not_scored", r"does not score hand histories yet"),
     ("unreadable", r"cannot read|could not be loaded|not a real \.xlsx|not a CSV"),
 )
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
 from pipeline.sources.delimited import DelimitedSource
+from pipeline.sources.hand_histories import PhhSource, PokerStarsSource
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.xlsx import WorkbookSource
 
@@ -31,9 +32,15 @@ __all__ = [
     "read_source",
 ]
 
-SOURCES: tuple[Source, ...] = (WorkbookSource(), ListingSource(), DelimitedSource())
+SOURCES: tuple[Source, ...] = (
+    WorkbookSource(),
+    PokerStarsSource(),
+    PhhSource(),
+    ListingSource(),
+    DelimitedSource(),
+)
 """Most specific first; the delimited reader takes any text left."""
-SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt")
+SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt", ".phh", ".phhs")
 """What a folder scan picks up; the reader is still chosen by content."""
 SNIFF_BYTES = 64 * 1024
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

@@ -114,12 +114,21 @@ def test_unsupported_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
         ("night.txt", "round,player,cards\n1,Ann,As Ks Qs Js Ts 2c 3d\n", "csv"),
         ("night.csv", "As Ks Qs Js Ts 2c 3d\n9h 5s\n", "listing"),
         ("night.dat", "Kc 9s Ks Kd 9d 3c 6d\n", "listing"),
+        (
+            "night.txt",
+            "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2020/01/01 12:00:00 ET\n",
+            "pokerstars",
+        ),
+        ("night.phh", 'variant = "NT"\nantes = [0, 0]\nactions = []\n', "phh"),
     ],
-    ids=["csv-named-txt", "listing-named-csv", "listing-any-name"],
+    ids=["csv-named-txt", "listing-named-csv", "listing-any-name", "pokerstars-txt", "phh"],
 )
 def test_the_reader_is_chosen_by_content_not_name(
     tmp_path: Path, name: str, content: str, kind: str
 ) -> None:
     path = tmp_path / name
     path.write_text(content)
-    assert read_source(path).kind == kind
+    source = read_source(path)
+    assert source.kind == kind
+    if kind in ("pokerstars", "phh"):  # recognised, and said plainly that it is not scored yet
+        assert "does not score hand histories yet" in source.problems[0].message
