@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from pipeline.games.base import Game
 from pipeline.games.holdem.game import FIVE_CARD_POKER, HOLDEM
+from pipeline.games.holdem.hand_log_game import HAND_LOG_GAME
 from pipeline.games.yatzy.game import YATZY_GAME
 
-GAMES: dict[str, Game] = {game.name: game for game in (HOLDEM, FIVE_CARD_POKER, YATZY_GAME)}
+GAMES: dict[str, Game] = {
+    game.name: game for game in (HOLDEM, FIVE_CARD_POKER, HAND_LOG_GAME, YATZY_GAME)
+}
 """Every game the job scores, by name."""
 
 GAME_OF_LAYOUT: dict[str, Game] = {

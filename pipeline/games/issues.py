@@ -16,6 +16,7 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    ("pot_disagreement", r"log awards|replay awards"),
     ("round_held_back", r"held back"),
     ("round_rejected", r"^round .* rejected"),
     ("lonely_round", r"has only one player"),
@@ -35,7 +36,9 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("empty_sheet", r"is empty"),
     ("empty_row", r"nothing to score"),
     ("sheet_too_big", r"over the limit of"),
-    ("hand_history_not_scored", r"does not score hand histories yet"),
+    ("truncated_hand", r"ends before|truncated"),
+    ("unsupported_variant", r"is 'Omaha|not hold'em|unsupported variant|variant"),
+    ("malformed_hand", r"unreadable|malformed"),
     ("unreadable", r"cannot read|could not be loaded|not a real \.xlsx|not a CSV"),
 )
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import polars as pl
 
 PLAYERS, ROUNDS, FIVE_CARD, YATZY = "players", "rounds", "five-card", "yatzy"
+HAND_LOG = "hand-log"  # a hand history read by a source: hand_id, put_in and won per player
 
 # Header aliases: canonical name -> accepted spellings (already normalised by header_key).
 _ALIASES = {
@@ -90,6 +91,9 @@ def detect_layout(headers: Sequence[str]) -> Layout | None:
             if key in aliases and canonical not in found:
                 found[canonical] = header
     has = found.__contains__
+    keys = {header_key(header) for header in headers}
+    if {"handid", "player", "hole", "board", "folded", "putin", "won"} <= keys:
+        return Layout(HAND_LOG, found)
     if has("round") and has("player"):
         if has("cards") or (has("hole") and has("board")) or (has("hole") and not has("hand")):
             return Layout(PLAYERS, found)

@@ -1,10 +1,9 @@
 """Hand histories (PokerStars text, PHH) recognised by content, so a PokerStars ``.txt`` is never
 read as a quiz listing or a CSV.
 
-The readers (:func:`pipeline.sources.pokerstars.read_pokerstars`,
-:func:`pipeline.sources.phh.read_phh`) and the pot audit
-(:func:`pipeline.games.holdem.pot_audit.audit_pots`) work as a library; the nightly job does not
-score hand histories yet, and says so for each such file instead of misreading it.
+Each log becomes one sheet, ``hands``: a row per player per hand with the log's own columns
+(hand id, seat, stack, hole cards or none, board, folds and the street, put in, won), which the
+hand-log game (:mod:`pipeline.games.holdem.hand_log_game`) scores and audits.
 """
 
 from __future__ import annotations
@@ -12,14 +11,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.sources.base import HeaderTest, ReadProblem, SourceFile, decode_text
-from pipeline.sources.phh import sniff_phh
-from pipeline.sources.pokerstars import sniff_pokerstars
+import polars as pl
 
-_NOT_YET = (
-    "{name!r} is a {kind} hand history: the nightly job does not score hand histories yet "
-    "(read it in Python with {reader})"
-)
+from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
+from pipeline.sources.hand_log import HandLog
+from pipeline.sources.phh import read_phh, sniff_phh
+from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
+
+HANDS_SHEET = "hands"
+
+
+def add_log(source: SourceFile, log: HandLog) -> None:
+    """The log as one sheet of text cells (a row per player per hand, its line as row number),
+    and each malformed, truncated or unsupported hand as a problem naming hand and line."""
+    rows = log.rows
+    frame = rows.select(
+        pl.col(name).cast(pl.String).str.to_lowercase()
+        if rows.schema[name] == pl.Boolean
+        else pl.col(name).cast(pl.String)
+        for name in rows.columns
+    )
+    header_columns = {name: index for index, name in enumerate(frame.columns, start=1)}
+    excel_rows = rows["line"].to_list()
+    source.sheets.append(RawSheet(HANDS_SHEET, frame, excel_rows, 0, header_columns))
+    for message in log.issues["message"]:
+        source.problems.append(ReadProblem("", str(message)))
 
 
 @dataclass(frozen=True)
@@ -32,9 +48,7 @@ class PokerStarsSource:
         return sniff_pokerstars(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        reader = "pipeline.sources.pokerstars.read_pokerstars"
-        message = _NOT_YET.format(name=path.name, kind="PokerStars", reader=reader)
-        source.problems.append(ReadProblem("", message))
+        add_log(source, read_pokerstars(decode_text(path.read_bytes()), path.name))
 
 
 @dataclass(frozen=True)
@@ -47,6 +61,4 @@ class PhhSource:
         return sniff_phh(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        reader = "pipeline.sources.phh.read_phh"
-        message = _NOT_YET.format(name=path.name, kind="PHH", reader=reader)
-        source.problems.append(ReadProblem("", message))
+        add_log(source, read_phh(decode_text(path.read_bytes()), path.name))

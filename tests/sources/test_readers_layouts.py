@@ -130,5 +130,5 @@ def test_the_reader_is_chosen_by_content_not_name(
     path.write_text(content)
     source = read_source(path)
     assert source.kind == kind
-    if kind in ("pokerstars", "phh"):  # recognised, and said plainly that it is not scored yet
-        assert "does not score hand histories yet" in source.problems[0].message
+    if kind in ("pokerstars", "phh"):  # a log becomes one sheet of hands
+        assert [sheet.name for sheet in source.sheets] == ["hands"]

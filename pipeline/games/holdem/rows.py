@@ -144,7 +144,9 @@ def with_card_ids(rows: pl.DataFrame) -> pl.DataFrame:
     return rows.with_columns(ids)
 
 
-def validate_holdem(rows: pl.DataFrame, *, five_card: bool = False) -> pl.DataFrame:
+def validate_holdem(
+    rows: pl.DataFrame, *, five_card: bool = False, whole_rounds: bool = True
+) -> pl.DataFrame:
     """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.).
 
     Row rules come from :class:`schemas.holdem.HoldemRows`; round rules are vectorised here: a
@@ -161,6 +163,8 @@ def validate_holdem(rows: pl.DataFrame, *, five_card: bool = False) -> pl.DataFr
     issues.append(_round_issues(good))
     # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
     found = pl.concat(issues).unique(maintain_order=True)
+    if not whole_rounds:  # a hand history shows some hands only: its rounds are never whole
+        return found.sort("row_id", maintain_order=True)
     held = _held_back(rows, found)
     lonely = _lonely_rounds(rows, pl.concat([found, held]))
     return pl.concat([found, held, lonely]).sort("row_id", maintain_order=True)

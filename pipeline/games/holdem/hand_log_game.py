@@ -1,0 +1,124 @@
+"""Hand histories (PokerStars, PHH), declared for the job: every player of every hand, the
+shown hands named and ranked, mucked or unseen hands kept as a state, and the pots audited.
+
+Winners: where every player still in at the end showed cards, the evaluator decides; where a
+hand was won without a showdown, or a player still in mucked, the log's award decides (the
+evaluator cannot judge cards it never saw), and the pot audit checks every pot it can.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from pipeline.games.base import EquityOptions, Game
+from pipeline.games.holdem.game import _with_equities, poker_parquet, poker_summary, present_poker
+from pipeline.games.holdem.pot_audit import audit_pots
+from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
+from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
+
+MUCKED = "mucked"
+
+
+def _typed(frame: pl.DataFrame) -> pl.DataFrame:
+    """The sheet's text cells back as the hand log's columns."""
+    flags = {"true": True, "false": False}
+    return frame.select(
+        pl.col(name).replace_strict(flags, default=None, return_dtype=pl.Boolean).alias(name)
+        if dtype == pl.Boolean
+        else pl.col(name).cast(dtype)
+        for name, dtype in ROW_SCHEMA.items()
+        if name in frame.columns
+    )
+
+
+def score_hand_log(
+    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Score the shown hands, keep the rest as folded or mucked, and audit every pot."""
+    log = (
+        _typed(frame)
+        .with_row_index("row_id")
+        .with_columns(
+            pl.col("row_id").cast(pl.Int64),
+            # No cards is no cards, whether the log wrote nothing or an empty list.
+            pl.col("hole", "board").str.strip_chars().replace("", None),
+        )
+    )
+    known = log.filter(pl.col("hole").is_not_null())
+    canonical = known.select(
+        "row_id",
+        "tournament",
+        "table",
+        pl.col("hand_id").alias("round"),
+        "player",
+        "hole",
+        "board",
+        pl.col("folded").cast(pl.String).str.to_lowercase().alias("folded"),
+        pl.lit("hole").alias("hole_column"),
+        pl.lit("board").alias("board_column"),
+        pl.col("hole").alias("cell"),
+    )
+    rows = with_card_ids(canonical)
+    issues = validate_holdem(rows, whole_rounds=False)
+    scored = score_holdem(rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())))
+    if equity.enabled:
+        scored = _with_equities(scored, equity)
+    unseen = log.filter(pl.col("hole").is_null()).select(
+        "row_id",
+        "tournament",
+        "table",
+        pl.col("hand_id").alias("round"),
+        "player",
+        pl.lit("").alias("cards"),
+        pl.col("folded").fill_null(False),
+        pl.when(~pl.col("folded").fill_null(False)).then(pl.lit(MUCKED)).alias("hand"),
+    )
+    scored = pl.concat([scored, unseen], how="diagonal_relaxed").sort("row_id")
+    scored = _decide_winners(scored, log)
+    audit = audit_pots(HandLog(_typed(frame), HandLog.empty().issues))
+    sheet_issues = audit.select(
+        pl.lit(None, dtype=pl.Int64).alias("row_id"),
+        "column",
+        "value",
+        pl.format("line {}: {}", "line", "message").alias("message"),
+    )
+    return scored, pl.concat([issues, sheet_issues.cast(empty_issues().schema)])
+
+
+def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
+    """The evaluator's winners where everyone still in showed; the log's awards elsewhere."""
+    hand = ["tournament", "table", "round"]
+    won = log.select("row_id", (pl.col("won").fill_null(0) > 0).alias("log_winner"))
+    still_in = ~pl.col("folded")
+    unseen_in = (still_in & (pl.col("hand") == MUCKED)).fill_null(False)
+    full_showdown = (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
+    return (
+        scored.join(won, on="row_id", how="left")
+        .with_columns(
+            pl.when(full_showdown)
+            .then(pl.col("winner").fill_null(False))
+            .otherwise(pl.col("log_winner"))
+            .alias("winner")
+        )
+        # Without a full showdown a place among the shown hands is no verdict: keep it only
+        # where it agrees with the award (place 1 is the winners').
+        .with_columns(
+            pl.when(~full_showdown & (pl.col("winner") != (pl.col("rank") == 1)))
+            .then(None)
+            .otherwise(pl.col("rank"))
+            .alias("rank")
+        )
+        .drop("log_winner")
+    )
+
+
+HAND_LOG_GAME = Game(
+    name="hand-log",
+    layouts=(HAND_LOG,),
+    parquet_name="poker",
+    score=score_hand_log,
+    present=present_poker,
+    parquet=poker_parquet,
+    summary=poker_summary,
+)

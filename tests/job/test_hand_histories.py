@@ -1,0 +1,62 @@
+"""Issue 13: hand histories through the nightly job, recognised by content, scored and audited."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polars as pl
+
+from tests.helpers import run_cli
+
+HANDS = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
+
+
+def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path) -> None:
+    shutil.copy(HANDS / "pokerstars_mixed.txt", tmp_path / "night.txt")
+    result = run_cli("run", str(tmp_path / "night.txt"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    scored = pl.read_parquet(tmp_path / "out" / "night.txt.poker.parquet")
+    hand = scored.filter(pl.col("round") == "1001").sort("player")
+    assert hand.select("player", "hand_detail", "rank", "winner").rows() == [
+        ("Ann", "Pair (Kings)", 1, True),
+        ("Bob Smith", None, None, False),
+        ("Cy: the [Kid]", "Pair (Queens)", 2, False),
+        ("Dee", None, None, False),
+    ]
+    assert hand["win_flop"].round(2).to_list()[0] == 91.21
+    issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
+    assert issues["code"].to_list() == ["malformed_hand", "unsupported_variant", "truncated_hand"]
+    assert all("night.txt:" in message for message in issues["message"])
+
+
+def test_a_misread_showdown_is_an_audit_issue_naming_hand_and_amounts(tmp_path: Path) -> None:
+    log = (HANDS / "pokerstars_mixed.txt").read_text(encoding="utf-8")
+    # The log pays the pot of hand 1001 to the player whose Queens lost.
+    wrong = log.replace("Ann collected 290 from pot", "Cy: the [Kid] collected 290 from pot", 1)
+    wrong = wrong.replace(
+        "Seat 1: Ann (button) showed [Ah Kh] and won (290) with a pair of Kings",
+        "Seat 1: Ann (button) showed [Ah Kh] and lost with a pair of Kings",
+        1,
+    ).replace(
+        "Seat 3: Cy: the [Kid] (big blind) showed [Qc Qs] and lost with a pair of Queens",
+        "Seat 3: Cy: the [Kid] (big blind) showed [Qc Qs] and won (290) with a pair of Queens",
+        1,
+    )
+    (tmp_path / "night.txt").write_text(wrong, encoding="utf-8")
+    result = run_cli("run", str(tmp_path / "night.txt"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
+    audit = issues.filter(pl.col("code") == "pot_disagreement")
+    assert audit.height == 1, issues["message"].to_list()
+    assert "1001" in audit["message"][0]
+    assert "290" in audit["message"][0]
+
+
+def test_a_phh_file_is_read_by_content_and_scored(tmp_path: Path) -> None:
+    shutil.copy(HANDS / "nt_showdown.phh", tmp_path / "final-table.phh")
+    result = run_cli("run", str(tmp_path / "final-table.phh"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    scored = pl.read_parquet(tmp_path / "out" / "final-table.phh.poker.parquet")
+    assert scored.height == 3
+    assert scored["winner"].sum() >= 1
