@@ -11,6 +11,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 
+from pipeline.sinks.excel.contract import LEGEND, NO_ISSUES
 from pipeline.sinks.excel.workbook import (
     MAX_ROWS,
     SheetOutput,
@@ -165,9 +166,15 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         ("Tables", None),
         ("table", "rounds"),
         (1, 12),
+        (None, None),
+        (LEGEND, None),
     ]
     assert book["Summary"]["A1"].font.b and book["Summary"]["A2"].font.b
-    assert list(book["Issues"].iter_rows(values_only=True)) == [("file", "row", "message")]
+    # An empty Issues sheet says so, under its header.
+    assert list(book["Issues"].iter_rows(values_only=True)) == [
+        ("file", "row", "message"),
+        (NO_ISSUES, None, None),
+    ]
 
 
 def producer_book(path: Path) -> None:
@@ -239,7 +246,7 @@ def test_write_back_replaces_our_own_summary_sheets(tmp_path: Path) -> None:
     book = load_workbook(target)
     assert book.sheetnames == ["Round 1", "Summary", "Summary (Showdown)", "Issues"]
     assert book["Summary (Showdown)"]["A1"].value == "Only"
-    assert book["Issues"].max_row == 1
+    assert [row[0] for row in book["Issues"].iter_rows(values_only=True)][1:] == [NO_ISSUES]
 
 
 def test_write_back_flags_without_a_column_style_the_cells(tmp_path: Path) -> None:

@@ -21,6 +21,10 @@ MAX_WIDTH: Final = 50
 WIDTH_SAMPLE: Final = 2_000
 """Rows of each column measured for its width."""
 
+NO_ISSUES: Final = "no issues: every row was read and scored"
+LEGEND: Final = (
+    "Green, bold rows: the round's winners (every tied best hand). Grey text: players who folded."
+)
 SUMMARY_TITLE: Final = "Summary"
 ISSUES_TITLE: Final = "Issues"
 MARKER_NAME: Final = "Showdown_Output"

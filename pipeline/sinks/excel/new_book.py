@@ -14,7 +14,9 @@ from pipeline.sinks.excel.contract import (
     _FOLD,
     _WINNER,
     ISSUES_TITLE,
+    LEGEND,
     MAX_TITLE,
+    NO_ISSUES,
     SUMMARY_TITLE,
     SheetOutput,
     _check_fits,
@@ -64,7 +66,7 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
 def _write_summary(
     worksheet: Any, styles: _Styles, blocks: Sequence[tuple[str, pl.DataFrame]]
 ) -> None:
-    rows = sum(frame.height + 3 for _, frame in blocks)
+    rows = sum(frame.height + 3 for _, frame in blocks) + 2
     _check_fits(worksheet.title, rows=rows, columns=max((f.width for _, f in blocks), default=0))
     ready = [(title, _excel_ready(frame)) for title, frame in blocks]
     _prepare_sheet(worksheet, _widths([frame for _, frame in ready]), freeze_row=None)
@@ -74,6 +76,8 @@ def _write_summary(
         worksheet.append([_cell(worksheet, _clean_header(title), styles.title, text=True)])
         _append_header(worksheet, styles, frame.columns)
         _append_frame(worksheet, styles, frame)
+    worksheet.append([])
+    worksheet.append([_cell(worksheet, LEGEND, styles.plain, text=True)])
     _mark(worksheet, "summary")
 
 
@@ -84,6 +88,8 @@ def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None
     _set_filter(worksheet, 1, issues.height + 1, issues.width)
     _append_header(worksheet, styles, issues.columns)
     _append_frame(worksheet, styles, issues)
+    if issues.height == 0:  # an empty sheet reads as "nothing checked"; say it was clean
+        worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])
     _mark(worksheet, "issues")
 
 

@@ -13,6 +13,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.properties import PageSetupProperties
 
 from pipeline.sinks.excel.contract import (
     _FOLD,
@@ -92,6 +93,12 @@ def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None
     table = _excel_ready(sheet.table)
     rows = list(sheet.excel_rows or ())
     first = _last_used_column(worksheet) + 1
+    # Our columns sit right of the producer's: printed, the sheet fits one page wide so that
+    # winner and winning_hand land on the first page with the rounds they belong to.
+    worksheet.page_setup.orientation = "landscape"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = 0
+    worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     last_column = first + table.width - 1
     _check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
 
