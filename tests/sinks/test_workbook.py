@@ -170,6 +170,9 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         (LEGEND, None),
     ]
     assert book["Summary"]["A1"].font.b and book["Summary"]["A2"].font.b
+    # A number column's heading sits on the numbers' side, text headings on the left.
+    assert book["Summary"]["B2"].alignment.horizontal == "right"
+    assert book["Summary"]["A2"].alignment.horizontal is None
     # An empty Issues sheet says so, under its header.
     assert list(book["Issues"].iter_rows(values_only=True)) == [
         ("file", "row", "message"),

@@ -35,6 +35,7 @@ from pipeline.sinks.excel.styles import (
     _set_filter,
     _Styles,
     _widths,
+    numeric_columns,
 )
 
 
@@ -42,7 +43,7 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
     table = _excel_ready(sheet.table)
     _prepare_sheet(worksheet, _widths([table], sheet.percent_columns), freeze_row=1)
     _set_filter(worksheet, 1, table.height + 1, table.width)
-    _append_header(worksheet, styles, table.columns)
+    _append_header(worksheet, styles, table.columns, numeric_columns(table))
     # flags that are columns of the table become one conditional format; others style cells
     per_cell: list[pl.Series | None] = []
     for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
@@ -74,7 +75,7 @@ def _write_summary(
         if number:
             worksheet.append([])
         worksheet.append([_cell(worksheet, _clean_header(title), styles.title, text=True)])
-        _append_header(worksheet, styles, frame.columns)
+        _append_header(worksheet, styles, frame.columns, numeric_columns(frame))
         _append_frame(worksheet, styles, frame)
     worksheet.append([])
     worksheet.append([_cell(worksheet, LEGEND, styles.plain, text=True)])
@@ -86,7 +87,7 @@ def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None
     issues = _excel_ready(issues)
     _prepare_sheet(worksheet, _widths([issues]), freeze_row=1)
     _set_filter(worksheet, 1, issues.height + 1, issues.width)
-    _append_header(worksheet, styles, issues.columns)
+    _append_header(worksheet, styles, issues.columns, numeric_columns(issues))
     _append_frame(worksheet, styles, issues)
     if issues.height == 0:  # an empty sheet reads as "nothing checked"; say it was clean
         worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])

@@ -9,7 +9,7 @@ from typing import Any
 import polars as pl
 from openpyxl.cell.cell import ERROR_CODES, Cell
 from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.properties import PageSetupProperties
@@ -119,6 +119,12 @@ class _Styles:
     def __init__(self, worksheet: Any) -> None:
         self._worksheet = worksheet
         self.header = self._template(_font(bold=True))
+        # over a column of numbers the header sits on the numbers' side, so each number is
+        # read under its own heading (left-aligned headers over right-aligned numbers were
+        # read one column off in print)
+        self.header_right = self._template(
+            _font(bold=True), alignment=Alignment(horizontal="right")
+        )
         self.title = self._template(_font(bold=True))
         self.plain = self._template(_font())
         # indexed by kind (_PLAIN, _WINNER, _FOLD, _WINNER_FOLD) then percent or not
@@ -135,9 +141,17 @@ class _Styles:
             for font, fill in zip(fonts, fills, strict=True)
         ]
 
-    def _template(self, font: Any, fill: Any = None, number_format: str | None = None) -> Any:
+    def _template(
+        self,
+        font: Any,
+        fill: Any = None,
+        number_format: str | None = None,
+        alignment: Any = None,
+    ) -> Any:
         cell = Cell(self._worksheet)
         cell.font = font
+        if alignment is not None:
+            cell.alignment = alignment
         if fill is not None:
             cell.fill = fill
         if number_format is not None:
@@ -164,10 +178,25 @@ def _row_kinds(height: int, highlight: pl.Series | None, muted: pl.Series | None
 # --- writing frames as rows (new sheets, both modes) ---------------------------------------------
 
 
-def _append_header(worksheet: Any, styles: _Styles, names: Sequence[str]) -> None:
+def _append_header(
+    worksheet: Any, styles: _Styles, names: Sequence[str], numeric: Sequence[str] = ()
+) -> None:
     worksheet.append(
-        [_cell(worksheet, _clean_header(name), styles.header, text=True) for name in names]
+        [
+            _cell(
+                worksheet,
+                _clean_header(name),
+                styles.header_right if name in numeric else styles.header,
+                text=True,
+            )
+            for name in names
+        ]
     )
+
+
+def numeric_columns(frame: pl.DataFrame) -> list[str]:
+    """Columns whose cells Excel right-aligns: numbers (Booleans are centred, not numbers)."""
+    return [name for name, dtype in frame.schema.items() if dtype.is_numeric()]
 
 
 def _append_frame(
