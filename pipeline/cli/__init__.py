@@ -27,8 +27,23 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"showdown {version('showdown')}")
+        raise typer.Exit(EXIT_CLEAN)
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_version
+        ),
+    ] = False,
+) -> None:
     """Showdown: score poker and dice tournament exports."""
 
 
@@ -39,7 +54,7 @@ def _fail(message: str) -> typer.Exit:
 
 def _read_text(path: Path | None) -> list[str]:
     if path is None or str(path) == "-":
-        return sys.stdin.read().splitlines()
+        return sys.stdin.read().removeprefix("\ufeff").splitlines()  # Windows editors add a BOM
     try:
         return path.read_text(encoding="utf-8-sig").splitlines()
     except FileNotFoundError:
@@ -218,7 +233,8 @@ def equity(
     ] = "",
     dead: Annotated[str, typer.Option(help="Cards known to be out of the deck.")] = "",
     samples: Annotated[
-        int | None, typer.Option(help="Monte Carlo: sample this many boards instead of all.")
+        int | None,
+        typer.Option(help="Monte Carlo: sample this many boards instead of all.", min=1),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
 ) -> None:

@@ -81,6 +81,8 @@ def card_problem(token: str) -> str | None:
     True
     """
     text = token.strip()
+    if "\x00" in text:
+        return f"{token!r} is not a card: it holds a NUL character"
     if len(text) < 2:
         return f"{token!r} is not a card: expected a rank then a suit"
     rank_text, suit_text = (text[:2], text[2:]) if text.startswith("10") else (text[0], text[1:])
@@ -122,7 +124,10 @@ def try_parse_cards(tokens: ArrayLike) -> tuple[NDArray[np.uint8], list[str | No
     array = np.asarray(tokens, dtype=object).ravel()
     if array.size == 0:
         return np.zeros(0, dtype=np.uint8), []
-    distinct, inverse = np.unique(array.astype(str), return_inverse=True)
+    # numpy's fixed-width strings drop trailing NULs ('As\x00' would read as 'As'): a token
+    # holding one is bad as written, whatever numpy makes of it.
+    text = np.array([str(token) for token in array.tolist()], dtype=object)
+    distinct, inverse = np.unique(text, return_inverse=True)
     distinct_ids = np.empty(len(distinct), dtype=np.uint8)
     distinct_problems: list[str | None] = []
     for index, token in enumerate(distinct.tolist()):

@@ -71,7 +71,14 @@ def _check_deal(
     holes: NDArray[np.uint8], board: NDArray[np.uint8], dead: NDArray[np.uint8]
 ) -> None:
     if holes.ndim != 2 or holes.shape[1] != 2 or not 2 <= len(holes) <= MAX_PLAYERS:
-        msg = f"expected 2 to {MAX_PLAYERS} hands of 2 hole cards, got shape {holes.shape!r}"
+        if holes.ndim == 2 and holes.shape[1] == 2:
+            count = len(holes)
+            msg = f"expected 2 to {MAX_PLAYERS} hands of 2 hole cards, got {count} hand"
+            msg += "" if count == 1 else "s"
+        else:
+            msg = (
+                f"expected 2 to {MAX_PLAYERS} hands of 2 hole cards each, got shape {holes.shape!r}"
+            )
         raise ValueError(msg)
     if len(board) not in (0, 3, 4, 5):
         msg = f"a board holds 0, 3, 4 or 5 cards, got {len(board)}"

@@ -90,7 +90,7 @@ def test_dead_cards_leave_the_deck() -> None:
     ("holes", "board", "message"),
     [
         ([["Ah", "Kh"], ["Ah", "Qc"]], [], "card 'Ah' is dealt twice"),
-        ([["Ah", "Kh"]], [], "expected 2 to 10 hands of 2 hole cards, got shape (1, 2)"),
+        ([["Ah", "Kh"]], [], "expected 2 to 10 hands of 2 hole cards, got 1 hand"),
         ([["Ah", "Kh"], ["Qs", "Qc"]], ["2c"], "a board holds 0, 3, 4 or 5 cards, got 1"),
     ],
     ids=["dealt-twice", "one-player", "bad-board"],
