@@ -114,6 +114,7 @@ def check_command(
 
     Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
     """
+    from pipeline.cli.report import count
     from pipeline.job.runner import check, issue_lines
 
     results, missing = check(inputs or [Path("input")])
@@ -123,7 +124,8 @@ def check_command(
             typer.echo(line)
             found += 1
         typer.echo(
-            f"{result.source.path}: {result.rows_read:,} rows read, {result.rows_scored:,} valid, "
+            f"{result.source.path}: {count(result.rows_read, 'row')} read, "
+            f"{result.rows_scored:,} valid, "
             f"{result.rows_rejected:,} rejected",
             err=True,
         )

@@ -21,10 +21,19 @@ def _log_line(report: FileReport) -> str:
         return f"FAILED {report.source}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
     return (
-        f"{report.status:<6} {report.source}: {report.rows_read:,} rows read, "
+        f"{report.status:<6} {report.source}: {count(report.rows_read, 'row')} read, "
         f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, "
-        f"{report.issues:,} issues ({what})"
+        f"{count(report.issues, 'issue')} ({what})"
     )
+
+
+def count(number: int, noun: str) -> str:
+    """``1 row``, ``2 rows``, ``1,000 rows``.
+
+    >>> count(1, "issue"), count(0, "issue"), count(12_000, "row")
+    ('1 issue', '0 issues', '12,000 rows')
+    """
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 def run_with_progress(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +37,11 @@ def test_equity_with_one_hand_says_so() -> None:
 def test_version() -> None:
     result = run_cli("--version")
     assert (result.returncode, result.stdout) == (0, f"showdown {version('showdown')}\n")
+
+
+def test_counts_read_as_english(tmp_path: Path) -> None:
+    (tmp_path / "one.csv").write_text(
+        "round,player,cards\n1,Ann,As Ks Qs Js Ts 2c 3d\n", encoding="utf-8"
+    )
+    result = run_cli("run", str(tmp_path / "one.csv"), "-o", str(tmp_path / "out"))
+    assert "one.csv: 1 row read, 0 scored, 1 rejected, 1 issue (" in result.stderr
