@@ -16,6 +16,7 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    ("unknown_column", r"not recognised; did you mean"),
     ("pot_disagreement", r"log awards|replay awards"),
     ("round_held_back", r"held back"),
     ("round_rejected", r"^round .* rejected"),

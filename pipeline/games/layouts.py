@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -130,6 +131,31 @@ def round_id(text: pl.Expr) -> pl.Expr:
     trimmed = text.str.strip_chars()
     number = trimmed.str.extract(r"^0*(\d+?)(?:\.0*)?$")
     return pl.when(number.is_not_null()).then(number).otherwise(trimmed)
+
+
+def near_misses(headers: Sequence[str], layout: Layout) -> list[tuple[str, str]]:
+    """Headers the layout did not use that look like one it knows (``Folded?`` for ``folded``):
+    each with the name it probably meant.  Other unknown columns are the producer's own and are
+    carried through as they are.
+
+    >>> near_misses(["round", "player", "cards", "Folded?", "notes"],
+    ...             detect_layout(["round", "player", "cards"]))
+    [('Folded?', 'folded')]
+    """
+    used = set(layout.columns.values()) | set(layout.player_columns)
+    known = {alias: canonical for canonical, aliases in _ALIASES.items() for alias in aliases}
+    found: list[tuple[str, str]] = []
+    for header in headers:
+        key = re.sub(r"[^a-z0-9#]", "", header_key(header))
+        if header in used or header_key(header) in known:
+            continue
+        if key in known and known[key] not in layout.columns:
+            found.append((header, known[key]))
+            continue
+        close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.85)
+        if close and known[close[0]] not in layout.columns:
+            found.append((header, known[close[0]]))
+    return found
 
 
 def _text(frame: pl.DataFrame, layout: Layout, canonical: str) -> pl.Expr:

@@ -17,7 +17,7 @@ from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import NO_EQUITY, EquityOptions, Game, ScoredSheet
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.issues import ISSUE_COLUMNS, with_codes
-from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout
+from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
 from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import RawSheet, SourceFile
@@ -91,11 +91,32 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
         for name in ("round", "player", "folded", "category", "game")
         if name in layout.columns
     }
-    issues = pl.concat([issues, _unaccounted(sheet.frame.height, scored, issues)])
+    issues = pl.concat(
+        [issues, _unaccounted(sheet.frame.height, scored, issues), _near_misses(sheet, layout)]
+    )
     issues = issues.with_columns(pl.col("column").replace(headers))
     result = SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique())
     _check_accounting(result)
     return result
+
+
+def _near_misses(sheet: RawSheet, layout: Layout) -> pl.DataFrame:
+    """A sheet-level issue for each header that looks like one we know but is not it: the
+    column would otherwise be ignored in silence (a fold column read as no folds)."""
+    misses = near_misses(sheet.frame.columns, layout)
+    return pl.DataFrame(
+        {
+            "row_id": [None] * len(misses),
+            "column": [header for header, _ in misses],
+            "value": [None] * len(misses),
+            "message": [
+                f"column {header!r} not recognised; did you mean {meant!r}? "
+                "(its values were not used)"
+                for header, meant in misses
+            ],
+        },
+        schema=empty_issues().schema,
+    )
 
 
 def _unaccounted(read: int, scored: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:

@@ -118,3 +118,22 @@ def test_rounds_rows_where_nobody_was_dealt_in_are_issues_not_lost(tmp_path: Pat
     assert (entry["rows_read"], entry["rows_scored"], entry["rows_rejected"]) == (2, 1, 1)
     issues = pl.read_excel(tmp_path / "out" / "rounds.csv.xlsx", sheet_name="Issues")
     assert issues.select("row", "code").rows() == [(3, "empty_row")]
+
+
+def test_a_header_we_nearly_know_is_reported_not_ignored(tmp_path: Path) -> None:
+    (tmp_path / "night.csv").write_text(
+        "round,player,hole,board,Folded?,notes\n"
+        "1,Ann,Ah Kh,2c 7d 9h Jd 4s,,\n"
+        "1,Bob,Qc Qd,2c 7d 9h,yes,folded on the flop\n",
+        encoding="utf-8",
+    )
+    result = run_cli("run", str(tmp_path / "night.csv"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    issues = pl.read_excel(tmp_path / "out" / "night.csv.xlsx", sheet_name="Issues")
+    assert issues.select("column", "code", "message").rows() == [
+        (
+            "Folded?",
+            "unknown_column",
+            "column 'Folded?' not recognised; did you mean 'folded'? (its values were not used)",
+        )
+    ]
