@@ -65,13 +65,31 @@ class Source(Protocol):
         ...
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode_text(data: bytes) -> str:
-    """UTF-8 (with or without a BOM), else cp1252, the Windows spreadsheet default."""
+    r"""UTF-16 with its BOM (Excel's "Unicode Text"), else UTF-8 (with or without a BOM), line
+    by line: a line that is not UTF-8 is read as cp1252, the Windows spreadsheet default, and
+    only that line, so one stray byte never re-decodes the rest (``Cléo`` stays ``Cléo``).
+
+    >>> decode_text("Cléo\n".encode() + "Zoë\n".encode("cp1252"))
+    'Cléo\nZoë\n'
+    """
+    if data.startswith(UTF16_BOMS):
+        return data.decode("utf-16")
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        # Spreadsheet programs on Windows still save CSV as cp1252; every byte decodes there.
-        return data.decode("cp1252", errors="replace")
+        pass
+    lines = []
+    for line in data.splitlines(keepends=True):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("cp1252", errors="replace"))
+    return "".join(lines)
 
 
 def unique_names(header: list[str]) -> list[str]:

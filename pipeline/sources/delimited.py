@@ -17,7 +17,15 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.sources.base import HeaderTest, RawSheet, SourceFile, decode_text, unique_names
+from pipeline.sources.base import (
+    UTF16_BOMS,
+    HeaderTest,
+    RawSheet,
+    ReadProblem,
+    SourceFile,
+    decode_text,
+    unique_names,
+)
 
 
 @dataclass(frozen=True)
@@ -27,35 +35,104 @@ class DelimitedSource:
     name: str = "csv"
 
     def sniff(self, head: bytes) -> bool:
-        return b"\x00" not in head.lstrip(b"\xef\xbb\xbf")[:4096]
+        return head.startswith(UTF16_BOMS) or b"\x00" not in head[:4096]
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        source.sheets.append(read_csv(path))
+        sheet, problems = read_delimited(path, is_header)
+        source.sheets.append(sheet)
+        source.problems.extend(problems)
+
+
+DELIMITERS = ",;\t|"
+"""Comma, semicolon (Excel in much of Europe), tab (Excel's "Unicode Text") and pipe."""
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter of a delimited text, from its first lines; a comma when it cannot tell.
+
+    >>> sniff_delimiter("round;player;cards\\n1;Ann;As Ks\\n"), sniff_delimiter("a\\tb\\n1\\t2\\n")
+    (';', '\\t')
+    """
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
+    except csv.Error:
+        return ","
+
+
+def read_delimited(
+    path: Path, is_header: HeaderTest | None = None
+) -> tuple[RawSheet, list[ReadProblem]]:
+    """Any delimited text: encoding and delimiter sniffed, a title above the header skipped,
+    an unmatched quote reported at its line (its quotes then read as plain text)."""
+    data = path.read_bytes()
+    text = decode_text(data)
+    delimiter = sniff_delimiter(text)
+    plain = delimiter == "," and not data.startswith(UTF16_BOMS)
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    titled = is_header is not None and not is_header(next(csv.reader([first])))
+    if plain and not titled:
+        fast = _read_plain_csv(path)
+        if fast is not None:
+            return fast, []
+    rows, problems = _parse(text, delimiter, path.name)
+    return _sheet(path.stem, rows, is_header), problems
+
+
+Numbered = list[tuple[int, list[str]]]
+"""Rows of cells, each with the line it starts on."""
+
+
+def _parse(
+    text: str, delimiter: str, name: str
+) -> tuple[list[tuple[int, list[str]]], list[ReadProblem]]:
+    """Rows with the line each starts on.  A quoted cell that runs on past its line is almost
+    always a quote never closed; the file is read again with quotes as plain text, and said."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: Numbered = []
+    start = 1
+    for row in reader:
+        rows.append((start, row))
+        if reader.line_num - start >= 1 and any("\n" in cell for cell in row):
+            message = (
+                f"line {start}: a quote is not closed, so the cell runs on to line "
+                f"{reader.line_num}; quotes in {name!r} were read as plain text"
+            )
+            plain = csv.reader(
+                io.StringIO(text, newline=""), delimiter=delimiter, quoting=csv.QUOTE_NONE
+            )
+            return list(enumerate(plain, start=1)), [ReadProblem("", message)]
+        start = reader.line_num + 1
+    return rows, []
+
+
+def _sheet(name: str, rows: Numbered, is_header: HeaderTest | None) -> RawSheet:
+    numbered = [(number, row) for number, row in rows if any(cell.strip() for cell in row)]
+    if not numbered:
+        return RawSheet(name, pl.DataFrame(), [], 1, {})
+    at = 0
+    if is_header is not None:  # a title above the header, as in a workbook
+        at = next(
+            (i for i, (_, row) in enumerate(numbered[:30]) if is_header(unique_names(row))), 0
+        )
+    header_row, header = numbered[at]
+    names = unique_names(header)
+    body = numbered[at + 1 :]
+    width = max((len(row) for _, row in numbered), default=0)
+    names += [f"extra_{index}" for index in range(1, width - len(names) + 1)]
+    columns = {
+        column: [(row[index].strip() or None) if index < len(row) else None for _, row in body]
+        for index, column in enumerate(names)
+    }
+    frame = pl.DataFrame(columns, schema=dict.fromkeys(names, pl.String))
+    header_columns = {column: index for index, column in enumerate(names, start=1)}
+    return RawSheet(name, frame, [number for number, _ in body], header_row, header_columns)
 
 
 def read_csv(path: Path) -> RawSheet:
     """Every cell as text.  Rows longer than the header keep their surplus cells under
     ``extra_1``, ``extra_2`` ... rather than losing them; short rows are padded with nulls."""
-    fast = _read_plain_csv(path)
-    if fast is not None:
-        return fast
-    text = decode_text(path.read_bytes())
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(row)]
-    if not numbered:
-        return RawSheet(path.stem, pl.DataFrame(), [], 1, {})
-    header_row, header = numbered[0]
-    names = unique_names(header)
-    width = max(len(row) for _, row in numbered)
-    names += [f"extra_{index}" for index in range(1, width - len(names) + 1)]
-    body = numbered[1:]
-    columns = {
-        name: [(row[index].strip() or None) if index < len(row) else None for _, row in body]
-        for index, name in enumerate(names)
-    }
-    frame = pl.DataFrame(columns, schema=dict.fromkeys(names, pl.String))
-    header_columns = {name: index for index, name in enumerate(names, start=1)}
-    return RawSheet(path.stem, frame, [number for number, _ in body], header_row, header_columns)
+    return read_delimited(path)[0]
 
 
 def _read_plain_csv(path: Path) -> RawSheet | None:

@@ -132,3 +132,49 @@ def test_the_reader_is_chosen_by_content_not_name(
     assert source.kind == kind
     if kind in ("pokerstars", "phh"):  # a log becomes one sheet of hands
         assert [sheet.name for sheet in source.sheets] == ["hands"]
+
+
+ROWS = [("1", "Cléo", "As Ks Qs Js Ts 2c 3d"), ("1", "Zoë", "9h 9d Qs Js Ts 2c 3d")]
+
+
+@pytest.mark.parametrize(
+    ("encoding", "delimiter"),
+    [("utf-8", ";"), ("utf-16", "\t"), ("utf-8-sig", ","), ("cp1252", ";"), ("utf-8", "|")],
+    ids=["semicolon", "unicode-text", "bom", "cp1252", "pipe"],
+)
+def test_delimiter_and_encoding_are_sniffed(tmp_path: Path, encoding: str, delimiter: str) -> None:
+    lines = [delimiter.join(("round", "player", "cards"))]
+    lines += [delimiter.join(row) for row in ROWS]
+    path = tmp_path / "night.csv"
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode(encoding))
+    (sheet,) = read_source(path, is_known_header).sheets
+    assert sheet.frame.rows() == ROWS
+
+
+def test_one_cp1252_byte_does_not_re_decode_a_utf8_file(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    text = "round,player,cards\n1,Cléo,As Ks Qs Js Ts 2c 3d\n"
+    path.write_bytes(text.encode() + "1,Zoë,9h 9d Qs Js Ts 2c 3d\n".encode("cp1252"))
+    (sheet,) = read_source(path).sheets
+    assert sheet.frame["player"].to_list() == ["Cléo", "Zoë"]
+
+
+def test_an_unmatched_quote_is_reported_at_its_line_and_nothing_swallowed(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_text(
+        'round,player,cards,notes\n1,Ann,As Ks Qs Js Ts 2c 3d,"oops\n1,Bob,9h 9d Qs Js Ts 2c 3d,\n'
+    )
+    source = read_source(path)
+    assert [problem.message for problem in source.problems] == [
+        "line 2: a quote is not closed, so the cell runs on to line 3; quotes in 'night.csv' "
+        "were read as plain text"
+    ]
+    assert source.sheets[0].frame["player"].to_list() == ["Ann", "Bob"]
+
+
+def test_a_title_line_above_a_csv_header(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_text("Spring Open, night 3\n\nround,player,cards\n1,Ann,As Ks Qs Js Ts 2c 3d\n")
+    (sheet,) = read_source(path, is_known_header).sheets
+    assert (sheet.header_row, sheet.excel_rows) == (3, [4])
+    assert sheet.frame.columns == ["round", "player", "cards"]
