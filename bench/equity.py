@@ -31,7 +31,8 @@ import polars as pl
 from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import equity, turn_equities
+from pipeline.core.equity import equity
+from pipeline.core.turn_equity import turn_equities
 from pipeline.games.generate import deal_holdem
 from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
 

@@ -64,7 +64,8 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     import polars as pl
 
     from pipeline.core import evaluator
-    from pipeline.games.holdem.rows import ROUND_KEY, score_holdem, validate_holdem, with_card_ids
+    from pipeline.games.holdem.round_rules import ROUND_KEY
+    from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
     from pipeline.games.layouts import FIVE_CARD, detect_layout, holdem_rows
     from pipeline.job.task import FileResult, SheetResult, scored_frames
     from pipeline.sources import read_source

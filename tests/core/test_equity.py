@@ -13,7 +13,8 @@ import pytest
 
 from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import combinations_array, equity, showdown_strengths, turn_equities
+from pipeline.core.equity import combinations_array, equity, showdown_strengths
+from pipeline.core.turn_equity import turn_equities
 
 
 def eval7_enumeration(holes: list[list[str]], board: list[str]) -> tuple[list[float], list[float]]:
@@ -186,11 +187,11 @@ def test_turn_equities_are_bit_for_bit_those_of_equity() -> None:
 
 
 def test_turn_equities_in_several_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pipeline.core import equity as equity_module
+    from pipeline.core import turn_equity as turn_equity_module
 
     holes, boards = _random_turn_deals(50, seed=5)
     whole = turn_equities(holes, boards)
-    monkeypatch.setattr(equity_module, "_TURN_BATCH", 7)
+    monkeypatch.setattr(turn_equity_module, "_TURN_BATCH", 7)
     batched = turn_equities(holes, boards)
     assert [r.tolist() for r in whole] == [r.tolist() for r in batched]
     assert turn_equities([], np.zeros((0, 4), dtype=np.uint8)) == []

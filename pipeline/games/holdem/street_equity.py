@@ -39,7 +39,8 @@ import polars as pl
 from numpy.typing import NDArray
 
 from pipeline.core import evaluator
-from pipeline.core.equity import BOARD_SIZE, equity, turn_equities
+from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.turn_equity import turn_equities
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -121,8 +122,8 @@ def street_equities(
     Work is shared: a round is one call of :func:`pipeline.core.equity.equity` per street before
     the turn, scored for all its players on all boards at once; the turn deals of all rounds
     (at most 46 boards each, where a call per deal would be mostly overhead) are scored together
-    by :func:`pipeline.core.equity.turn_equities`, with identical figures; identical deals (same
-    hands, same board) are computed once.
+    by :func:`pipeline.core.turn_equity.turn_equities`, with identical figures; identical deals
+    (same hands, same board) are computed once.
 
     >>> import polars as pl
     >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["9"] * 2,
