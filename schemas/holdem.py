@@ -106,7 +106,8 @@ class FiveCardRows(pa.DataFrameModel):
 _TEXT = pl.String()
 POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "source_file": _TEXT, "sheet": _TEXT, "row": pl.Int64(), "tournament": _TEXT,
-    "table": _TEXT, "round": _TEXT, "player": _TEXT, "cards": _TEXT, "folded": pl.Boolean(),
+    "table": _TEXT, "seat": _TEXT, "round": _TEXT, "player": _TEXT, "cards": _TEXT,
+    "folded": pl.Boolean(),
     "strength": pl.UInt16(), "hand": _TEXT, "hand_detail": _TEXT, "best_five": _TEXT,
     "rank": pl.UInt32(), "winner": pl.Boolean(), "win_preflop": pl.Float64(),
     "win_flop": pl.Float64(), "win_turn": pl.Float64(),
@@ -133,6 +134,7 @@ class ScoredRows(pa.DataFrameModel):
     rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
     winner: Series[bool] = pa.Field(nullable=False)
     table: Series[str] = pa.Field(nullable=True)
+    seat: Series[str] = pa.Field(nullable=True)
     win_preflop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_flop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_turn: Series[float] = pa.Field(nullable=True, ge=0, le=100)

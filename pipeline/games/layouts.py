@@ -170,15 +170,17 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
     five-card layout, whose five cards go in ``hole`` with no board and no folds).
 
     Columns: ``row_id`` (the sheet row it came from, 0-based), ``tournament``, ``table``,
-    ``round``, ``player``, ``hole``, ``board``, ``folded`` (text as given), and for messages
-    ``hole_column`` / ``board_column`` (the sheet's headers) and ``cell`` (the hole cards cell as
-    written).  A rounds sheet is exploded: one row per non-empty player cell.
+    ``seat`` (null where the sheet has none), ``round``, ``player``, ``hole``, ``board``,
+    ``folded`` (text as given), and for messages ``hole_column`` / ``board_column`` (the
+    sheet's headers) and ``cell`` (the hole cards cell as written).  A rounds sheet is
+    exploded: one row per non-empty player cell.
     """
     indexed = frame.with_row_index("row_id").with_columns(pl.col("row_id").cast(pl.Int64))
     meta = [
         pl.col("row_id"),
         _text(frame, layout, "tournament").alias("tournament"),
         _text(frame, layout, "table").alias("table"),
+        _text(frame, layout, "seat").alias("seat"),
         round_id(_text(frame, layout, "round")).alias("round"),
     ]
     if layout.kind == ROUNDS:
@@ -188,7 +190,7 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
             pl.col(board_header).alias("board"),
             *(pl.col(name).alias(f"seat:{name}") for name in layout.player_columns),
         ).unpivot(
-            index=["row_id", "tournament", "table", "round", "board"],
+            index=["row_id", "tournament", "table", "seat", "round", "board"],
             variable_name="hole_column",
             value_name="cell",
         )
@@ -259,6 +261,7 @@ _CANONICAL_ORDER = [
     "row_id",
     "tournament",
     "table",
+    "seat",
     "round",
     "player",
     "hole",

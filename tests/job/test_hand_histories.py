@@ -25,6 +25,7 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
         ("Dee", None, None, False),
     ]
     assert hand["win_flop"].round(2).to_list()[0] == 91.21
+    assert hand.select("table", "seat").rows() == [("900 1", str(seat)) for seat in (1, 2, 3, 4)]
     issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
     assert issues["code"].to_list() == ["malformed_hand", "unsupported_variant", "truncated_hand"]
     assert all("night.txt:" in message for message in issues["message"])

@@ -523,6 +523,7 @@ def test_round_ids_tables_and_lonely_rounds(tmp_path: Path) -> None:
     result = run_cli("run", str(tmp_path / "night.csv"), "-o", str(tmp_path / "out"))
     assert result.returncode == 1, result.stdout + result.stderr
     scored = pl.read_parquet(tmp_path / "out" / "night.csv.poker.parquet").sort("row")
+    assert scored["seat"].null_count() == scored.height  # no seat column: kept as null
     assert scored.select("table", "round", "player", "winner").rows() == [
         ("A", "1", "Ann", True),
         ("A", "1", "Bob", False),
