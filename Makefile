@@ -15,7 +15,7 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,dask]'
 	touch $@ $(VENV)/.installed-run
 
 # The nightly job over input/ into output/.  Exit 1 means "issues found, outputs written" (the

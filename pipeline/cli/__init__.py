@@ -88,6 +88,14 @@ def run_command(
             min=0,
         ),
     ] = 120.0,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Run on a local Dask cluster of this many worker processes.", min=1),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Run on a running Dask cluster, e.g. tcp://10.0.0.5:8786."),
+    ] = None,
 ) -> None:
     """The nightly job: validate and score every export into NAME.xlsx and NAME.parquet.
 
@@ -96,9 +104,16 @@ def run_command(
     """
     from pipeline.cli.report import print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
+    from pipeline.job.executors import ExecutorError, executor_for
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
-    report = run_with_progress(inputs or [Path("input")], output, force=force, equity=options)
+    try:
+        with executor_for(workers, scheduler) as executor:
+            report = run_with_progress(
+                inputs or [Path("input")], output, force=force, equity=options, executor=executor
+            )
+    except ExecutorError as error:
+        raise _fail(str(error)) from None
     print_run_summary(report, output)
     raise typer.Exit(report.exit_code)
 

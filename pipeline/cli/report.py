@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 
 from rich.console import Console
@@ -37,7 +38,12 @@ def count(number: int, noun: str) -> str:
 
 
 def run_with_progress(
-    inputs: Sequence[Path], output: Path, *, force: bool, equity: EquityOptions
+    inputs: Sequence[Path],
+    output: Path,
+    *,
+    force: bool,
+    equity: EquityOptions,
+    executor: Executor | None = None,
 ) -> RunReport:
     """:func:`pipeline.job.runner.run` with a progress bar (terminal) or a log line per file."""
     if not sys.stderr.isatty():
@@ -47,6 +53,7 @@ def run_with_progress(
             force=force,
             equity=equity,
             progress=lambda r: print(_log_line(r), file=sys.stderr),
+            executor=executor,
         )
     total = len(find_inputs(inputs)[0])
     console = Console(stderr=True)
@@ -66,7 +73,7 @@ def run_with_progress(
             bar.update(task, description=Path(file_report.source).name)
             console.print(_log_line(file_report), highlight=False)
 
-        return run(inputs, output, force=force, equity=equity, progress=advance)
+        return run(inputs, output, force=force, equity=equity, progress=advance, executor=executor)
 
 
 def print_run_summary(report: RunReport, output: Path) -> None:

@@ -1,0 +1,51 @@
+"""Where a run's tasks execute: here, one after another (the default), or on Dask distributed
+(``--workers N`` starts a :class:`distributed.LocalCluster`; ``--scheduler tcp://HOST:PORT``
+uses a running cluster).  The runner takes any :class:`concurrent.futures.Executor`; this module
+only makes Dask's.  Dask is an optional extra: ``pip install 'showdown[dask]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from concurrent.futures import Executor
+
+
+class ExecutorError(RuntimeError):
+    """The executor asked for cannot be had (Dask missing, a scheduler out of reach)."""
+
+
+@contextlib.contextmanager
+def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
+    """``None`` (run here) unless workers or a scheduler are asked for; then Dask's executor,
+    closed with its cluster when the run ends."""
+    if workers is None and scheduler is None:
+        yield None
+        return
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        msg = "--workers and --scheduler need Dask: pip install 'showdown[dask]'"
+        raise ExecutorError(msg) from None
+    # A workbook is read in a memory-capped child process; Dask's workers are daemonic by
+    # default, and a daemonic process may not have children.
+    with dask.config.set({"distributed.worker.daemon": False}):
+        try:
+            if scheduler is not None:
+                client = Client(scheduler, timeout="10s")
+                cluster = None
+            else:
+                cluster = LocalCluster(
+                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                )
+                client = Client(cluster)
+        except OSError as error:
+            msg = f"cannot reach the Dask scheduler {scheduler!r}: {error}"
+            raise ExecutorError(msg) from None
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()

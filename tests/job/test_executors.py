@@ -1,0 +1,48 @@
+"""Issue 15 (first part): the same inputs, serially and on a real 2-worker Dask LocalCluster,
+give the same outputs: Parquet byte for byte, workbooks cell for cell."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from tests.helpers import run_cli
+
+pytest.importorskip("distributed")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _cells(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    book = openpyxl.load_workbook(path)
+    return {name: list(book[name].iter_rows(values_only=True)) for name in book.sheetnames}
+
+
+def test_serial_and_a_local_dask_cluster_write_the_same_outputs(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    shutil.copytree(ROOT / "input", inputs)
+    serial = run_cli("run", str(inputs), "-o", str(tmp_path / "serial"), "--no-equity")
+    dask = run_cli(
+        "run", str(inputs), "-o", str(tmp_path / "dask"), "--no-equity", "--workers", "2"
+    )
+    assert (serial.returncode, dask.returncode) == (1, 1), dask.stdout + dask.stderr
+    written = sorted(p.name for p in (tmp_path / "serial").iterdir() if p.suffix != ".json")
+    assert written == sorted(p.name for p in (tmp_path / "dask").iterdir() if p.suffix != ".json")
+    assert any(name.endswith(".xlsx") for name in written)
+    for name in written:
+        one, other = tmp_path / "serial" / name, tmp_path / "dask" / name
+        if name.endswith(".parquet"):
+            assert one.read_bytes() == other.read_bytes(), name
+        elif name.endswith(".xlsx"):
+            assert _cells(one) == _cells(other), name
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = run_cli(
+        "run", str(ROOT / "input"), "-o", str(tmp_path / "out"), "--scheduler",
+        "tcp://127.0.0.1:9",
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.startswith("Error: cannot reach the Dask scheduler 'tcp://127.0.0.1:9'")
