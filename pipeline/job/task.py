@@ -177,7 +177,6 @@ def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
     """One row per player per round, by Parquet name (``poker``, ``yatzy``), each in its game's
     fixed schema and checked against its pandera model."""
     by_name: dict[str, list[pl.DataFrame]] = {}
-    games: dict[str, Game] = {}
     for sheet_result in result.sheets:
         game = sheet_result.game
         if game is None or sheet_result.scored.height == 0:
@@ -189,7 +188,6 @@ def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
             pl.lit(rows).gather(pl.col("row_id")).alias("row"),
         )
         by_name.setdefault(game.parquet_name, []).append(game.parquet(located))
-        games[game.parquet_name] = game
     return {name: pl.concat(frames) for name, frames in by_name.items()}
 
 

@@ -219,12 +219,8 @@ def test_workbook_is_written_back_with_the_producers_sheets_kept(tmp_path: Path)
     assert "sheet 'Read me' matches no layout: expected round, player and cards" in messages
 
 
-def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) -> None:
-    inputs = tmp_path / "in"
-    inputs.mkdir()
-    (inputs / "fake.xlsx").write_text("this is not a zip file")
-    with zipfile.ZipFile(inputs / "broken.xlsx", "w") as archive:
-        archive.writestr("hello.txt", "a zip, but not a workbook")
+def _book_with_a_good_sheet() -> openpyxl.Workbook:
+    """A workbook whose sheet "Good" holds one heads-up round: what must survive its neighbours."""
     book = openpyxl.Workbook()
     good = book.active
     good.title = "Good"
@@ -234,6 +230,16 @@ def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) 
         [1, "Bob", "9h 9d Qs Js Ts 2c 3d"],
     ):
         good.append(row)
+    return book
+
+
+def test_not_a_workbook_and_a_hostile_sheet_do_not_stop_the_run(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "fake.xlsx").write_text("this is not a zip file")
+    with zipfile.ZipFile(inputs / "broken.xlsx", "w") as archive:
+        archive.writestr("hello.txt", "a zip, but not a workbook")
+    book = _book_with_a_good_sheet()
     book.create_sheet("Stray")["XFD1048576"] = "x"  # the 52 GB sheet, declared
     book.save(inputs / "stray.xlsx")
     players_frame(deal_holdem(10, 4, seed=3)).write_csv(inputs / "ok.csv")
@@ -473,15 +479,7 @@ def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     """A stray cell in XFD1048576 with no declared size: calamine asks for 512 GB and aborts.
 
     The sheets load in a memory-capped child process, so only that sheet is lost."""
-    book = openpyxl.Workbook()
-    good = book.active
-    good.title = "Good"
-    for row in (
-        ["round", "player", "cards"],
-        [1, "Ann", "As Ks Qs Js Ts 2c 3d"],
-        [1, "Bob", "9h 9d Qs Js Ts 2c 3d"],
-    ):
-        good.append(row)
+    book = _book_with_a_good_sheet()
     bad = book.create_sheet("Bad")
     bad.append(["round", "player", "cards"])
     bad["XFD1048576"] = "x"

@@ -30,11 +30,11 @@ def score_poker(
     good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
     scored = score_holdem(good)
     if equity.enabled and not five_card:
-        scored = _with_equities(scored, equity)
+        scored = with_equities(scored, equity)
     return scored, issues
 
 
-def _with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
+def with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
     own batch, ``pipeline run --equity-budget``, not the nightly window)."""

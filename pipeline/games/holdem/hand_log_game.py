@@ -11,7 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from pipeline.games.base import EquityOptions, Game
-from pipeline.games.holdem.game import _with_equities, poker_parquet, poker_summary, present_poker
+from pipeline.games.holdem.game import poker_parquet, poker_summary, present_poker, with_equities
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
@@ -64,7 +64,7 @@ def score_hand_log(
     issues = validate_holdem(rows, whole_rounds=False)
     scored = score_holdem(rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())))
     if equity.enabled:
-        scored = _with_equities(scored, equity)
+        scored = with_equities(scored, equity)
     unseen = log.filter(pl.col("hole").is_null()).select(
         "row_id",
         "tournament",
