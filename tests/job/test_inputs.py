@@ -148,9 +148,10 @@ def test_xls_and_ods_are_read_and_scored_into_a_new_workbook(tmp_path: Path, kin
     book = load_workbook(out / f"night.{kind}.xlsx", read_only=True)
     assert book.sheetnames == ["Night 1", "Notes", "Summary", "Issues"]
     issues = pl.read_excel(out / f"night.{kind}.xlsx", sheet_name="Issues")
-    bad_card = issues.filter(pl.col("code") == "illegal_card")
-    assert bad_card.select("sheet", "row", "column", "value").rows() == [
-        ("Night 1", 7, "hole", "Qx 2c")
+    assert issues.select("sheet", "row", "column", "value", "code").rows() == [
+        ("Night 1", 7, "hole", "Qx 2c", "illegal_card"),
+        ("Night 1", 8, "hole", "As Ad", "round_held_back"),
+        ("Notes", None, None, None, "unknown_layout"),
     ]
 
 
