@@ -67,7 +67,9 @@ def _read_text(path: Path | None) -> list[str]:
 def run_command(
     inputs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+        typer.Argument(
+            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
+        ),
     ] = None,
     output: Annotated[
         Path, typer.Option("--output", "-o", help="Folder for workbooks, Parquet, manifest.")
@@ -122,7 +124,9 @@ def run_command(
 def check_command(
     inputs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+        typer.Argument(
+            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
+        ),
     ] = None,
 ) -> None:
     """Validate only: print every issue (file, sheet, row, column, value, message), write nothing.
