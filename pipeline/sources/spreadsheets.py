@@ -50,7 +50,7 @@ class CalamineSource:
         return head.startswith(b"PK\x03\x04") and _ODS_MIMETYPE in head[:128]
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        read_calamine_workbook(path, source, is_header)
+        read_calamine_workbook(path, source, is_header, kind=self.name)
 
 
 XLS = CalamineSource("xls")
@@ -58,13 +58,14 @@ ODS = CalamineSource("ods")
 
 
 def read_calamine_workbook(
-    path: Path, source: SourceFile, is_header: HeaderTest | None = None
+    path: Path, source: SourceFile, is_header: HeaderTest | None = None, *, kind: str = "xls"
 ) -> None:
-    """Every non-empty sheet of an ``.xls`` / ``.ods`` into ``source``; what cannot be read is a
-    problem naming the sheet (or the file)."""
+    """Every non-empty sheet of an ``.xls`` / ``.ods`` (``kind``, as sniffed) into ``source``;
+    what cannot be read is a problem naming the sheet (or the file)."""
     with tempfile.TemporaryDirectory(prefix="showdown-sheets-") as folder:
+        arguments = [str(path.resolve()), folder, str(_memory_limit()), kind]
         completed = subprocess.run(
-            [sys.executable, "-c", _CHILD_CODE, str(path), folder, str(_memory_limit())],
+            [sys.executable, "-c", _CHILD_CODE, *arguments],
             capture_output=True,  # a crashing reader's backtrace is not for the log
             env=os.environ | {"PYTHONPATH": _python_path()},
             check=False,
@@ -107,16 +108,17 @@ def _python_path() -> str:
 # The child imports only fastexcel and polars. Leading empty rows are kept (skip_rows=0), so grid
 # row 0 is worksheet row 1 and every row number we report is the one the producer sees.
 _CHILD_CODE = """
-import json, resource, sys
+import json, os, resource, sys
 limit = int(sys.argv[3])
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 import fastexcel
 
-path, folder = sys.argv[1], sys.argv[2]
+path, folder, kind = sys.argv[1], sys.argv[2], sys.argv[4]
 name = path.rsplit("/", 1)[-1]
+# calamine picks the format by the name: give it a name that says what the content is
+os.symlink(path, f"{folder}/input.{kind}")
 try:
-    with open(path, "rb") as handle:  # bytes: calamine then goes by content, not the name
-        reader = fastexcel.read_excel(handle.read())
+    reader = fastexcel.read_excel(f"{folder}/input.{kind}")
     sheets = reader.sheet_names
 except Exception as error:
     first = str(error).splitlines()[0] if str(error) else type(error).__name__

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import polars as pl
@@ -171,5 +172,46 @@ def test_a_cut_short_xls_is_reported_and_the_others_scored(tmp_path: Path) -> No
     assert (files["cut.xls"]["status"], files["night.csv"]["status"]) == ("issues", "clean")
     issues = pl.read_excel(tmp_path / "out" / "cut.xls.xlsx", sheet_name="Issues")
     assert issues.select("code", "message").rows() == [
-        ("unreadable", "cannot read 'cut.xls': calamine error: Cannot detect file format")
+        (
+            "unreadable",
+            "cannot read 'cut.xls': calamine error: Xls error: Cfb error: Sector 11 "
+            "points past end of file",
+        )
     ]
+
+
+def test_an_ods_asking_for_billions_of_cells_is_reported_not_loaded(tmp_path: Path) -> None:
+    """A stray cell a million rows down and 16,000 columns right: 16.8 billion cells."""
+    stray = (
+        '<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+        'table:number-columns-repeated="16000"/></table:table-row><table:table-row>'
+        '<table:table-cell table:number-columns-repeated="16000"/><table:table-cell '
+        'office:value-type="string"><text:p>stray</text:p></table:table-cell></table:table-row>'
+    )
+    with (
+        zipfile.ZipFile(SPREADSHEETS / "night.ods") as good,
+        zipfile.ZipFile(tmp_path / "hostile.ods", "w") as hostile,
+    ):
+        for item in good.infolist():
+            data = good.read(item)
+            if item.filename == "content.xml":
+                data = data.replace(b"</table:table>", stray.encode() + b"</table:table>", 1)
+            hostile.writestr(item, data)
+    _night(tmp_path / "night.csv")
+    result = run_cli("run", str(tmp_path), "-o", str(tmp_path / "out"), "--no-equity")
+    assert result.returncode == 1, result.stdout + result.stderr
+    files = json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]
+    assert (files["hostile.ods"]["status"], files["night.csv"]["status"]) == ("issues", "clean")
+    issues = pl.read_excel(tmp_path / "out" / "hostile.ods.xlsx", sheet_name="Issues")
+    [message] = issues["message"].to_list()
+    assert message.startswith(
+        "cannot read 'hostile.ods': calamine error: Ods error: Cell limit exceeded"
+    ), message
+
+
+def test_a_tab_separated_export_in_a_folder_is_read(tmp_path: Path) -> None:
+    players_frame(deal_holdem(3, 3, seed=1)).write_csv(tmp_path / "night.tsv", separator="\t")
+    result = run_cli("run", str(tmp_path), "-o", str(tmp_path / "out"), "--no-equity")
+    assert result.returncode == 0, result.stdout + result.stderr
+    files = json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]
+    assert (files["night.tsv"]["rows_read"], files["night.tsv"]["rows_scored"]) == (9, 9)
