@@ -117,3 +117,24 @@ def test_a_producers_overlong_cell_is_cut_on_write_back(tmp_path: Path) -> None:
     assert written["Sheet"]["D2"].value == "y" * (32_767 - len(MARKER)) + MARKER
     issues = pl.read_excel(tmp_path / "out" / "night.xlsx", sheet_name="Issues")
     assert issues.select("row", "column", "code").rows() == [(2, "notes", "text_cut")]
+
+
+def test_the_season_workbook_cuts_an_overlong_name_with_a_marker_and_says_so(
+    tmp_path: Path,
+) -> None:
+    long_name = "N" * 40_000
+    (tmp_path / "night.csv").write_text(
+        f"round,player,cards\n1,{long_name},As Ks Qs Js Ts 2c 3d\n1,Bob,Ah Kh Qs Js Ts 2c 3d\n",
+        encoding="utf-8",
+    )
+    run_cli("run", str(tmp_path / "night.csv"), "-o", str(tmp_path / "out"), "--no-equity")
+    result = run_cli("season", str(tmp_path / "out"), "-o", str(tmp_path / "season.xlsx"))
+    assert result.returncode == 1, result.stdout + result.stderr
+    issues = [line for line in result.stderr.splitlines() if line.startswith("Issue:")]
+    assert issues[0] == (
+        f"Issue: {tmp_path / 'season.xlsx'}: table 'standings', row 1, column 'player': text of "
+        f"40,000 characters ({'N' * 40 + '…'!r}) cut to fit an Excel cell (32,767)"
+    )
+    book = load_workbook(tmp_path / "season.xlsx", read_only=True)
+    names = [row[1] for row in book["Standings"].iter_rows(values_only=True)]
+    assert long_name[: 32_767 - len(MARKER)] + MARKER in names
