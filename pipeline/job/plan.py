@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pipeline.games.base import EquityOptions
 from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
@@ -62,22 +63,10 @@ def find_inputs(paths: Sequence[Path], output: Path | None = None) -> FoundInput
     skipped: list[Path] = []
     output_real = output.resolve() if output is not None else None
     for path in paths:
-        if path.is_dir():
-            if output_real is not None and path.resolve() == output_real:
-                continue  # refused before the run starts: see output_clash
-            before = len(found.files)
-            _search_folder(path, output_real, found, skipped)
-            if len(found.files) == before:
-                found.issues.append(
-                    f"no inputs found in {str(path)!r} (looked for "
-                    f"{', '.join(SUPPORTED_SUFFIXES)}): nothing was scored from it"
-                )
-        elif path.is_file():
-            found.files.append(path)
-        elif path.is_symlink():
-            found.issues.append(_broken_link(path))
-        else:
-            found.missing.append(f"no such file or folder: {str(path)!r}")
+        try:
+            _find_under(path, output_real, found, skipped)
+        except OSError as error:  # a path inside a folder we may not enter
+            found.missing.append(f"cannot read {str(path)!r}: {error.strerror or error}")
     found.files = _once_each(found.files, found.notes)
     for path in skipped[:MAX_SKIPPED_NOTES]:
         found.notes.append(
@@ -92,11 +81,36 @@ def find_inputs(paths: Sequence[Path], output: Path | None = None) -> FoundInput
     return found
 
 
+def _find_under(
+    path: Path, output_real: Path | None, found: FoundInputs, skipped: list[Path]
+) -> None:
+    """One input path given: a folder searched, a file taken, or what is wrong with it."""
+    if path.is_dir():
+        if output_real is not None and path.resolve() == output_real:
+            return  # refused before the run starts: see output_clash
+        before = len(found.files)
+        if _holds_outputs(path):
+            found.notes.append(_earlier_outputs(path))
+        else:
+            _search_folder(path, output_real, found, skipped)
+        if len(found.files) == before:
+            found.issues.append(
+                f"no inputs found in {str(path)!r} (looked for "
+                f"{', '.join(SUPPORTED_SUFFIXES)}): nothing was scored from it"
+            )
+    elif path.is_file():
+        found.files.append(path)
+    elif path.is_symlink():
+        found.issues.append(_broken_link(path))
+    else:
+        found.missing.append(f"no such file or folder: {str(path)!r}")
+
+
 def output_clash(paths: Sequence[Path], output: Path) -> str | None:
     """Why the run must not start when the output folder is one of the input folders: its
     outputs would be read back as inputs on the next run."""
     for path in paths:
-        if path.is_dir() and path.resolve() == output.resolve():
+        if _is_folder(path) and path.resolve() == output.resolve():
             return (
                 f"output folder {str(output)!r} is the input folder {str(path)!r}: its outputs "
                 "would be read back as inputs on the next run; write them elsewhere with -o"
@@ -123,32 +137,77 @@ def _search_folder(
             )
             continue
         for entry in entries:
-            path = Path(entry.path)
             if entry.name.startswith((".", "~$")):
                 continue  # hidden files and Excel's lock files are not exports
-            if entry.is_symlink() and not path.exists():
-                found.issues.append(_broken_link(path))
-            elif entry.is_dir():
-                real = path.resolve()
-                if output_real is not None and real == output_real:
-                    found.notes.append(
-                        f"output folder {str(path)!r} is inside the input folder "
-                        f"{str(top)!r}: its files are not read as inputs"
-                    )
-                elif real in searched:
-                    loop = path.parent.resolve().is_relative_to(real)
-                    found.notes.append(
-                        f"not following {str(path)!r}: it leads to {str(real)!r}, already "
-                        + ("searched (a symlink loop)" if loop else "searched by another path")
-                    )
-                else:
-                    searched.add(real)
-                    pending.append(path)
-            elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
-                files.append(path)
-            else:
-                skipped.append(path)
+            try:
+                _visit(entry, top, output_real, searched, found, pending, files, skipped)
+            except OSError as error:  # a link or folder we may not look at
+                found.issues.append(
+                    f"cannot read {entry.path!r}: {error.strerror or error}; nothing was "
+                    "read from it"
+                )
     found.files.extend(sorted(files))
+
+
+def _visit(
+    entry: os.DirEntry[str],
+    top: Path,
+    output_real: Path | None,
+    searched: set[Path],
+    found: FoundInputs,
+    pending: list[Path],
+    files: list[Path],
+    skipped: list[Path],
+) -> None:
+    """One entry of a folder: an input, a folder to search, or something to report."""
+    path = Path(entry.path)
+    if entry.is_symlink() and not path.exists():
+        found.issues.append(_broken_link(path))
+    elif entry.is_dir():
+        real = path.resolve()
+        if output_real is not None and real == output_real:
+            found.notes.append(
+                f"output folder {str(path)!r} is inside the input folder "
+                f"{str(top)!r}: its files are not read as inputs"
+            )
+        elif _holds_outputs(path):
+            found.notes.append(_earlier_outputs(path))
+        elif real in searched:
+            loop = path.parent.resolve().is_relative_to(real)
+            found.notes.append(
+                f"not following {str(path)!r}: it leads to {str(real)!r}, already "
+                + ("searched (a symlink loop)" if loop else "searched by another path")
+            )
+        else:
+            searched.add(real)
+            pending.append(path)
+    elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
+        files.append(path)
+    else:
+        skipped.append(path)
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # inside a folder we may not enter: reported by find_inputs
+        return False
+
+
+def _holds_outputs(folder: Path) -> bool:
+    try:
+        return (folder / LOCK).is_file()
+    except OSError:  # a folder we may not enter: reported when it is searched
+        return False
+
+
+def _earlier_outputs(folder: Path) -> str:
+    """Another run's output folder (its lock file says so): scoring our own workbooks again would
+    put every night in a season twice."""
+    return (
+        f"folder {str(folder)!r} holds a Showdown run's outputs ({LOCK}): its files are not "
+        "read as inputs"
+    )
 
 
 def _broken_link(path: Path) -> str:
@@ -184,7 +243,7 @@ def _once_each(files: Sequence[Path], notes: list[str]) -> list[Path]:
 
 def run_root(paths: Sequence[Path]) -> Path:
     """The common folder of the inputs given (a file counts as its folder)."""
-    folders = [os.path.abspath(path if path.is_dir() else path.parent) for path in paths]
+    folders = [os.path.abspath(path if _is_folder(path) else path.parent) for path in paths]
     return Path(os.path.commonpath(folders)) if folders else Path.cwd()
 
 

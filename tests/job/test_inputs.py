@@ -46,6 +46,26 @@ def test_an_output_folder_inside_the_input_folder_is_never_read_back(tmp_path: P
     ]
 
 
+def test_an_earlier_runs_output_folder_is_not_read_as_input_by_run_or_check(
+    tmp_path: Path,
+) -> None:
+    _night(tmp_path / "in" / "night.csv")
+    first = run_cli("run", str(tmp_path / "in"), "-o", str(tmp_path / "in" / "old"))
+    assert first.returncode == 0, first.stdout + first.stderr
+    note = (
+        f"Note: folder {str(tmp_path / 'in' / 'old')!r} holds a Showdown run's outputs "
+        "(.showdown.lock): its files are not read as inputs"
+    )
+    moved = run_cli("run", str(tmp_path / "in"), "-o", str(tmp_path / "new"), "--no-equity")
+    assert moved.returncode == 0, moved.stdout + moved.stderr
+    assert _lines(moved.stdout, "Note:") == [note]
+    files = json.loads((tmp_path / "new" / "manifest.json").read_text())["files"]
+    assert list(files) == ["night.csv"]
+    checked = run_cli("check", str(tmp_path / "in"))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert _lines(checked.stderr, "Note:") == [note]
+
+
 def test_the_output_folder_cannot_be_the_input_folder(tmp_path: Path) -> None:
     _night(tmp_path / "in" / "night.csv")
     result = run_cli("run", str(tmp_path / "in"), "-o", str(tmp_path / "in"), "--no-equity")
