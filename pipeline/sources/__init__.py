@@ -69,6 +69,16 @@ def read_source(path: Path, is_header: HeaderTest | None = None) -> SourceFile:
             # The name promises a workbook: say it is not one rather than read it as text.
             source.problems.append(ReadProblem("", f"{path.name!r} is not a real .xlsx workbook"))
             return source
+        if kind.name == "xlsx" and path.suffix.lower() not in WORKBOOK_SUFFIXES:
+            # Excel's readers go by the name: say how to have it read, not that it is broken.
+            source.problems.append(
+                ReadProblem(
+                    "",
+                    f"{path.name!r} holds an .xlsx workbook under another name: rename it "
+                    f"{path.with_suffix('.xlsx').name!r} to have it read",
+                )
+            )
+            return source
         source.kind = kind.name
         kind.read(path, source, is_header)
     except (OSError, UnicodeDecodeError, csv.Error, ValueError) as error:

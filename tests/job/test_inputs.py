@@ -235,3 +235,13 @@ def test_a_tab_separated_export_in_a_folder_is_read(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     files = json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]
     assert (files["night.tsv"]["rows_read"], files["night.tsv"]["rows_scored"]) == (9, 9)
+
+
+def test_an_xlsx_saved_as_xls_says_how_to_have_it_read(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "input" / "club-nights.xlsx", tmp_path / "club.xls")
+    result = run_cli("check", str(tmp_path / "club.xls"))
+    assert result.returncode == 1
+    assert result.stdout == (
+        "club.xls: 'club.xls' holds an .xlsx workbook under another name: rename it "
+        "'club.xlsx' to have it read\n"
+    )
