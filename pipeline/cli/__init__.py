@@ -67,7 +67,9 @@ def _read_text(path: Path | None) -> list[str]:
 def run_command(
     inputs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+        typer.Argument(
+            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
+        ),
     ] = None,
     output: Annotated[
         Path, typer.Option("--output", "-o", help="Folder for workbooks, Parquet, manifest.")
@@ -122,7 +124,9 @@ def run_command(
 def check_command(
     inputs: Annotated[
         list[Path] | None,
-        typer.Argument(help="Exports (.csv, .xlsx, .txt) or folders of them; default input/."),
+        typer.Argument(
+            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
+        ),
     ] = None,
 ) -> None:
     """Validate only: print every issue (file, sheet, row, column, value, message), write nothing.
@@ -132,21 +136,25 @@ def check_command(
     from pipeline.cli.report import count
     from pipeline.job.runner import check, issue_lines
 
-    results, missing = check(inputs or [Path("input")])
-    found = 0
+    results, found = check(inputs or [Path("input")])
+    issues = len(found.issues)
+    for line in found.issues:
+        typer.echo(line)
     for result in results:
         for line in issue_lines(result):
             typer.echo(line)
-            found += 1
+            issues += 1
         typer.echo(
             f"{result.source.path}: {count(result.rows_read, 'row')} read, "
             f"{result.rows_scored:,} valid, "
             f"{result.rows_rejected:,} rejected",
             err=True,
         )
-    for problem in missing:
+    for note in found.notes:
+        typer.echo(f"Note: {note}", err=True)
+    for problem in found.missing:
         typer.echo(f"Error: {problem}", err=True)
-    raise typer.Exit(EXIT_FAILED if missing else EXIT_ISSUES if found else EXIT_CLEAN)
+    raise typer.Exit(EXIT_FAILED if found.missing else EXIT_ISSUES if issues else EXIT_CLEAN)
 
 
 @app.command()

@@ -55,7 +55,7 @@ def run_with_progress(
             progress=lambda r: print(_log_line(r), file=sys.stderr),
             executor=executor,
         )
-    total = len(find_inputs(inputs)[0])
+    total = len(find_inputs(inputs, output).files)
     console = Console(stderr=True)
     with Progress(
         TextColumn("[bold]scoring"),
@@ -101,5 +101,12 @@ def print_run_summary(report: RunReport, output: Path) -> None:
             print(f"Error: {file_report.source}: {file_report.error}")
     for problem in report.problems:
         print(f"Error: {problem}")
-    verdict = {0: "clean", 1: "issues found: see the Issues sheets", 2: "the run failed"}
+    for issue in report.input_issues:
+        print(f"Issue: {issue}")
+    for note in report.notes:
+        print(f"Note: {note}")
+    issues = "issues found: see the Issues sheets" + (
+        " and the lines above" if report.input_issues else ""
+    )
+    verdict = {0: "clean", 1: issues, 2: "the run failed"}
     print(f"exit {report.exit_code}: {verdict[report.exit_code]}")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli import EXIT_FAILED, app
+from pipeline.cli import EXIT_FAILED, EXIT_ISSUES, app
 
 
 def _date(text: str | None, option: str) -> dt.date | None:
@@ -42,10 +42,11 @@ def season_command(
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
-    Exit code 0 when written; 2 (one line "Error: ...") when the folder cannot be read.
+    Exit code 0 when written; 1 when a text was cut to fit a cell (one line "Issue: ..." each);
+    2 (one line "Error: ...") when the folder cannot be read.
     """
     from pipeline.season.report import SeasonError, season_report
-    from pipeline.sinks.excel.season import write_season_workbook
+    from pipeline.sinks.excel.season import overlong_texts, write_season_workbook
 
     start, end = _date(date_from, "--from"), _date(date_to, "--to")
     try:
@@ -60,3 +61,8 @@ def season_command(
         f"wrote {output}: {report.standings.height:,} poker players, "
         f"{report.yatzy_standings.height:,} Yatzy players, {report.nights.height:,} nights"
     )
+    cut = overlong_texts(report)
+    for line in cut:
+        typer.echo(f"Issue: {output}: {line}", err=True)
+    if cut:
+        raise typer.Exit(EXIT_ISSUES)

@@ -17,6 +17,10 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_column", r"not recognised; did you mean"),
+    ("text_cut", r"longer than an Excel cell holds"),
+    # before the card rules: the message lists the headers expected, "board" among them
+    ("unknown_layout", r"matches no layout"),
+    ("empty_sheet", r"is empty"),
     ("pot_disagreement", r"log awards|replay awards"),
     ("round_held_back", r"held back"),
     ("round_rejected", r"^round .* rejected"),
@@ -33,8 +37,6 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_category", r"not a (known )?category|unknown category"),
     ("category_reused", r"already (used|scored)|used again"),
     ("too_many_rounds", r"rounds?: (a game has|expected)|more than \d+ rounds"),
-    ("unknown_layout", r"matches no layout"),
-    ("empty_sheet", r"is empty"),
     ("empty_row", r"nothing to score"),
     ("sheet_too_big", r"over the limit of"),
     ("truncated_hand", r"ends before|truncated"),

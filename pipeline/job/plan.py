@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
 from pipeline.games.base import EquityOptions
 from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
@@ -35,51 +36,242 @@ class PlannedInput:
     base: Path  # output folder / relative path, without the output suffixes
 
 
-def find_inputs(paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
-    """Input files under the given paths (folders are searched, sorted); missing paths reported."""
-    found: list[Path] = []
-    missing: list[str] = []
+@dataclass
+class FoundInputs:
+    """What a search of the inputs found, and everything it did not read, said out loud.
+
+    ``missing`` stops the run's clean exit (2): a path given that is not there. ``issues`` are
+    inputs that may hold a night and were not read (a folder that cannot be opened, a broken
+    link, a path that yields nothing): exit 1. ``notes`` are said once and change no exit code
+    (files of other kinds, a symlink loop, the output folder inside an input folder).
+    """
+
+    files: list[Path] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    issues: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+MAX_SKIPPED_NOTES = 20
+"""Files of other kinds named one by one; past this many, a count."""
+
+
+def find_inputs(paths: Sequence[Path], output: Path | None = None) -> FoundInputs:
+    """Input files under the given paths (folders searched, sorted; each file once, however many
+    links lead to it), the output folder left out, and every path not read reported."""
+    found = FoundInputs()
+    skipped: list[Path] = []
+    output_real = output.resolve() if output is not None else None
     for path in paths:
-        if path.is_dir():
-            found.extend(
-                candidate
-                for candidate in sorted(path.rglob("*"))
-                if candidate.is_file()
-                and candidate.suffix.lower() in SUPPORTED_SUFFIXES
-                and not candidate.name.startswith((".", "~$"))
-            )
-        elif path.is_file():
-            found.append(path)
+        try:
+            _find_under(path, output_real, found, skipped)
+        except OSError as error:  # a path inside a folder we may not enter
+            found.missing.append(f"cannot read {str(path)!r}: {error.strerror or error}")
+    found.files = _once_each(found.files, found.notes)
+    for path in skipped[:MAX_SKIPPED_NOTES]:
+        found.notes.append(
+            f"skipped {str(path)!r}: not a kind of input the job reads "
+            f"({', '.join(SUPPORTED_SUFFIXES)})"
+        )
+    if len(skipped) > MAX_SKIPPED_NOTES:
+        found.notes.append(
+            f"skipped {len(skipped) - MAX_SKIPPED_NOTES:,} more files of other kinds"
+        )
+    found.notes = list(dict.fromkeys(found.notes))
+    return found
+
+
+def _find_under(
+    path: Path, output_real: Path | None, found: FoundInputs, skipped: list[Path]
+) -> None:
+    """One input path given: a folder searched, a file taken, or what is wrong with it."""
+    if path.is_dir():
+        if output_real is not None and path.resolve() == output_real:
+            return  # refused before the run starts: see output_clash
+        before = len(found.files)
+        if _holds_outputs(path):
+            found.notes.append(_earlier_outputs(path))
         else:
-            missing.append(f"no such file or folder: {str(path)!r}")
-    unique = list(dict.fromkeys(found))
-    return unique, missing
+            _search_folder(path, output_real, found, skipped)
+        if len(found.files) == before:
+            found.issues.append(
+                f"no inputs found in {str(path)!r} (looked for "
+                f"{', '.join(SUPPORTED_SUFFIXES)}): nothing was scored from it"
+            )
+    elif path.is_file():
+        found.files.append(path)
+    elif path.is_symlink():
+        found.issues.append(_broken_link(path))
+    else:
+        found.missing.append(f"no such file or folder: {str(path)!r}")
+
+
+def output_clash(paths: Sequence[Path], output: Path) -> str | None:
+    """Why the run must not start when the output folder is one of the input folders: its
+    outputs would be read back as inputs on the next run."""
+    for path in paths:
+        if _is_folder(path) and path.resolve() == output.resolve():
+            return (
+                f"output folder {str(output)!r} is the input folder {str(path)!r}: its outputs "
+                "would be read back as inputs on the next run; write them elsewhere with -o"
+            )
+    return None
+
+
+def _search_folder(
+    top: Path, output_real: Path | None, found: FoundInputs, skipped: list[Path]
+) -> None:
+    """Every input under ``top``, following links to folders once each (a loop is a note)."""
+    searched = {top.resolve()}
+    pending = [top]
+    files: list[Path] = []
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as error:
+            found.issues.append(
+                f"cannot read folder {str(folder)!r}: {error.strerror or error}; "
+                "the files in it were not scored"
+            )
+            continue
+        for entry in entries:
+            if entry.name.startswith((".", "~$")):
+                continue  # hidden files and Excel's lock files are not exports
+            try:
+                _visit(entry, top, output_real, searched, found, pending, files, skipped)
+            except OSError as error:  # a link or folder we may not look at
+                found.issues.append(
+                    f"cannot read {entry.path!r}: {error.strerror or error}; nothing was "
+                    "read from it"
+                )
+    found.files.extend(sorted(files))
+
+
+def _visit(
+    entry: os.DirEntry[str],
+    top: Path,
+    output_real: Path | None,
+    searched: set[Path],
+    found: FoundInputs,
+    pending: list[Path],
+    files: list[Path],
+    skipped: list[Path],
+) -> None:
+    """One entry of a folder: an input, a folder to search, or something to report."""
+    path = Path(entry.path)
+    if entry.is_symlink() and not path.exists():
+        found.issues.append(_broken_link(path))
+    elif entry.is_dir():
+        real = path.resolve()
+        if output_real is not None and real == output_real:
+            found.notes.append(
+                f"output folder {str(path)!r} is inside the input folder "
+                f"{str(top)!r}: its files are not read as inputs"
+            )
+        elif _holds_outputs(path):
+            found.notes.append(_earlier_outputs(path))
+        elif real in searched:
+            loop = path.parent.resolve().is_relative_to(real)
+            found.notes.append(
+                f"not following {str(path)!r}: it leads to {str(real)!r}, already "
+                + ("searched (a symlink loop)" if loop else "searched by another path")
+            )
+        else:
+            searched.add(real)
+            pending.append(path)
+    elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
+        files.append(path)
+    else:
+        skipped.append(path)
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # inside a folder we may not enter: reported by find_inputs
+        return False
+
+
+def _holds_outputs(folder: Path) -> bool:
+    try:
+        return (folder / LOCK).is_file()
+    except OSError:  # a folder we may not enter: reported when it is searched
+        return False
+
+
+def _earlier_outputs(folder: Path) -> str:
+    """Another run's output folder (its lock file says so): scoring our own workbooks again would
+    put every night in a season twice."""
+    return (
+        f"folder {str(folder)!r} holds a Showdown run's outputs ({LOCK}): its files are not "
+        "read as inputs"
+    )
+
+
+def _broken_link(path: Path) -> str:
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    return (
+        f"broken link {str(path)!r}: it points to {target!r}, which does not exist "
+        "(or loops back on itself); nothing was read from it"
+    )
+
+
+def _once_each(files: Sequence[Path], notes: list[str]) -> list[Path]:
+    """Each file once, however many paths lead to it: a link beside its target would score one
+    night twice (and a season would count it twice)."""
+    first: dict[tuple[int, int], Path] = {}
+    for path in sorted(files, key=lambda path: path.is_symlink()):  # real files first
+        try:
+            stat = path.stat()
+        except OSError:
+            first.setdefault((-1, len(first)), path)  # reported when it is read
+            continue
+        key = (stat.st_dev, stat.st_ino)
+        if key in first:
+            if first[key] != path:
+                notes.append(f"{str(path)!r} is the same file as {str(first[key])!r}: read once")
+            continue
+        first[key] = path
+    kept = set(first.values())
+    return [path for path in dict.fromkeys(files) if path in kept]
 
 
 def run_root(paths: Sequence[Path]) -> Path:
     """The common folder of the inputs given (a file counts as its folder)."""
-    folders = [str((path if path.is_dir() else path.parent).resolve()) for path in paths]
+    folders = [os.path.abspath(path if _is_folder(path) else path.parent) for path in paths]
     return Path(os.path.commonpath(folders)) if folders else Path.cwd()
 
 
 def output_base(path: Path, root: Path) -> Path:
     """The input's path under ``root``, without ``.xlsx`` (a workbook's outputs are its own
     name) but with any other suffix (``night.csv`` -> ``night.csv.xlsx``, apart from
-    ``night.xlsx``)."""
-    relative = Path(os.path.relpath(path.resolve(), root.resolve()))
+    ``night.xlsx``).
+
+    The path is taken as found, not resolved: a file reached through a link keeps the link's
+    place under ``root``, so its outputs never land outside the output folder.
+    """
+    relative = Path(os.path.relpath(os.path.abspath(path), os.path.abspath(root)))
     return relative.with_suffix("") if relative.suffix.lower() == ".xlsx" else relative
 
 
-def plan_inputs(paths: Sequence[Path], output: Path) -> tuple[list[PlannedInput], list[str]]:
-    """Every input with its output base; paths that do not exist are reported."""
-    files, missing = find_inputs(paths)
+def plan_inputs(
+    paths: Sequence[Path], output: Path | None
+) -> tuple[list[PlannedInput], FoundInputs]:
+    """Every input with its output base (under ``output``; ``None`` when nothing is written),
+    and what the search reported (see :class:`FoundInputs`)."""
+    found = find_inputs(paths, output)
     root = run_root(paths)
     planned = [
-        PlannedInput(path, str(Path(os.path.relpath(path.resolve(), root))), output / base)
-        for path in files
+        PlannedInput(path, os.path.relpath(os.path.abspath(path), root), (output or Path()) / base)
+        for path in found.files
         for base in [output_base(path, root)]
     ]
-    return planned, missing
+    return planned, found
 
 
 def settings_of(equity: EquityOptions) -> dict[str, object]:

@@ -21,8 +21,10 @@ from pipeline.job.plan import (
     CLEAN,
     FAILED,
     ISSUES,
+    FoundInputs,
     PlannedInput,
     is_unchanged,
+    output_clash,
     plan_inputs,
     settings_of,
 )
@@ -61,13 +63,15 @@ class RunReport:
     """What a run did, file by file, and the exit code it earns."""
 
     files: list[FileReport] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # the run failed: exit 2
+    input_issues: list[str] = field(default_factory=list)  # inputs not read: exit 1
+    notes: list[str] = field(default_factory=list)  # said once, no change to the exit code
 
     @property
     def exit_code(self) -> int:
         if self.problems or any(report.status == FAILED for report in self.files):
             return 2
-        if any(report.issues for report in self.files):
+        if self.input_issues or any(report.issues for report in self.files):
             return 1
         return 0
 
@@ -139,8 +143,14 @@ def run(
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped."""
     report = RunReport()
-    planned, missing = plan_inputs(inputs, output)
-    report.problems.extend(missing)
+    clash = output_clash(inputs, output)
+    if clash is not None:
+        report.problems.append(clash)
+        return report
+    planned, found = plan_inputs(inputs, output)
+    report.problems.extend(found.missing)
+    report.input_issues.extend(found.issues)
+    report.notes.extend(found.notes)
     try:
         output.mkdir(parents=True, exist_ok=True)
         with output_lock(output):
@@ -196,9 +206,11 @@ def _one_line(error: BaseException) -> str:
     return detail.splitlines()[0] if detail else type(error).__name__
 
 
-def check(inputs: Sequence[Path]) -> tuple[list[FileResult], list[str]]:
-    """Read and validate only: every file's result, and inputs that could not be found."""
-    planned, missing = plan_inputs(inputs, Path())
+def check(inputs: Sequence[Path]) -> tuple[list[FileResult], FoundInputs]:
+    """Read and validate only: every file's result, and what the search of the inputs reported
+    (a file that could not be checked is added to its ``missing``)."""
+    planned, found = plan_inputs(inputs, None)
+    missing = found.missing
     results = []
     for task in planned:
         path = task.path
@@ -207,7 +219,7 @@ def check(inputs: Sequence[Path]) -> tuple[list[FileResult], list[str]]:
         except Exception as error:  # a bug on one file: say so, check the others
             detail = "".join(traceback.format_exception_only(error)).strip()
             missing.append(f"{path}: could not be checked: {detail}")
-    return results, missing
+    return results, found
 
 
 def issue_lines(result: FileResult) -> Iterable[str]:

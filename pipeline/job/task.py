@@ -18,6 +18,7 @@ from pipeline.games.base import NO_EQUITY, EquityOptions, Game, ScoredSheet
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.issues import ISSUE_COLUMNS, with_codes
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
+from pipeline.sinks.excel.contract import CUT_MARKER, MAX_CELL_TEXT
 from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import RawSheet, SourceFile
@@ -37,6 +38,8 @@ class SheetResult:
     scored: pl.DataFrame  # canonical rows with results, ``row_id`` into ``sheet.frame``
     issues: pl.DataFrame  # row_id (null: sheet-level), column, value, message
     rejected_rows: int = 0
+    # Issues that reject nothing (text cut to fit an Excel cell): same columns as ``issues``.
+    cell_issues: pl.DataFrame = field(default_factory=lambda: empty_issues())
 
     @property
     def game(self) -> Game | None:
@@ -66,7 +69,9 @@ class FileResult:
 
     @property
     def issue_count(self) -> int:
-        return len(self.file_issues) + sum(result.issues.height for result in self.sheets)
+        return len(self.file_issues) + sum(
+            result.issues.height + result.cell_issues.height for result in self.sheets
+        )
 
 
 def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResult:
@@ -83,7 +88,8 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
         issues = pl.DataFrame(
             [(None, None, None, message)], schema=empty_issues().schema, orient="row"
         )
-        return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height)
+        too_long = overlong_cells(sheet, frozenset(), pl.Series([], dtype=pl.Int64))
+        return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height, too_long)
     scored, issues = GAME_OF_LAYOUT[layout.kind].score(sheet.frame, layout, equity)
     # Issues name the sheet's own headers, not our canonical names.
     headers = {
@@ -95,9 +101,71 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
         [issues, _unaccounted(sheet.frame.height, scored, issues), _near_misses(sheet, layout)]
     )
     issues = issues.with_columns(pl.col("column").replace(headers))
-    result = SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique())
+    in_parquet = frozenset(layout.columns.values())
+    scored_ids = scored["row_id"] if scored.height else pl.Series([], dtype=pl.Int64)
+    too_long = overlong_cells(sheet, in_parquet, scored_ids)
+    result = SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique(), too_long)
     _check_accounting(result)
     return result
+
+
+TEXT_START = 40
+"""Characters of a cut text shown in its issue's ``value``."""
+
+
+def overlong_cells(
+    sheet: RawSheet, in_parquet: frozenset[str], scored_ids: pl.Series
+) -> pl.DataFrame:
+    """An issue for every header and cell longer than an Excel cell holds: the workbook gets it
+    cut with a marker (the sink does that), and nobody should learn it from the marker alone.
+    ``in_parquet`` names the sheet's columns the Parquet file keeps, in full, for scored rows.
+
+    >>> from pipeline.sources import RawSheet
+    >>> sheet = RawSheet("Night", pl.DataFrame({"player": ["Ann", "B" * 40_000]}), [2, 3])
+    >>> found = overlong_cells(sheet, frozenset({"player"}), pl.Series([0, 1]))
+    >>> found.select("row_id", "column").rows(), found["message"][0]  # doctest: +ELLIPSIS
+    ([(1, 'player')], "text of 40,000 characters is longer than an Excel cell holds (32,767): ...")
+    """
+    frames = []
+    for header in sheet.frame.columns:
+        if len(header) > MAX_CELL_TEXT:
+            frames.append(_cut_issue(pl.Series([None], dtype=pl.Int64), header, [header], ""))
+    for name, dtype in sheet.frame.schema.items():
+        if dtype != pl.String:
+            continue
+        lengths = sheet.frame[name].str.len_chars()
+        rows = (lengths > MAX_CELL_TEXT).fill_null(False).arg_true().cast(pl.Int64)
+        if rows.len() == 0:
+            continue
+        kept = rows.is_in(scored_ids.implode()) if name in in_parquet else rows.is_in([])
+        suffix = kept.replace_strict(
+            {True: "; the Parquet file holds it in full", False: ""}, return_dtype=pl.String
+        )
+        values = sheet.frame[name].gather(rows).to_list()
+        frames.append(_cut_issue(rows, name, values, suffix))
+    return pl.concat([empty_issues(), *frames]) if frames else empty_issues()
+
+
+def _cut_issue(
+    rows: pl.Series, column: str, values: Sequence[str], suffix: pl.Series | str
+) -> pl.DataFrame:
+    return pl.DataFrame(
+        {
+            "row_id": rows,
+            "column": [column[:TEXT_START] + ("…" if len(column) > TEXT_START else "")]
+            * rows.len(),
+            "value": [value[:TEXT_START] + "…" for value in values],
+            "message": pl.Series(
+                [
+                    f"text of {len(value):,} characters is longer than an Excel cell holds "
+                    f"({MAX_CELL_TEXT:,}): cut in the workbook, ending '{CUT_MARKER.strip()}'"
+                    for value in values
+                ]
+            )
+            + suffix,
+        },
+        schema=empty_issues().schema,
+    )
 
 
 def _near_misses(sheet: RawSheet, layout: Layout) -> pl.DataFrame:
@@ -207,13 +275,14 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
     ]
     for sheet_result in result.sheets:
         sheet = sheet_result.sheet
-        if sheet_result.issues.height == 0:
+        sheet_issues = pl.concat([sheet_result.issues, sheet_result.cell_issues])
+        if sheet_issues.height == 0:
             continue
         originals = sheet.frame.with_row_index("row_id").with_columns(
             pl.col("row_id").cast(pl.Int64)
         )
         excel_rows = pl.Series([*sheet.excel_rows, None], dtype=pl.Int64)
-        issues = sheet_result.issues.with_columns(
+        issues = sheet_issues.with_columns(
             pl.lit(name).alias("file"),
             pl.lit(sheet.name).alias("sheet"),
             pl.lit(excel_rows)

@@ -1,6 +1,8 @@
 """Sources: each kind of input is declared once and chosen by its first bytes, never its name.
 
 A ``.txt`` may be the quiz's listing or a hand history; a ``.csv`` may really be a workbook.
+``.xls`` and ``.ods`` are read by calamine (:mod:`pipeline.sources.spreadsheets`) and, as they
+cannot be written back, scored into a new ``.xlsx``.
 :data:`SOURCES` is tried in order and the first kind that recognises the file reads it.
 
 >>> import tempfile, pathlib
@@ -20,6 +22,7 @@ from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, Sou
 from pipeline.sources.delimited import DelimitedSource
 from pipeline.sources.hand_histories import PhhSource, PokerStarsSource
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
+from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource
 
 __all__ = [
@@ -33,6 +36,8 @@ __all__ = [
 ]
 
 SOURCES: tuple[Source, ...] = (
+    XLS,
+    ODS,  # a zip too: before the .xlsx reader, which takes any zip
     WorkbookSource(),
     PokerStarsSource(),
     PhhSource(),
@@ -40,10 +45,12 @@ SOURCES: tuple[Source, ...] = (
     DelimitedSource(),
 )
 """Most specific first; the delimited reader takes any text left."""
-SUPPORTED_SUFFIXES = (".csv", ".xlsx", ".txt", ".phh", ".phhs")
+SUPPORTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs")
 """What a folder scan picks up; the reader is still chosen by content."""
 SNIFF_BYTES = 64 * 1024
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+WORKBOOK_KINDS = ("xlsx", "xls", "ods")
+"""A ``.xlsx`` that really is an ``.xls`` or ``.ods`` (a renamed export) is read as what it is."""
 
 
 def read_source(path: Path, is_header: HeaderTest | None = None) -> SourceFile:
@@ -58,9 +65,19 @@ def read_source(path: Path, is_header: HeaderTest | None = None) -> SourceFile:
                 ReadProblem("", f"{path.name!r} is not a CSV, a workbook or a quiz listing")
             )
             return source
-        if path.suffix.lower() in WORKBOOK_SUFFIXES and kind.name != "xlsx":
+        if path.suffix.lower() in WORKBOOK_SUFFIXES and kind.name not in WORKBOOK_KINDS:
             # The name promises a workbook: say it is not one rather than read it as text.
             source.problems.append(ReadProblem("", f"{path.name!r} is not a real .xlsx workbook"))
+            return source
+        if kind.name == "xlsx" and path.suffix.lower() not in WORKBOOK_SUFFIXES:
+            # Excel's readers go by the name: say how to have it read, not that it is broken.
+            source.problems.append(
+                ReadProblem(
+                    "",
+                    f"{path.name!r} holds an .xlsx workbook under another name: rename it "
+                    f"{path.with_suffix('.xlsx').name!r} to have it read",
+                )
+            )
             return source
         source.kind = kind.name
         kind.read(path, source, is_header)

@@ -16,6 +16,10 @@ MAX_COLUMNS: Final = 16_384
 """Columns in one Excel worksheet."""
 MAX_TITLE: Final = 31
 """Characters in a worksheet title."""
+MAX_CELL_TEXT: Final = 32_767
+"""Characters in one Excel cell: longer text is cut to this, ending in :data:`CUT_MARKER`."""
+CUT_MARKER: Final = " …[cut: Excel holds 32,767 characters]"
+"""Ends a cut cell, so nobody takes it for the whole text (the job lists each one in Issues)."""
 MAX_WIDTH: Final = 50
 """Widest column we set, in Excel character units."""
 WIDTH_SAMPLE: Final = 2_000

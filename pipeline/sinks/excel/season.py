@@ -36,6 +36,9 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from pipeline.sinks.excel.contract import MAX_CELL_TEXT
+from pipeline.sinks.excel.styles import cut_text
+
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
     from pipeline.season.report import SeasonReport
 
@@ -102,7 +105,7 @@ def _write_table(
     }
     formats = {name: _number_format(name, dtype) for name, dtype in frame.schema.items()}
     for offset, name in enumerate(frame.columns):
-        cell = ws.cell(row=top, column=left + offset, value=name)
+        cell = ws.cell(row=top, column=left + offset, value=cut_text(name))
         cell.data_type = "s"
         cell.font = BOLD
         cell.alignment = RIGHT if numeric[name] else LEFT
@@ -126,7 +129,36 @@ def _write_table(
 def _cell_value(value: Any) -> Any:
     if isinstance(value, float) and value != value:  # NaN: Excel has none
         return None
+    if isinstance(value, str):
+        return cut_text(value)  # openpyxl would cut it silently, with no marker
     return value
+
+
+def overlong_texts(report: SeasonReport) -> list[str]:
+    """One line for each text of the report longer than an Excel cell holds: the workbook shows
+    it cut, ending with the cut marker, and the Parquet files keep it whole.
+
+    >>> from types import SimpleNamespace
+    >>> report = SimpleNamespace(standings=pl.DataFrame({"player": ["Ann", "B" * 40_000]}))
+    >>> overlong_texts(report)  # doctest: +ELLIPSIS
+    ["table 'standings', row 2, column 'player': text of 40,000 characters ('BBBBB...…') cut..."]
+    """
+    lines: list[str] = []
+    for table, frame in vars(report).items():
+        if not isinstance(frame, pl.DataFrame):
+            continue
+        for name, dtype in frame.schema.items():
+            if dtype != pl.String:
+                continue
+            too_long = (frame[name].str.len_chars() > MAX_CELL_TEXT).fill_null(False)
+            for index in too_long.arg_true().to_list():
+                text = str(frame[name][index])
+                lines.append(
+                    f"table {table!r}, row {index + 1}, column {name!r}: text of "
+                    f"{len(text):,} characters ({text[:40] + '…'!r}) cut to fit an Excel cell "
+                    f"({MAX_CELL_TEXT:,})"
+                )
+    return lines
 
 
 def _widen(ws: Worksheet, frame: pl.DataFrame, left: int) -> None:
@@ -302,4 +334,4 @@ def write_season_workbook(report: SeasonReport, path: Path) -> Path:
     return path
 
 
-__all__ = ["TableRange", "build_season_workbook", "write_season_workbook"]
+__all__ = ["TableRange", "build_season_workbook", "overlong_texts", "write_season_workbook"]

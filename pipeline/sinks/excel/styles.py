@@ -21,10 +21,12 @@ from pipeline.sinks.excel.contract import (
     _ILLEGAL_XML_RE,
     _PLAIN,
     _WINNER,
+    CUT_MARKER,
     FOLD_FONT,
     FONT_NAME,
     FONT_SIZE,
     MARKER_NAME,
+    MAX_CELL_TEXT,
     MAX_WIDTH,
     PERCENT_FORMAT,
     WIDTH_SAMPLE,
@@ -56,9 +58,37 @@ def _excel_ready(frame: pl.DataFrame) -> pl.DataFrame:
             elif isinstance(dtype, pl.Datetime) and dtype.time_zone is not None:
                 column = column.dt.replace_time_zone(None)
         if text:
-            column = column.str.replace_all(_ILLEGAL_XML, "")
+            column = _cut_to_fit(column.str.replace_all(_ILLEGAL_XML, ""))
         expressions.append(column.alias(name))
     return frame.select(expressions)
+
+
+def _cut_to_fit(text: pl.Expr) -> pl.Expr:
+    """Text longer than a cell holds, cut with :data:`CUT_MARKER` at its end (openpyxl would cut
+    it silently)."""
+    keep = MAX_CELL_TEXT - len(CUT_MARKER)
+    too_long = text.str.len_chars() > MAX_CELL_TEXT
+    return pl.when(too_long).then(text.str.slice(0, keep) + pl.lit(CUT_MARKER)).otherwise(text)
+
+
+def cut_text(text: str) -> str:
+    """One text as a cell holds it: unchanged when it fits, else cut with :data:`CUT_MARKER`.
+
+    >>> cut_text("Ann"), len(cut_text("x" * 40_000)), cut_text("x" * 40_000).endswith("]")
+    ('Ann', 32767, True)
+    """
+    if len(text) <= MAX_CELL_TEXT:
+        return text
+    return text[: MAX_CELL_TEXT - len(CUT_MARKER)] + CUT_MARKER
+
+
+def _cut_long_cells(worksheet: Any) -> None:
+    """A producer's own cells longer than Excel holds (LibreOffice writes them), cut with the
+    marker: openpyxl loads them whole and would save a file Excel has to repair."""
+    for cell in getattr(worksheet, "_cells", {}).values():
+        value = cell._value
+        if isinstance(value, str) and len(value) > MAX_CELL_TEXT:
+            cell._value = cut_text(value)
 
 
 def _text_cells(frame: pl.DataFrame) -> dict[int, list[int]]:
@@ -75,7 +105,7 @@ def _text_cells(frame: pl.DataFrame) -> dict[int, list[int]]:
 
 
 def _clean_header(name: str) -> str:
-    return _ILLEGAL_XML_RE.sub("", name)
+    return cut_text(_ILLEGAL_XML_RE.sub("", name))
 
 
 def _widths(frames: Sequence[pl.DataFrame], percent_columns: Sequence[str] = ()) -> list[float]:

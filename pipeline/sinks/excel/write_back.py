@@ -30,6 +30,7 @@ from pipeline.sinks.excel.new_book import _unique_title, _write_issues, _write_s
 from pipeline.sinks.excel.styles import (
     _add_flag_rule,
     _clean_header,
+    _cut_long_cells,
     _excel_ready,
     _flag_column,
     _marker,
@@ -54,6 +55,8 @@ def _write_back(
         msg = f"sheets {missing!r} are not in {str(source)!r}; it has {book.sheetnames!r}"
         raise ValueError(msg)
     styles = _Styles(book.worksheets[0])
+    for worksheet in book.worksheets:
+        _cut_long_cells(worksheet)
     for sheet in sheets:
         _append_columns(book[sheet.name], styles, sheet)
 
