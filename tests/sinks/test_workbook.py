@@ -130,7 +130,7 @@ def test_highlight_that_is_a_column_becomes_one_rule(tmp_path: Path) -> None:
 
     sheet = load_workbook(target)["Round 1"]
     assert rule_list(sheet) == [("A2:E9", "$E2=TRUE")]
-    assert sheet["D2"].number_format == "0.0" and sheet["C2"].number_format == "General"
+    assert sheet["D2"].number_format == "0.0%" and sheet["C2"].number_format == "General"
 
 
 def test_every_sheet_has_bold_frozen_filtered_calibri_header(tmp_path: Path) -> None:
@@ -167,7 +167,7 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         ("table", "rounds"),
         (1, 12),
         (None, None),
-        (LEGEND, None),
+        *((line, None) for line in LEGEND),
     ]
     assert book["Summary"]["A1"].font.b and book["Summary"]["A2"].font.b
     # A number column's heading sits on the numbers' side, text headings on the left.
@@ -228,7 +228,7 @@ def test_write_back_keeps_producer_and_appends_on_the_right_rows(tmp_path: Path)
     assert sheet["D5"].value == "=LEN(B5)" and sheet["D5"].data_type == "f"
     assert sheet["A3"].font.b and sheet["A3"].font.i
     assert sheet["C4"].number_format == "@" and sheet.column_dimensions["C"].width == 33
-    assert sheet["E2"].font.b and sheet["F3"].number_format == "0.0"
+    assert sheet["E2"].font.b and sheet["F3"].number_format == "0.0%"
     assert rule_list(sheet) == [("A3:G5", "$G3=TRUE")]
     assert sheet.freeze_panes == "A3" and sheet.auto_filter.ref == "A2:G5"
 

@@ -36,7 +36,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.contract import MAX_CELL_TEXT
+from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, MAX_CELL_TEXT, PERCENT_FORMAT
 from pipeline.sinks.excel.styles import cut_text
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
@@ -47,8 +47,8 @@ FONT = Font(name="Calibri", size=11)
 BOLD = Font(name="Calibri", size=11, bold=True)
 TITLE = Font(name="Calibri", size=13, bold=True)
 RIGHT = Alignment(horizontal="right")
+CENTRE = Alignment(horizontal="center")  # where Excel puts TRUE/FALSE (LibreOffice: right)
 LEFT = Alignment(horizontal="left", indent=1)  # a gap after a right-aligned number
-PERCENT = "0.0%"
 DECIMAL = "#,##0.00"
 INTEGER = "#,##0"
 MAX_WIDTH = 45
@@ -80,10 +80,12 @@ class TableRange:
 
 
 def _number_format(name: str, dtype: pl.DataType) -> str | None:
+    if dtype == pl.Boolean:
+        return BOOLEAN_FORMAT
     if dtype.is_temporal():
         return "yyyy-mm-dd"
     if "%" in name and dtype.is_numeric():
-        return PERCENT
+        return PERCENT_FORMAT
     if dtype.is_float():
         return DECIMAL
     if dtype.is_integer():
@@ -99,8 +101,12 @@ def _write_table(
         cell = ws.cell(row=top, column=left, value=title)
         cell.font = TITLE
         top += 1
-    numeric = {
-        name: dtype.is_numeric() or dtype.is_temporal() or dtype == pl.Boolean
+    alignments = {
+        name: CENTRE
+        if dtype == pl.Boolean
+        else RIGHT
+        if dtype.is_numeric() or dtype.is_temporal()
+        else LEFT
         for name, dtype in frame.schema.items()
     }
     formats = {name: _number_format(name, dtype) for name, dtype in frame.schema.items()}
@@ -108,20 +114,17 @@ def _write_table(
         cell = ws.cell(row=top, column=left + offset, value=cut_text(name))
         cell.data_type = "s"
         cell.font = BOLD
-        cell.alignment = RIGHT if numeric[name] else LEFT
+        cell.alignment = alignments[name]
     for row_offset, values in enumerate(frame.iter_rows(), start=1):
         for offset, (name, value) in enumerate(zip(frame.columns, values, strict=True)):
             cell = ws.cell(row=top + row_offset, column=left + offset, value=_cell_value(value))
             cell.font = FONT
             if isinstance(value, str) and _FORMULA_LIKE.match(value):
                 cell.data_type = "s"
-            if numeric[name]:
-                cell.alignment = RIGHT
-                number_format = formats[name]
-                if number_format is not None:
-                    cell.number_format = number_format
-            else:
-                cell.alignment = LEFT
+            cell.alignment = alignments[name]
+            number_format = formats[name]
+            if number_format is not None:
+                cell.number_format = number_format
     _widen(ws, frame, left)
     return TableRange(top, top + 1, top + frame.height, left, tuple(frame.columns))
 
