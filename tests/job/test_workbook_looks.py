@@ -195,6 +195,19 @@ def test_numbers_written_as_text_are_numbers_and_yes_no_text_stays(night: Path) 
     assert sheet[f"{columns['tournament']}2"].value == "Spring"
 
 
+def test_printed_pages_carry_the_header_and_issues_print_their_own_columns(night: Path) -> None:
+    book = openpyxl.load_workbook(night / "out" / "club.xlsx")
+    assert book["Night 1"].print_title_rows == "$3:$3"  # written back: the producer's header row
+    new = openpyxl.load_workbook(night / "out" / "log.txt.xlsx")
+    assert new["hands"].print_title_rows == "$1:$1"
+    issues = new["Issues"]
+    header = [cell.value for cell in issues[1]]
+    assert header[:7] == ["file", "sheet", "row", "column", "value", "code", "message"]
+    assert issues.print_area == f"'Issues'!$A$1:$G${issues.max_row}"
+    message = issues["G2"]
+    assert message.alignment.wrap_text and issues.column_dimensions["G"].width <= 60
+
+
 def every_workbook(night: Path) -> list[Path]:
     return [*sorted((night / "out").glob("*.xlsx")), night / "season.xlsx"]
 

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 
-from pipeline.sinks.excel.contract import LEGEND, NO_ISSUES
+from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, EMPTY_BLOCK, LEGEND, NO_ISSUES
 from pipeline.sinks.excel.workbook import (
     MAX_ROWS,
     SheetOutput,
@@ -178,6 +178,32 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         ("file", "row", "message"),
         (NO_ISSUES, None, None),
     ]
+
+
+def test_summary_block_without_rows_says_none_and_each_column_has_its_look(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "out.xlsx"
+    blocks = [
+        ("Biggest swings", pl.DataFrame(schema={"player": pl.String, "lowest %": pl.Float64})),
+        (
+            "Players",
+            pl.DataFrame({"wins": [3], "player": ["Ann"], "win rate %": [0.25], "ranked": [True]}),
+        ),
+    ]
+    write_workbook(target, [], blocks, EMPTY_ISSUES)
+
+    sheet = load_workbook(target)["Summary"]
+    assert [row[0] for row in sheet.iter_rows(max_row=4, values_only=True)] == [
+        "Biggest swings", "player", EMPTY_BLOCK, None
+    ]  # fmt: skip
+    assert [cell.value for cell in sheet[6]] == ["wins", "player", "win rate %", "ranked"]
+    header, values = sheet[6], sheet[7]
+    # numbers right, text after a number indented off it, percentages as such, Booleans centred
+    assert [cell.alignment.horizontal for cell in header] == ["right", "left", "right", "center"]
+    assert values[1].alignment.indent == 1 and header[1].alignment.indent == 1
+    assert values[2].number_format == "0.0%" and values[2].value == 0.25
+    assert values[3].number_format == BOOLEAN_FORMAT and values[3].alignment.horizontal == "center"
 
 
 def producer_book(path: Path) -> None:

@@ -32,6 +32,8 @@ WIDTH_SAMPLE: Final = 2_000
 """Rows of each column measured for its width."""
 
 NO_ISSUES: Final = "no issues: every row was read and scored"
+EMPTY_BLOCK: Final = "none"
+"""Written under the header of a Summary block that has no rows."""
 LEGEND: Final = (
     "Green, bold: the winners (poker: every tied best hand; Yatzy: the leaders after the game).",
     "A sheet of one row per player marks the whole row; one row per round, the winners' cards.",

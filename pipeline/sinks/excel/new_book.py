@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 from pipeline.sinks.excel.contract import (
     _FOLD,
     _WINNER,
+    EMPTY_BLOCK,
     ISSUES_TITLE,
     LEGEND,
     MAX_TITLE,
@@ -34,6 +35,7 @@ from pipeline.sinks.excel.styles import (
     _flag_column,
     _mark,
     _prepare_sheet,
+    _print_issue_columns,
     _set_filter,
     _Styles,
     _widths,
@@ -70,7 +72,7 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
 def _write_summary(
     worksheet: Any, styles: _Styles, blocks: Sequence[tuple[str, pl.DataFrame]]
 ) -> None:
-    rows = sum(frame.height + 3 for _, frame in blocks) + 2
+    rows = sum(max(frame.height, 1) + 3 for _, frame in blocks) + 1 + len(LEGEND)
     _check_fits(worksheet.title, rows=rows, columns=max((f.width for _, f in blocks), default=0))
     ready = [(title, _excel_ready(frame)) for title, frame in blocks]
     _prepare_sheet(worksheet, _widths([frame for _, frame in ready]), freeze_row=None)
@@ -80,6 +82,8 @@ def _write_summary(
         worksheet.append([_cell(worksheet, _clean_header(title), styles.title, text=True)])
         _append_header(worksheet, styles, frame)
         _append_frame(worksheet, styles, frame)
+        if not frame.height:  # a heading over nothing reads as a fault; say there was none
+            worksheet.append([_cell(worksheet, EMPTY_BLOCK, styles.plain, text=True)])
     worksheet.append([])
     for line in LEGEND:
         worksheet.append([_cell(worksheet, line, styles.plain, text=True)])
@@ -93,6 +97,7 @@ def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None
     _set_filter(worksheet, 1, issues.height + 1, issues.width)
     _append_header(worksheet, styles, issues)
     _append_frame(worksheet, styles, issues, first_row=2)
+    _print_issue_columns(worksheet, issues)
     if issues.height == 0:  # an empty sheet reads as "nothing checked"; say it was clean
         worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])
     _mark(worksheet, "issues")

@@ -418,11 +418,22 @@ def _prepare_sheet(worksheet: Any, widths: Sequence[float], *, freeze_row: int |
         worksheet.column_dimensions[get_column_letter(index)].width = width
     if freeze_row is not None:
         worksheet.freeze_panes = f"A{freeze_row + 1}"
+        worksheet.print_title_rows = f"1:{freeze_row}"  # the header on every printed page
     # printed or exported to PDF, a wide round sheet stays one page wide
     worksheet.page_setup.orientation = "landscape"
     worksheet.page_setup.fitToWidth = 1
     worksheet.page_setup.fitToHeight = 0
     worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+
+
+def _print_issue_columns(worksheet: Any, issues: pl.DataFrame) -> None:
+    """Print the Issues sheet's own columns (``file`` to ``message``) one page wide; the
+    original row's cells after them stay on screen, where they would shrink the print past
+    reading (a rounds sheet has a column per player)."""
+    if "message" not in issues.columns or not issues.height:
+        return
+    last = get_column_letter(issues.columns.index("message") + 1)
+    worksheet.print_area = f"A1:{last}{issues.height + 1}"
 
 
 def _set_filter(worksheet: Any, header_row: int, last_row: int, last_column: int) -> None:

@@ -141,6 +141,8 @@ def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None
     last_row = max(worksheet.max_row, max(rows, default=sheet.header_row))
     if worksheet.freeze_panes is None:
         worksheet.freeze_panes = f"A{sheet.header_row + 1}"
+    if not worksheet.print_title_rows:  # the header on every printed page, unless they chose
+        worksheet.print_title_rows = f"{sheet.header_row}:{sheet.header_row}"
     if not worksheet.tables:  # a sheet autofilter overlapping an Excel table corrupts the file
         _set_filter(worksheet, sheet.header_row, last_row, last_column)
     _show_rows(worksheet, sheet, table, first, last_row, last_column)
