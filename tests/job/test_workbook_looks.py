@@ -16,7 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, PERCENT_FORMAT, WINNER_FILL
+from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.helpers import run_cli
 
 HANDS = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
@@ -24,6 +24,10 @@ HANDS = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
 # A player's cell is marked when the row's winner column names them: the formula the sink writes.
 FIND_RULE = re.compile(r'^ISNUMBER\(FIND\("(?P<wanted>.*)",", "&\$(?P<column>[A-Z]+)\d+&","\)\)$')
 NOT_EMPTY_RULE = re.compile(r'^\$(?P<column>[A-Z]+)\d+<>""$')
+FOLD_RULE = re.compile(
+    r'^OR\(RIGHT\(TRIM\((?P<cell>[A-Z]+)\d+\),5\)=" fold",'
+    r'RIGHT\(TRIM\((?P=cell)\d+\),7\)=" folded"\)$'
+)
 
 
 def rounds_workbook(path: Path) -> None:
@@ -52,16 +56,23 @@ def rounds_workbook(path: Path) -> None:
 
 
 def marked_cells(sheet: Any) -> dict[str, set[str]]:
-    """Every cell a winner rule marks, worked out from the rules as Excel would apply them."""
-    marked: dict[str, set[str]] = {"players": set(), "ours": set()}
+    """Every cell a rule marks, worked out from the rules as Excel would apply them: players'
+    cells marked as winners, our winner columns, and folded players' cells (grey)."""
+    marked: dict[str, set[str]] = {"players": set(), "ours": set(), "folds": set()}
     for block in sheet.conditional_formatting:
         low_column, low_row, high_column, high_row = range_boundaries(str(block.sqref))
         for rule in block.rules:
-            assert rule.dxf.fill.fgColor.rgb.endswith(WINNER_FILL), rule.formula
-            assert rule.dxf.font.b, rule.formula
             formula = rule.formula[0]
             find, not_empty = FIND_RULE.match(formula), NOT_EMPTY_RULE.match(formula)
-            assert find or not_empty, f"unexpected rule {formula!r} on {block.sqref}"
+            fold = FOLD_RULE.match(formula)
+            assert find or not_empty or fold, f"unexpected rule {formula!r} on {block.sqref}"
+            if fold:
+                assert rule.dxf.font.color.rgb.endswith(FOLD_FONT), formula
+                own = {get_column_letter(low_column), get_column_letter(high_column)}
+                assert own == {fold["cell"]}, f"{formula!r} on {block.sqref}"
+            else:
+                assert rule.dxf.fill.fgColor.rgb.endswith(WINNER_FILL), formula
+                assert rule.dxf.font.b, formula
             for row in range(low_row, high_row + 1):
                 for column in range(low_column, high_column + 1):
                     where = f"{get_column_letter(column)}{row}"
@@ -72,6 +83,10 @@ def marked_cells(sheet: Any) -> dict[str, set[str]]:
                             marked["players"].add(where)
                     elif not_empty and sheet[f"{not_empty['column']}{row}"].value:
                         marked["ours"].add(where)
+                    elif fold and str(sheet[where].value or "").strip().lower().endswith(
+                        (" fold", " folded")
+                    ):
+                        marked["folds"].add(where)
     return marked
 
 
@@ -87,12 +102,31 @@ def test_rounds_write_back_marks_the_winners_own_cells(tmp_path: Path) -> None:
     # Ann's cards in round 1, both split winners in round 2, only Jon (never Jo) in round 3.
     assert marked["players"] == {"C4", "E5", "F5", "F6"}
     assert marked["ours"] == {f"{column}{row}" for column in "HI" for row in (4, 5, 6)}
+    assert marked["folds"] == {"C5"}  # Ann's "3c 3d fold"
     # One rule per player column, each over that column's rows of rounds.
     ranges = sorted(str(block.sqref) for block in sheet.conditional_formatting)
     assert ranges == ["C4:C6", "D4:D6", "E4:E6", "F4:F6", "H4:I6"]
     # The producer's own look stays underneath; their notes stay readable beside our columns.
     assert sheet["C4"].font.i and sheet["C4"].fill.fill_type is None
     assert sheet.column_dimensions["G"].width >= len("first hand of the night")
+
+
+def test_rounds_csv_in_a_new_workbook_marks_the_same_cells(tmp_path: Path) -> None:
+    (tmp_path / "club.csv").write_text(
+        "round,board,Ann,Bob,Jo,Jon,notes\n"
+        "1,Ks Kd 9d 3c 6d,Kc 9s,9c Ah,,2h 3h,first hand of the night\n"
+        "2,2c 7d 9h Jd 4s,3c 3d fold,,Ah Kh,As Kd,\n"
+        "3,Qs Jh 5c 4d 2h,8c 8d,Ac Kc,Qc Js,Qh Qd,late\n",
+        encoding="utf-8",
+    )
+    result = run_cli("run", str(tmp_path / "club.csv"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    sheet = openpyxl.load_workbook(tmp_path / "out" / "club.csv.xlsx")["club"]
+    assert [cell.value for cell in sheet[1]][-2:] == ["winner", "winning_hand"]
+    marked = marked_cells(sheet)
+    assert marked["players"] == {"C2", "E3", "F3", "F4"}
+    assert marked["ours"] == {f"{column}{row}" for column in "HI" for row in (2, 3, 4)}
+    assert marked["folds"] == {"C3"}
 
 
 def test_players_write_back_marks_the_winners_rows(tmp_path: Path) -> None:

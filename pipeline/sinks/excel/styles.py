@@ -491,13 +491,14 @@ def _add_round_winner_rules(
     first_row: int,
     last_row: int,
 ) -> None:
-    """A sheet of one row per round: the winners' cards and our winner columns, green and bold.
+    """A sheet of one row per round: the winners' cards and our winner columns, green and bold;
+    the cards of a player who folded (``9h 5s fold``) grey, as the legend says.
 
     ``first_column`` is the worksheet column of ``sheet.table``'s first column and
-    ``player_columns`` each player's worksheet column. One conditional format per player column
-    finds the player's name in the row's winners (``Ann, Bob``), so the look costs nothing per
-    row and stays right on a sheet of a million rounds; one more covers ``winners_column`` and
-    the columns after it where a round has winners.
+    ``player_columns`` each player's worksheet column. Per player column, one conditional format
+    finds the player's name in the row's winners (``Ann, Bob``) and one finds the fold mark, so
+    the look costs nothing per row and stays right on a sheet of a million rounds; one more
+    covers ``winners_column`` and the columns after it where a round has winners.
     """
     if sheet.winners_column is None or last_row < first_row:
         return
@@ -512,6 +513,13 @@ def _add_round_winner_rules(
             formula=[f'ISNUMBER(FIND("{wanted}",", "&{winners}&","))'], **_winner_look()
         )
         worksheet.conditional_formatting.add(f"{letter}{first_row}:{letter}{last_row}", rule)
+        # the layout's fold mark (``fold`` or ``folded`` after the cards); = ignores case
+        cell = f"TRIM({letter}{first_row})"
+        folded = FormulaRule(
+            formula=[f'OR(RIGHT({cell},5)=" fold",RIGHT({cell},7)=" folded")'],
+            font=Font(color=FOLD_FONT),
+        )
+        worksheet.conditional_formatting.add(f"{letter}{first_row}:{letter}{last_row}", folded)
     first = get_column_letter(first_column + winners_index)
     last = get_column_letter(first_column + sheet.table.width - 1)
     rule = FormulaRule(formula=[f'{winners}<>""'], **_winner_look())
