@@ -102,7 +102,7 @@ def _cut_long_cells(worksheet: Any) -> None:
 
 _BOOLEAN_TEXT = r"(?i)^(true|false)$"
 _INTEGER_TEXT = r"^-?(0|[1-9][0-9]{0,14})$"  # no leading zeros: "01" stays as written
-_DECIMAL_TEXT = r"^-?(0|[1-9][0-9]{0,14})\.[0-9]{1,6}$"
+_DECIMAL_TEXT = r"^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,6})?$"  # 1500 beside 0.25
 
 
 def _as_excel_reads(frame: pl.DataFrame) -> pl.DataFrame:
@@ -111,9 +111,12 @@ def _as_excel_reads(frame: pl.DataFrame) -> pl.DataFrame:
     numbers (so ``round`` sorts 1, 2, 10 and sits right, and ``folded`` reads TRUE like our
     ``winner``). A column with any other value, or a number with leading zeros, stays text.
 
-    >>> frame = pl.DataFrame({"round": ["1", "10"], "seat": ["01", "2"], "in": ["true", "FALSE"]})
+    >>> frame = pl.DataFrame(
+    ...     {"round": ["1", "10"], "seat": ["01", "2"], "in": ["true", "FALSE"],
+    ...      "bet": ["5", "0.25"]}
+    ... )
     >>> dict(_as_excel_reads(frame).schema)
-    {'round': Int64, 'seat': String, 'in': Boolean}
+    {'round': Int64, 'seat': String, 'in': Boolean, 'bet': Float64}
     """
     checks = [
         (name, pattern)
