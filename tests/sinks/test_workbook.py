@@ -379,3 +379,20 @@ def test_mismatched_flags_are_an_error(tmp_path: Path) -> None:
     sheet_output = SheetOutput("R", pl.DataFrame({"x": [1, 2]}), highlight=pl.Series([True]))
     with pytest.raises(ValueError, match="sheet 'R': highlight must be a Boolean series of 2"):
         write_workbook(tmp_path / "out.xlsx", [sheet_output], [], EMPTY_ISSUES)
+
+
+def test_a_long_issue_message_wraps_in_a_row_as_tall_as_it_needs(tmp_path: Path) -> None:
+    target = tmp_path / "out.xlsx"
+    issues = pl.DataFrame(
+        {
+            "file": ["a.csv"] * 3,
+            "row": [2, 3, 4],
+            "message": ["short", "word " * 40, "x" * 40_000],  # one line, three lines, the cap
+        }
+    )
+    write_workbook(target, [], [], issues)
+
+    sheet = load_workbook(target)["Issues"]
+    assert sheet["C2"].alignment.wrap_text and sheet.column_dimensions["C"].width <= 60
+    heights = [sheet.row_dimensions[row].height for row in (2, 3, 4)]
+    assert heights == [None, 45, 409], heights  # Excel allows no row taller than 409 points

@@ -26,6 +26,8 @@ WRAPPED_WIDTH: Final = 60
 """Width of a column of text that must be read whole (``WRAPPED_COLUMNS``), wrapped in it."""
 ROW_HEIGHT: Final = 15
 """Points per line of Calibri 11 text."""
+MAX_ROW_HEIGHT: Final = 409
+"""The tallest row Excel allows, in points."""
 WRAPPED_COLUMNS: Final = frozenset({"message"})
 """Columns read whole rather than glanced at: the Issues sheet's message wraps, never cut."""
 WIDTH_SAMPLE: Final = 2_000

@@ -29,6 +29,7 @@ from pipeline.sinks.excel.contract import (
     MARKER_NAME,
     MAX_CELL_TEXT,
     MAX_FORMULA_TEXT,
+    MAX_ROW_HEIGHT,
     MAX_WIDTH,
     PERCENT_FORMAT,
     ROW_HEIGHT,
@@ -412,7 +413,8 @@ def _fit_wrapped_rows(
     )
     counted = frame.select(lines.fill_null(1).cast(pl.Int64).alias("lines"))["lines"]
     for index in (counted > 1).arg_true().to_list():
-        worksheet.row_dimensions[first_row + index].height = ROW_HEIGHT * counted[index]
+        height = min(ROW_HEIGHT * counted[index], MAX_ROW_HEIGHT)  # Excel's tallest row
+        worksheet.row_dimensions[first_row + index].height = height
 
 
 def _prepare_sheet(worksheet: Any, widths: Sequence[float], *, freeze_row: int | None) -> None:
