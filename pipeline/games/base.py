@@ -32,12 +32,19 @@ NO_EQUITY = EquityOptions(enabled=False)
 
 @dataclass(frozen=True)
 class Presentation:
-    """Our columns for a sheet (one row per sheet row, ``row_id`` first) and the rows to mark."""
+    """Our columns for a sheet (one row per sheet row, ``row_id`` first) and the rows to mark.
+
+    ``percent_columns`` hold fractions shown as percentages; ``player_columns`` (a sheet of one
+    row per round) are the sheet's columns headed by a player's name, whose cells are marked
+    where ``winners_column`` names that player.
+    """
 
     added: pl.DataFrame
     highlight: pl.Series | None = None
     muted: pl.Series | None = None
     percent_columns: Sequence[str] = ()
+    player_columns: Sequence[str] = ()
+    winners_column: str | None = None
 
 
 @dataclass(frozen=True)

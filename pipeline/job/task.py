@@ -8,7 +8,7 @@ to the sinks.  Every row read is either scored or rejected with an issue record:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -357,29 +357,29 @@ def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
                 outputs.append(SheetOutput(sheet.name, sheet.frame))
             continue
         shown = game.present(sheet.frame, sheet_result.scored, layout)
-        table = _apart_from(shown.added.drop("row_id"), sheet.frame.columns)
+        added = shown.added.drop("row_id")
+        table = _apart_from(added, sheet.frame.columns)
+        renamed = dict(zip(added.columns, table.columns, strict=True))
+        marked = SheetOutput(
+            sheet.name,
+            table,
+            highlight=shown.highlight,
+            muted=shown.muted,
+            percent_columns=[renamed[name] for name in shown.percent_columns],
+            player_columns=shown.player_columns,
+            winners_column=renamed.get(shown.winners_column or ""),
+        )
         if write_back:
             outputs.append(
-                SheetOutput(
-                    sheet.name,
-                    table,
+                replace(
+                    marked,
                     excel_rows=sheet.excel_rows,
                     header_row=sheet.header_row,
-                    highlight=shown.highlight,
-                    muted=shown.muted,
-                    percent_columns=shown.percent_columns,
+                    source_columns=sheet.header_columns,
                 )
             )
         else:
-            outputs.append(
-                SheetOutput(
-                    sheet.name,
-                    pl.concat([sheet.frame, table], how="horizontal"),
-                    highlight=shown.highlight,
-                    muted=shown.muted,
-                    percent_columns=shown.percent_columns,
-                )
-            )
+            outputs.append(replace(marked, table=pl.concat([sheet.frame, table], how="horizontal")))
     return outputs
 
 

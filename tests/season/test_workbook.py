@@ -14,7 +14,7 @@ from pipeline.cli import app
 from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 
-EXPECTED_SHEETS = ["Standings", "Hand odds", "Luck", "Head to head", "Yatzy", "Nights"]
+EXPECTED_SHEETS = ["Standings", "Trend", "Hand odds", "Luck", "Head to head", "Yatzy", "Nights"]
 
 
 def _refs(chart: Any) -> list[tuple[str | None, str, str | None]]:
@@ -64,20 +64,22 @@ def test_charts_reference_their_tables(season_folder: Path, tmp_path: Path) -> N
     path = write_season_workbook(season_report(season_folder), tmp_path / "season.xlsx")
     book = load_workbook(path)
     standings = book["Standings"]
-    bar, line = standings._charts
+    (bar,) = standings._charts
     assert _refs(bar) == [("'Standings'!E1", "'Standings'!$E$2:$E$4", "'Standings'!$B$2:$B$4")]
-    # The trend table: a title row, then its header, then a row per poker night.
-    header = next(row for row in range(1, 60) if standings[f"A{row}"].value == "night")
-    assert [standings.cell(header, column).value for column in range(1, 6)] == [
+    # The trend table on its own sheet (wide with many players): a row per poker night.
+    trend = book["Trend"]
+    (line,) = trend._charts
+    assert [trend.cell(1, column).value for column in range(1, 6)] == [
         "night", "night name", "Ann", "Bob", "Cy",
     ]  # fmt: skip
-    first, last = header + 1, header + 2
-    assert [standings[f"C{row}"].value for row in (first, last)] == [2, 2]
+    assert [trend[f"C{row}"].value for row in (2, 3)] == [2, 2]
     assert _refs(line) == [
-        (f"'Standings'!{letter}{header}", f"'Standings'!${letter}${first}:${letter}${last}",
-         f"'Standings'!$A${first}:$A${last}")
+        (f"'Trend'!{letter}1", f"'Trend'!${letter}$2:${letter}$3", "'Trend'!$A$2:$A$3")
         for letter in "CDE"
     ]  # fmt: skip
+    # Cumulative wins never fall: the lines are drawn straight, never smoothed into a dip.
+    assert all(series.smooth is False for series in line.series)
+    assert trend.freeze_panes == "C2" and trend.page_setup.fitToWidth == 1
     (odds_chart,) = book["Hand odds"]._charts
     assert _refs(odds_chart) == [
         ("'Hand odds'!B1", "'Hand odds'!$B$2:$B$11", "'Hand odds'!$A$2:$A$11"),

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 
-from pipeline.sinks.excel.contract import LEGEND, NO_ISSUES
+from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, EMPTY_BLOCK, LEGEND, NO_ISSUES
 from pipeline.sinks.excel.workbook import (
     MAX_ROWS,
     SheetOutput,
@@ -130,7 +130,7 @@ def test_highlight_that_is_a_column_becomes_one_rule(tmp_path: Path) -> None:
 
     sheet = load_workbook(target)["Round 1"]
     assert rule_list(sheet) == [("A2:E9", "$E2=TRUE")]
-    assert sheet["D2"].number_format == "0.0" and sheet["C2"].number_format == "General"
+    assert sheet["D2"].number_format == "0.0%" and sheet["C2"].number_format == "General"
 
 
 def test_every_sheet_has_bold_frozen_filtered_calibri_header(tmp_path: Path) -> None:
@@ -167,7 +167,7 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         ("table", "rounds"),
         (1, 12),
         (None, None),
-        (LEGEND, None),
+        *((line, None) for line in LEGEND),
     ]
     assert book["Summary"]["A1"].font.b and book["Summary"]["A2"].font.b
     # A number column's heading sits on the numbers' side, text headings on the left.
@@ -178,6 +178,32 @@ def test_summary_blocks_and_empty_issues(tmp_path: Path) -> None:
         ("file", "row", "message"),
         (NO_ISSUES, None, None),
     ]
+
+
+def test_summary_block_without_rows_says_none_and_each_column_has_its_look(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "out.xlsx"
+    blocks = [
+        ("Biggest swings", pl.DataFrame(schema={"player": pl.String, "lowest %": pl.Float64})),
+        (
+            "Players",
+            pl.DataFrame({"wins": [3], "player": ["Ann"], "win rate %": [0.25], "ranked": [True]}),
+        ),
+    ]
+    write_workbook(target, [], blocks, EMPTY_ISSUES)
+
+    sheet = load_workbook(target)["Summary"]
+    assert [row[0] for row in sheet.iter_rows(max_row=4, values_only=True)] == [
+        "Biggest swings", "player", EMPTY_BLOCK, None
+    ]  # fmt: skip
+    assert [cell.value for cell in sheet[6]] == ["wins", "player", "win rate %", "ranked"]
+    header, values = sheet[6], sheet[7]
+    # numbers right, text after a number indented off it, percentages as such, Booleans centred
+    assert [cell.alignment.horizontal for cell in header] == ["right", "left", "right", "center"]
+    assert values[1].alignment.indent == 1 and header[1].alignment.indent == 1
+    assert values[2].number_format == "0.0%" and values[2].value == 0.25
+    assert values[3].number_format == BOOLEAN_FORMAT and values[3].alignment.horizontal == "center"
 
 
 def producer_book(path: Path) -> None:
@@ -228,7 +254,7 @@ def test_write_back_keeps_producer_and_appends_on_the_right_rows(tmp_path: Path)
     assert sheet["D5"].value == "=LEN(B5)" and sheet["D5"].data_type == "f"
     assert sheet["A3"].font.b and sheet["A3"].font.i
     assert sheet["C4"].number_format == "@" and sheet.column_dimensions["C"].width == 33
-    assert sheet["E2"].font.b and sheet["F3"].number_format == "0.0"
+    assert sheet["E2"].font.b and sheet["F3"].number_format == "0.0%"
     assert rule_list(sheet) == [("A3:G5", "$G3=TRUE")]
     assert sheet.freeze_panes == "A3" and sheet.auto_filter.ref == "A2:G5"
 
@@ -353,3 +379,20 @@ def test_mismatched_flags_are_an_error(tmp_path: Path) -> None:
     sheet_output = SheetOutput("R", pl.DataFrame({"x": [1, 2]}), highlight=pl.Series([True]))
     with pytest.raises(ValueError, match="sheet 'R': highlight must be a Boolean series of 2"):
         write_workbook(tmp_path / "out.xlsx", [sheet_output], [], EMPTY_ISSUES)
+
+
+def test_a_long_issue_message_wraps_in_a_row_as_tall_as_it_needs(tmp_path: Path) -> None:
+    target = tmp_path / "out.xlsx"
+    issues = pl.DataFrame(
+        {
+            "file": ["a.csv"] * 3,
+            "row": [2, 3, 4],
+            "message": ["short", "word " * 40, "x" * 40_000],  # one line, three lines, the cap
+        }
+    )
+    write_workbook(target, [], [], issues)
+
+    sheet = load_workbook(target)["Issues"]
+    assert sheet["C2"].alignment.wrap_text and sheet.column_dimensions["C"].width <= 60
+    heights = [sheet.row_dimensions[row].height for row in (2, 3, 4)]
+    assert heights == [None, 45, 409], heights  # Excel allows no row taller than 409 points

@@ -63,8 +63,9 @@ def _table_round() -> pl.Expr:
 
 
 def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
-    """Per player row: hand, detail, best five, rank, winner (and equities); per round row of a
-    rounds sheet: the winners' names and the winning hand."""
+    """Per player row: hand, detail, best five, rank, winner (and the win chance per street,
+    ``win_flop %``, as a fraction shown as a percentage); per round row of a rounds sheet: the
+    winners' names and the winning hand, with the winners' own cells marked."""
     if layout.kind == ROUNDS:
         per_round = (
             scored.filter(pl.col("winner"))
@@ -74,16 +75,21 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
                 pl.col("hand_detail").drop_nulls().first().alias("winning_hand"),
             )
         )
-        return Presentation(row_ids(frame).join(per_round, on="row_id", how="left"))
+        return Presentation(
+            row_ids(frame).join(per_round, on="row_id", how="left"),
+            player_columns=layout.player_columns,
+            winners_column="winner",
+        )
     equities = [name for name in EQUITY_COLUMNS if name in scored.columns]
+    shown = [pl.col(name).truediv(100).alias(f"{name} %") for name in equities]
     added = row_ids(frame).join(
-        scored.select("row_id", "folded", *ADDED_COLUMNS, *equities), on="row_id", how="left"
+        scored.select("row_id", "folded", *ADDED_COLUMNS, *shown), on="row_id", how="left"
     )
     return Presentation(
         added.drop("folded"),
         highlight=added["winner"].fill_null(False),
         muted=added["folded"].fill_null(False),
-        percent_columns=equities,
+        percent_columns=[f"{name} %" for name in equities],
     )
 
 
@@ -115,7 +121,7 @@ def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame
 
 
 def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
-    """Per player: rounds dealt, showdowns, wins, split wins, best hand."""
+    """Per player: rounds dealt, showdowns, wins, split wins, win rate, best hand."""
     winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "table", "round")
     return (
         poker.with_columns(winners_in_round.alias("winners"))
@@ -126,6 +132,11 @@ def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
             pl.col("winner").sum().alias("wins"),
             (pl.col("winner") & (pl.col("winners") > 1)).sum().alias("split wins"),
             pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
+        )
+        # the season report's win rate: wins per round dealt, a fraction shown as a percentage
+        .with_columns((pl.col("wins") / pl.col("rounds dealt")).alias("win rate %"))
+        .select(
+            "player", "rounds dealt", "showdowns", "wins", "split wins", "win rate %", "best hand"
         )
         .sort("wins", "showdowns", descending=True, maintain_order=True)
     )
@@ -156,7 +167,8 @@ def _swing_summary(sheets: Sequence[ScoredSheet]) -> pl.DataFrame:
             "tournament",
             "round",
             pl.col("player").alias("river winner"),
-            pl.col("lowest_equity").round(2).alias(f"lowest equity % ({how})"),
+            # a fraction, shown as a percentage like every % column of the workbook
+            (pl.col("lowest_equity") / 100).alias(f"lowest equity % ({how})"),
             "street",
         )
     )

@@ -4,8 +4,8 @@ and the constants of every look we use, in one place."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 import polars as pl
@@ -22,13 +22,26 @@ CUT_MARKER: Final = " …[cut: Excel holds 32,767 characters]"
 """Ends a cut cell, so nobody takes it for the whole text (the job lists each one in Issues)."""
 MAX_WIDTH: Final = 50
 """Widest column we set, in Excel character units."""
+WRAPPED_WIDTH: Final = 60
+"""Width of a column of text that must be read whole (``WRAPPED_COLUMNS``), wrapped in it."""
+ROW_HEIGHT: Final = 15
+"""Points per line of Calibri 11 text."""
+MAX_ROW_HEIGHT: Final = 409
+"""The tallest row Excel allows, in points."""
+WRAPPED_COLUMNS: Final = frozenset({"message"})
+"""Columns read whole rather than glanced at: the Issues sheet's message wraps, never cut."""
 WIDTH_SAMPLE: Final = 2_000
 """Rows of each column measured for its width."""
 
 NO_ISSUES: Final = "no issues: every row was read and scored"
+EMPTY_BLOCK: Final = "none"
+"""Written under the header of a Summary block that has no rows."""
 LEGEND: Final = (
-    "Green, bold rows: the round's winners (every tied best hand). Grey text: players who folded."
+    "Green, bold: the winners (poker: every tied best hand; Yatzy: the leaders after the game).",
+    "A sheet of one row per player marks the whole row; one row per round, the winners' cards.",
+    "Grey text: players who folded. A heading ending in % holds percentages.",
 )
+"""The Summary's closing lines, one a row, short enough not to widen the printed page."""
 SUMMARY_TITLE: Final = "Summary"
 ISSUES_TITLE: Final = "Issues"
 MARKER_NAME: Final = "Showdown_Output"
@@ -38,7 +51,15 @@ FONT_NAME: Final = "Calibri"
 FONT_SIZE: Final = 11
 WINNER_FILL: Final = "C6EFCE"  # Excel's own "Good" green: readable on air, bold text stays black
 FOLD_FONT: Final = "808080"
-PERCENT_FORMAT: Final = "0.0"
+PERCENT_FORMAT: Final = "0.0%"
+"""Every percentage we write is a fraction (0.462) shown as ``46.2%`` under a heading that ends
+in ``%`` (``win_flop %``): Excel sorts, filters and charts it as a percentage, and the same rule
+holds in the nightly and the season workbooks.  Parquet keeps its own columns and units."""
+BOOLEAN_FORMAT: Final = '"TRUE";"TRUE";"FALSE"'
+"""Excel shows a Boolean cell as TRUE/FALSE whatever its format; LibreOffice reads Booleans as
+numbers and, without this format, prints some columns as 1/0."""
+MAX_FORMULA_TEXT: Final = 255
+"""Characters in one text constant of an Excel formula."""
 
 # The same set as openpyxl.cell.cell.ILLEGAL_CHARACTERS_RE, as a Rust regex for polars.
 _ILLEGAL_XML: Final = r"[\x00-\x08\x0B\x0C\x0E-\x1F]"
@@ -74,7 +95,18 @@ class SheetOutput:
     muted
         Boolean, one per row: True rows are folds, shown in a grey font.
     percent_columns
-        Columns of ``table`` holding percentages 0..100, shown with one decimal.
+        Columns of ``table`` holding fractions shown as percentages (``0.0%``). A float column
+        whose heading holds ``%`` is one without being listed.
+    player_columns
+        A sheet of one row per round (the rounds layout): the columns headed by a player's name
+        and holding that player's cards. A player's cell is shown green and bold in the rows
+        whose ``winners_column`` names that player, by one conditional format per column.
+    winners_column
+        The column of ``table`` naming each round's winners (``Ann, Bob``); it and the columns
+        after it (``winning_hand``) are shown green and bold on rows that have winners.
+    source_columns
+        Write-back only: the producer's columns by name, with their 1-based worksheet column
+        (where ``player_columns`` are found).
     """
 
     name: str
@@ -84,6 +116,9 @@ class SheetOutput:
     highlight: pl.Series | None = None
     muted: pl.Series | None = None
     percent_columns: Sequence[str] = ()
+    player_columns: Sequence[str] = ()
+    winners_column: str | None = None
+    source_columns: Mapping[str, int] = field(default_factory=dict)
 
 
 def sanitize_title(title: str) -> str:
@@ -121,6 +156,14 @@ def _check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
     missing = [name for name in sheet.percent_columns if name not in sheet.table.columns]
     if missing:
         msg = f"sheet {sheet.name!r}: percent columns {missing!r} are not in the table"
+        raise ValueError(msg)
+    if sheet.winners_column is not None and sheet.winners_column not in sheet.table.columns:
+        msg = f"sheet {sheet.name!r}: winners column {sheet.winners_column!r} is not in the table"
+        raise ValueError(msg)
+    where = sheet.source_columns if write_back else sheet.table.columns
+    unknown = [name for name in sheet.player_columns if name not in where]
+    if unknown:
+        msg = f"sheet {sheet.name!r}: player columns {unknown!r} are not in the sheet"
         raise ValueError(msg)
     if not write_back:
         _check_fits(sheet.name, rows=height + 1, columns=width)

@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 from pipeline.sinks.excel.contract import (
     _FOLD,
     _WINNER,
+    EMPTY_BLOCK,
     ISSUES_TITLE,
     LEGEND,
     MAX_TITLE,
@@ -24,26 +25,28 @@ from pipeline.sinks.excel.contract import (
 )
 from pipeline.sinks.excel.styles import (
     _add_flag_rule,
+    _add_round_winner_rules,
     _append_frame,
     _append_header,
+    _as_excel_reads,
     _cell,
     _clean_header,
     _excel_ready,
     _flag_column,
     _mark,
     _prepare_sheet,
+    _print_issue_columns,
     _set_filter,
     _Styles,
     _widths,
-    numeric_columns,
 )
 
 
 def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None:
-    table = _excel_ready(sheet.table)
+    table = _excel_ready(_as_excel_reads(sheet.table))
     _prepare_sheet(worksheet, _widths([table], sheet.percent_columns), freeze_row=1)
     _set_filter(worksheet, 1, table.height + 1, table.width)
-    _append_header(worksheet, styles, table.columns, numeric_columns(table))
+    _append_header(worksheet, styles, table, sheet.percent_columns)
     # flags that are columns of the table become one conditional format; others style cells
     per_cell: list[pl.Series | None] = []
     for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
@@ -54,6 +57,8 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
         letter = get_column_letter(table.columns.index(column) + 1)
         _add_flag_rule(worksheet, kind, letter, 2, table.height + 1, table.width)
         per_cell.append(None)
+    players = {name: table.columns.index(name) + 1 for name in sheet.player_columns}
+    _add_round_winner_rules(worksheet, sheet, 1, players, 2, table.height + 1)
     _append_frame(
         worksheet,
         styles,
@@ -67,7 +72,7 @@ def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> N
 def _write_summary(
     worksheet: Any, styles: _Styles, blocks: Sequence[tuple[str, pl.DataFrame]]
 ) -> None:
-    rows = sum(frame.height + 3 for _, frame in blocks) + 2
+    rows = sum(max(frame.height, 1) + 3 for _, frame in blocks) + 1 + len(LEGEND)
     _check_fits(worksheet.title, rows=rows, columns=max((f.width for _, f in blocks), default=0))
     ready = [(title, _excel_ready(frame)) for title, frame in blocks]
     _prepare_sheet(worksheet, _widths([frame for _, frame in ready]), freeze_row=None)
@@ -75,10 +80,13 @@ def _write_summary(
         if number:
             worksheet.append([])
         worksheet.append([_cell(worksheet, _clean_header(title), styles.title, text=True)])
-        _append_header(worksheet, styles, frame.columns, numeric_columns(frame))
+        _append_header(worksheet, styles, frame)
         _append_frame(worksheet, styles, frame)
+        if not frame.height:  # a heading over nothing reads as a fault; say there was none
+            worksheet.append([_cell(worksheet, EMPTY_BLOCK, styles.plain, text=True)])
     worksheet.append([])
-    worksheet.append([_cell(worksheet, LEGEND, styles.plain, text=True)])
+    for line in LEGEND:
+        worksheet.append([_cell(worksheet, line, styles.plain, text=True)])
     _mark(worksheet, "summary")
 
 
@@ -87,8 +95,9 @@ def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None
     issues = _excel_ready(issues)
     _prepare_sheet(worksheet, _widths([issues]), freeze_row=1)
     _set_filter(worksheet, 1, issues.height + 1, issues.width)
-    _append_header(worksheet, styles, issues.columns, numeric_columns(issues))
-    _append_frame(worksheet, styles, issues)
+    _append_header(worksheet, styles, issues)
+    _append_frame(worksheet, styles, issues, first_row=2)
+    _print_issue_columns(worksheet, issues)
     if issues.height == 0:  # an empty sheet reads as "nothing checked"; say it was clean
         worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])
     _mark(worksheet, "issues")

@@ -1,27 +1,28 @@
 """Write the season workbook (:class:`pipeline.season.report.SeasonReport`) with openpyxl.
 
-Sheets, in order: ``Standings`` (the ranked table, then the night-by-night cumulative wins),
-``Hand odds`` (categories made at showdown vs the exact 7-card odds), ``Luck`` (expected vs
-actual wins, then the biggest suck-outs), ``Head to head``, ``Yatzy`` (standings, then average
-score per category vs a random roll) and ``Nights``.
+Sheets, in order: ``Standings`` (the ranked table and its bar chart), ``Trend`` (the
+night-by-night cumulative wins and their lines), ``Hand odds`` (categories made at showdown vs
+the exact 7-card odds), ``Luck`` (expected vs actual wins, then the biggest suck-outs), ``Head to
+head``, ``Yatzy`` (standings, then average score per category vs a random roll) and ``Nights``.
 
-Native Excel charts (:mod:`openpyxl.chart`): a bar chart of wins per ranked player and a line of
-cumulative wins per night (the top ten players) on ``Standings``, observed vs expected counts on
-``Hand odds``.  Every series references the cells of the table it plots, so a chart never shows a
-number the sheet does not.
+Native Excel charts (:mod:`openpyxl.chart`): a bar chart of wins per ranked player on
+``Standings``, straight lines of cumulative wins per night (the top ten players) on ``Trend``,
+observed vs expected counts on ``Hand odds``.  Every series references the cells of the table it
+plots, so a chart never shows a number the sheet does not.
 
 Look: Calibri 11 on every cell; header rows bold; the first table's header frozen; numbers
-right-aligned under right-aligned headers; columns whose header holds ``%`` formatted as
-percentages; Booleans written as Booleans (TRUE/FALSE); widths from the longest text (capped);
-every sheet printed landscape, fitted to one page wide.  Text starting with ``=``, ``+``, ``-``
-or ``@`` is stored as text, never as a formula.  The file is written to a temporary file in the
-target's folder and moved onto the target with :func:`os.replace`.
+right-aligned under right-aligned headers; columns whose header holds ``%`` hold fractions shown
+as percentages (``0.0%``, the rule of every workbook we write); Booleans written as Booleans,
+centred, with a format that reads TRUE/FALSE in LibreOffice too (which otherwise prints some as
+1/0); widths from the longest text (capped); every sheet printed landscape, fitted to one page
+wide.  Text starting with ``=``, ``+``, ``-`` or ``@`` is stored as text, never as a formula.
+The file is written to a temporary file in the target's folder and moved onto the target with
+:func:`os.replace`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import re
 import tempfile
@@ -36,7 +37,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.contract import MAX_CELL_TEXT
+from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, MAX_CELL_TEXT, PERCENT_FORMAT
 from pipeline.sinks.excel.styles import cut_text
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
@@ -47,18 +48,12 @@ FONT = Font(name="Calibri", size=11)
 BOLD = Font(name="Calibri", size=11, bold=True)
 TITLE = Font(name="Calibri", size=13, bold=True)
 RIGHT = Alignment(horizontal="right")
+CENTRE = Alignment(horizontal="center")  # where Excel puts TRUE/FALSE (LibreOffice: right)
 LEFT = Alignment(horizontal="left", indent=1)  # a gap after a right-aligned number
-PERCENT = "0.0%"
 DECIMAL = "#,##0.00"
 INTEGER = "#,##0"
 MAX_WIDTH = 45
 CHART_PLAYERS = 10
-ROW_CM = 0.53  # a Calibri 11 row (15 points)
-
-
-def _chart_rows(height_cm: float) -> int:
-    """Rows a chart of this height covers, plus a gap before what follows."""
-    return math.ceil(height_cm / ROW_CM) + 2
 
 
 _FORMULA_LIKE = re.compile(r"^[=+\-@]")
@@ -80,10 +75,12 @@ class TableRange:
 
 
 def _number_format(name: str, dtype: pl.DataType) -> str | None:
+    if dtype == pl.Boolean:
+        return BOOLEAN_FORMAT
     if dtype.is_temporal():
         return "yyyy-mm-dd"
     if "%" in name and dtype.is_numeric():
-        return PERCENT
+        return PERCENT_FORMAT
     if dtype.is_float():
         return DECIMAL
     if dtype.is_integer():
@@ -99,8 +96,12 @@ def _write_table(
         cell = ws.cell(row=top, column=left, value=title)
         cell.font = TITLE
         top += 1
-    numeric = {
-        name: dtype.is_numeric() or dtype.is_temporal() or dtype == pl.Boolean
+    alignments = {
+        name: CENTRE
+        if dtype == pl.Boolean
+        else RIGHT
+        if dtype.is_numeric() or dtype.is_temporal()
+        else LEFT
         for name, dtype in frame.schema.items()
     }
     formats = {name: _number_format(name, dtype) for name, dtype in frame.schema.items()}
@@ -108,20 +109,17 @@ def _write_table(
         cell = ws.cell(row=top, column=left + offset, value=cut_text(name))
         cell.data_type = "s"
         cell.font = BOLD
-        cell.alignment = RIGHT if numeric[name] else LEFT
+        cell.alignment = alignments[name]
     for row_offset, values in enumerate(frame.iter_rows(), start=1):
         for offset, (name, value) in enumerate(zip(frame.columns, values, strict=True)):
             cell = ws.cell(row=top + row_offset, column=left + offset, value=_cell_value(value))
             cell.font = FONT
             if isinstance(value, str) and _FORMULA_LIKE.match(value):
                 cell.data_type = "s"
-            if numeric[name]:
-                cell.alignment = RIGHT
-                number_format = formats[name]
-                if number_format is not None:
-                    cell.number_format = number_format
-            else:
-                cell.alignment = LEFT
+            cell.alignment = alignments[name]
+            number_format = formats[name]
+            if number_format is not None:
+                cell.number_format = number_format
     _widen(ws, frame, left)
     return TableRange(top, top + 1, top + frame.height, left, tuple(frame.columns))
 
@@ -189,7 +187,6 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
     ranked = report.standings.filter(pl.col("ranked"))
     table = _write_table(ws, report.standings, 1)
     _page(ws)
-    chart_rows = 0
     if ranked.height:
         chart = BarChart()
         chart.type = "bar"
@@ -211,9 +208,16 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
         chart.set_categories(Reference(ws, min_col=players, min_row=table.first_row, max_row=last))
         chart.height, chart.width = max(7.5, 1.5 + 0.5 * ranked.height), 16
         ws.add_chart(chart, f"A{table.last_row + 3}")
-        chart_rows = _chart_rows(chart.height)
-    trend_top = table.last_row + 3 + chart_rows
-    trend = _write_table(ws, report.trend, trend_top, title="Cumulative wins after each night")
+
+
+def _trend_sheet(ws: Worksheet, report: SeasonReport) -> None:
+    """Cumulative wins after each night, a column per player, and their lines (the top ten).
+
+    On a sheet of its own: a season of many players makes the table wide, and printed one page
+    wide beside the standings it shrank them past reading.
+    """
+    trend = _write_table(ws, report.trend, 1)
+    _page(ws, "C2")
     players_shown = [name for name in report.trend.columns[2:]][:CHART_PLAYERS]
     if players_shown and report.trend.height:
         line = LineChart()
@@ -222,6 +226,7 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
         line.x_axis.title = "night"
         line.y_axis.delete = False
         line.x_axis.delete = False
+        line.y_axis.scaling.min = 0
         first = trend.column(players_shown[0])
         line.add_data(
             Reference(
@@ -233,6 +238,8 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
             ),
             titles_from_data=True,
         )
+        for series in line.series:
+            series.smooth = False  # a cumulative count never dips: no curve may draw one
         line.set_categories(
             Reference(
                 ws, min_col=trend.column("night"), min_row=trend.first_row, max_row=trend.last_row
@@ -303,6 +310,7 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     assert standings is not None
     standings.title = "Standings"
     _standings_sheet(standings, report)
+    _trend_sheet(book.create_sheet("Trend"), report)
     _odds_sheet(book.create_sheet("Hand odds"), report)
     _luck_sheet(book.create_sheet("Luck"), report)
     head = book.create_sheet("Head to head")

@@ -21,7 +21,9 @@ from pipeline.sinks.excel.contract import (
     _WINNER,
     FOLD_FONT,
     ISSUES_TITLE,
+    MAX_WIDTH,
     SUMMARY_TITLE,
+    WIDTH_SAMPLE,
     WINNER_FILL,
     SheetOutput,
     _check_fits,
@@ -29,16 +31,23 @@ from pipeline.sinks.excel.contract import (
 from pipeline.sinks.excel.new_book import _unique_title, _write_issues, _write_summary
 from pipeline.sinks.excel.styles import (
     _add_flag_rule,
+    _add_round_winner_rules,
     _clean_header,
+    _column_looks,
     _cut_long_cells,
     _excel_ready,
     _flag_column,
+    _header_style,
     _marker,
     _set_filter,
     _Styles,
     _text_cells,
     _widths,
+    numeric_columns,
 )
+
+DEFAULT_WIDTH = 8.43
+"""Excel's width of a column nobody sized."""
 
 # --- write-back ------------------------------------------------------------------------------
 
@@ -104,38 +113,60 @@ def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None
     worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     last_column = first + table.width - 1
     _check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
+    _keep_overflow_readable(worksheet, first - 1, rows)
 
+    looks = _column_looks(table, sheet.percent_columns)
+    numeric = set(numeric_columns(table))
     for offset, (name, width) in enumerate(
         zip(table.columns, _widths([table], sheet.percent_columns), strict=True)
     ):
         header = worksheet.cell(row=sheet.header_row, column=first + offset)
         header.value = _clean_header(name)
         header.data_type = "s"
-        header._style = copy(styles.header)
+        header._style = copy(_header_style(styles, looks[offset], name in numeric))
         worksheet.column_dimensions[get_column_letter(first + offset)].width = width
 
-    percent = {
-        first + index for index, name in enumerate(table.columns) if name in sheet.percent_columns
-    }
     text_cells = _text_cells(table)
-    plain, percent_style = styles.body[_PLAIN]
+    body = styles.body[_PLAIN]
     for index, (row, values) in enumerate(zip(rows, table.iter_rows(), strict=True)):
         texts = text_cells.get(index, ())
         for offset, value in enumerate(values):
             if value is None:
                 continue
-            column = first + offset
-            cell = worksheet.cell(row=row, column=column, value=value)
-            cell._style = copy(percent_style if column in percent else plain)
+            cell = worksheet.cell(row=row, column=first + offset, value=value)
+            cell._style = copy(body[looks[offset]])
             if offset in texts:
                 cell.data_type = "s"
 
     last_row = max(worksheet.max_row, max(rows, default=sheet.header_row))
     if worksheet.freeze_panes is None:
         worksheet.freeze_panes = f"A{sheet.header_row + 1}"
+    if not worksheet.print_title_rows:  # the header on every printed page, unless they chose
+        worksheet.print_title_rows = f"{sheet.header_row}:{sheet.header_row}"
     if not worksheet.tables:  # a sheet autofilter overlapping an Excel table corrupts the file
         _set_filter(worksheet, sheet.header_row, last_row, last_column)
     _show_rows(worksheet, sheet, table, first, last_row, last_column)
+
+
+def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) -> None:
+    """Widen the producer's last column when its text ran on into the empty cells we now fill
+    (a narrow ``notes`` column), so what they wrote stays readable; never narrow it."""
+    if column < 1:
+        return
+    letter = get_column_letter(column)
+    longest = max(
+        (
+            len(str(cell.value))
+            for row in rows[:WIDTH_SAMPLE]
+            if (cell := worksheet._cells.get((row, column))) is not None
+            and isinstance(cell.value, str)
+        ),
+        default=0,
+    )
+    width = worksheet.column_dimensions[letter].width or DEFAULT_WIDTH
+    wanted = min(longest * 1.1 + 2, MAX_WIDTH)
+    if wanted > width:
+        worksheet.column_dimensions[letter].width = round(wanted, 1)
 
 
 def _show_rows(
@@ -146,10 +177,13 @@ def _show_rows(
     last_row: int,
     last_column: int,
 ) -> None:
-    """Winner and fold rows across the used range: one conditional format each when we can."""
+    """Winner and fold rows across the used range: one conditional format each when we can;
+    on a sheet of one row per round, the winners' cells."""
     first_row = sheet.header_row + 1
     if last_row < first_row:
         return
+    players = {name: sheet.source_columns[name] for name in sheet.player_columns}
+    _add_round_winner_rules(worksheet, sheet, first, players, first_row, last_row)
     for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
         if flags is None or not flags.any():
             continue
