@@ -184,7 +184,8 @@ def print_counts(kind: str, files: int, read: int, log: HandLog, c: PotAuditCoun
     print(
         f"{kind}: files {files:,} (read {read:,}), hands read {c.hands:,}, showdowns "
         f"{c.showdowns:,}, contested pots {c.pots:,}, pots audited {c.pots_audited:,} "
-        f"(in {c.hands_audited:,} hands), disagreements {c.disagreements:,}"
+        f"(in {c.hands_audited:,} hands), disagreements {c.disagreements:,}; hand names "
+        f"checked {c.names_checked:,}, names of another category {c.name_disagreements:,}"
     )
     print(f"  reader issues: {', '.join(f'{code} {n:,}' for code, n in codes) or 'none'}")
 

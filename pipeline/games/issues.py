@@ -18,6 +18,7 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_column", r"not recognised; did you mean"),
     ("pot_disagreement", r"log awards|replay awards"),
+    ("hand_name_disagreement", r"the log names .*; the evaluator makes it"),
     ("round_held_back", r"held back"),
     ("round_rejected", r"^round .* rejected"),
     ("lonely_round", r"has only one player"),

@@ -151,6 +151,7 @@ def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, An
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))
         rows["mucked"].append(name not in hand.shown)
+        rows["stated_hand"].append(hand.stated.get(name))
         rows["board"].append(meta["board"])
         rows["folded"].append(name in hand.folded)
         rows["folded_street"].append(hand.folded.get(name))

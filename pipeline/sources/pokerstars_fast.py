@@ -20,6 +20,7 @@ _ACTION = (
 _SUMMARY_SEAT = (
     r"^Seat \d+: (.*?) (?:\((?:button|small blind|big blind)\) )*(showed|mucked) \[([^\]]*)\]"
 )
+_SUMMARY_SAID = r"\] and (?:won \([^)]*\)|lost|collected \([^)]*\)) with (.+)$"
 _ODD = (
     r"sitting out|cashed out|\*\*\* (?:FIRST|SECOND|THIRD) |bringsin|brings in|discards|stands pat"
 )
@@ -244,6 +245,8 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
             player=pl.col("parts").struct.field("1"),
             cards=pl.col("parts").struct.field("2"),
             shown=pl.lit(False),
+            said=pl.lit(None, dtype=pl.String),
+            summary_said=pl.lit(None, dtype=pl.String),
         )
     )
     showing = acts.filter(pl.col("verb").is_in(["shows", "folds"])).select(
@@ -252,16 +255,22 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         "player",
         cards=pl.col("l").str.extract(r": (?:shows|folds) \[([^\]]*)\]", 1),
         shown=pl.col("verb") == "shows",
+        said=pl.when(pl.col("verb") == "shows").then(pl.col("l").str.extract(r"\] \((.+)\)$", 1)),
+        summary_said=pl.lit(None, dtype=pl.String),
     )
     summary_cards = (
         lines.filter(pl.col("in_summary") & pl.col("l").str.starts_with("Seat "))
-        .select("hand", "i", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
+        .select("hand", "i", "l", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
         .select(
             "hand",
             "i",
             player=pl.col("parts").struct.field("1"),
             cards=pl.col("parts").struct.field("3"),
             shown=pl.col("parts").struct.field("2") == "showed",
+            said=pl.lit(None, dtype=pl.String),
+            summary_said=pl.when(pl.col("parts").struct.field("2") == "showed").then(
+                pl.col("l").str.extract(_SUMMARY_SAID, 1)
+            ),
         )
     )
     cards = (
@@ -269,7 +278,14 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         .filter(pl.col("cards").is_not_null() & pl.col("player").is_not_null())
         .sort("i")
         .group_by("hand", "player")
-        .agg(hole=_cards(pl.col("cards").last()), shown=pl.col("shown").any())
+        .agg(
+            hole=_cards(pl.col("cards").last()),
+            shown=pl.col("shown").any(),
+            # As the line reader: the last ``shows`` line's name, else the summary's.
+            stated_hand=pl.coalesce(
+                pl.col("said").drop_nulls().last(), pl.col("summary_said").drop_nulls().first()
+            ),
+        )
     )
     board = (
         lines.filter(
@@ -327,6 +343,7 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
             pl.col("stack"),
             pl.col("hole"),
             ~pl.col("shown").fill_null(False).alias("mucked"),
+            pl.col("stated_hand"),
             pl.col("board").fill_null(""),
             pl.col("fold_street").is_not_null().alias("folded"),
             pl.col("fold_street")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polars as pl
+
 from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
 from pipeline.sources.phh import read_phh
-from pipeline.sources.pokerstars import read_pokerstars
+from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 TEXT = (DATA / "pokerstars_mixed.txt").read_text(encoding="utf-8")
@@ -51,3 +53,29 @@ def test_phh_side_pot() -> None:
     assert (counts.pots_audited, counts.disagreements) == (2, 0)
     wrong = text.replace("finishing_stacks = [2400, 0, 1000]", "finishing_stacks = [1600, 0, 1800]")
     assert audit_pots(read_phh(wrong, "nt.phh")).height == 1
+
+
+def test_the_logs_hand_names_are_read_and_checked_against_ours() -> None:
+    log = read_pokerstars(TEXT, "f.txt")
+    stated = log.rows.filter(pl.col("hand_id") == "1001").sort("seat")["stated_hand"].to_list()
+    assert stated == ["a pair of Kings", None, "a pair of Queens", None]
+    _, counts = audit_pots_with_counts(log)
+    # Eight shown hands carry PokerStars' name: pairs, trips, high card, Royal Flush.
+    assert (counts.names_checked, counts.name_disagreements) == (8, 0)
+
+
+def test_a_hand_name_of_another_category_is_an_audit_issue() -> None:
+    text = TEXT.replace(
+        "Ann: shows [Ah Kh] (a pair of Kings)",
+        "Ann: shows [Ah Kh] (a full house, Sevens full of Jacks)",
+    )
+    for reader in (read_pokerstars, read_pokerstars_lines):
+        issues, counts = audit_pots_with_counts(reader(text, "f.txt"))
+        assert issues.select("line", "hand_id", "code", "value").rows() == [
+            (1, "1001", "hand_name_disagreement", "a full house, Sevens full of Jacks")
+        ], reader
+        assert issues["message"][0] == (
+            "hand 1001: the log names Ann's Ah Kh 2c 7d Kd 9s 3h 'a full house, Sevens full "
+            "of Jacks' (Full House); the evaluator makes it Pair"
+        )
+        assert counts.name_disagreements == 1

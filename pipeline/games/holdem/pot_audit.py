@@ -12,6 +12,11 @@ Rake (cash games) is what the log's winners did not receive: ``sum(put_in) - sum
 rake the check is that the same players won and no one got more than the replay gives nor less
 than the replay minus the rake; without rake the amounts must match exactly.
 
+The log's own names of shown hands (PokerStars' ``a full house, Sevens full of Jacks``, in
+``stated_hand``) are checked too: where the category the log names differs from the evaluator's
+for the same cards, that is an issue (``hand_name_disagreement``) naming the hand; the names we
+write are always ours.
+
 A pot cannot be audited when one of its contenders did not show cards (or the board is not five
 cards, e.g. run it twice); such hands count as not audited rather than as disagreements.
 
@@ -32,7 +37,42 @@ from pipeline.core import evaluator
 from pipeline.core.cards import INVALID_CARD, try_parse_cards
 from pipeline.sources.hand_log import HandLog, Issues
 
-__all__ = ["PotAuditCounts", "audit_pots", "audit_pots_with_counts"]
+__all__ = ["PotAuditCounts", "audit_pots", "audit_pots_with_counts", "stated_category"]
+
+_RANKS, _SUITS = "23456789TJQKA", "cdhs"
+_CARD_IDS = {
+    rank + suit: 4 * r + s for r, rank in enumerate(_RANKS) for s, suit in enumerate(_SUITS)
+}
+_NO_CARD = 255
+# The log's wording (lower case, PokerStars' "HI: " of hi-lo games dropped) -> our category;
+# a straight flush and a royal flush are one family, as PokerStars words a royal either way.
+_STATED_PREFIXES = (
+    ("high card", "High Card"),
+    ("a pair", "Pair"),
+    ("two pair", "Two Pair"),
+    ("three of a kind", "Three of a Kind"),
+    ("a straight flush", "Straight Flush"),
+    ("a royal flush", "Straight Flush"),
+    ("a straight", "Straight"),
+    ("a flush", "Flush"),
+    ("a full house", "Full House"),
+    ("four of a kind", "Four of a Kind"),
+)
+
+
+def stated_category(stated: pl.Expr) -> pl.Expr:
+    """The category a log's hand name gives (null when the wording is not one we know).
+
+    >>> names = pl.Series(["a full house, Sevens full of Jacks", "HI: two pair, Aces and Fives",
+    ...                    "a Royal Flush", "a straight, Five to Nine", "lucky"])
+    >>> pl.select(stated_category(pl.lit(names))).to_series().to_list()
+    ['Full House', 'Two Pair', 'Straight Flush', 'Straight', None]
+    """
+    lowered = stated.str.strip_chars().str.to_lowercase().str.strip_prefix("hi: ")
+    result: pl.Expr = pl.lit(None, dtype=pl.String)
+    for prefix, name in reversed(_STATED_PREFIXES):
+        result = pl.when(lowered.str.starts_with(prefix)).then(pl.lit(name)).otherwise(result)
+    return result
 
 
 @dataclass
@@ -47,11 +87,41 @@ class PotAuditCounts:
     pots_audited: int = 0
     hands_audited: int = 0
     disagreements: int = 0
+    names_checked: int = 0
+    """Shown hands whose log names a category we could check against the evaluator's."""
+    name_disagreements: int = 0
 
 
 def audit_pots(log: HandLog) -> pl.DataFrame:
     """Issues (code ``pot_disagreement``) for hands whose awards differ from the replay."""
     return audit_pots_with_counts(log)[0]
+
+
+def strengths_of(cards: pl.Series) -> pl.Series:
+    """Strength of each text of 5 to 7 distinct cards (``"Ah Kh 2c 7d Kd"``), else null.
+
+    >>> strengths_of(pl.Series(["As Ks Qs Js Ts", "Ah Ah 2c 3d 4h", None, "Ah"])).to_list()
+    [7461, None, None, None]
+    """
+    tokens = cards.fill_null("").str.strip_chars().str.split(" ")
+    lengths = tokens.list.len().to_numpy().astype(np.int64)
+    ids = (
+        tokens.explode()
+        .replace_strict(_CARD_IDS, default=_NO_CARD, return_dtype=pl.UInt8)
+        .to_numpy()
+    )
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    result = np.full(len(cards), -1, dtype=np.int32)
+    for k in (5, 6, 7):
+        rows = np.flatnonzero(lengths == k)
+        if rows.size == 0:
+            continue
+        matrix = ids[starts[rows, None] + np.arange(k)]
+        ordered = np.sort(matrix, axis=1)
+        good = (ordered[:, -1] != _NO_CARD) & (np.diff(ordered, axis=1) != 0).all(axis=1)
+        if good.any():
+            result[rows[good]] = evaluator.evaluate(matrix[good], check=False)
+    return pl.Series(cards.name, result).replace(-1, None).cast(pl.UInt16)
 
 
 def _strengths(holes: list[str | None], boards: list[str]) -> list[int | None]:
@@ -90,6 +160,54 @@ def audit_pots_with_counts(log: HandLog) -> tuple[pl.DataFrame, PotAuditCounts]:
     issues = Issues()
     if rows.height == 0:
         return issues.frame(), counts
+    names = _hand_name_issues(rows, counts)
+    issues_frame, counts = _audit(rows, counts, issues)
+    return pl.concat([issues_frame, names]).sort("line", maintain_order=True), counts
+
+
+def _hand_name_issues(rows: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
+    """An issue for each shown hand whose category, as the log names it, is not ours."""
+    if "stated_hand" not in rows.columns:
+        return Issues().frame()
+    named = rows.filter(pl.col("stated_hand").is_not_null() & pl.col("hole").is_not_null())
+    cards = named.select(
+        pl.concat_str(pl.col("hole"), pl.col("board").fill_null(""), separator=" ")
+    ).to_series()
+    named = named.with_columns(
+        stated_category(pl.col("stated_hand")).alias("stated_category"),
+        strengths_of(cards).alias("strength"),
+    ).filter(pl.col("stated_category").is_not_null() & pl.col("strength").is_not_null())
+    if named.height == 0:
+        return Issues().frame()
+    ours = pl.Series(evaluator.category_names(named["strength"].to_numpy()), dtype=pl.String)
+    named = named.with_columns(ours.alias("ours"))
+    family = pl.col("ours").replace("Royal Flush", "Straight Flush")
+    wrong = named.filter(family != pl.col("stated_category"))
+    counts.names_checked += named.height
+    counts.name_disagreements += wrong.height
+    if wrong.height == 0:
+        return Issues().frame()
+    return wrong.select(
+        "line",
+        "hand_id",
+        pl.lit("hand").alias("column"),
+        pl.col("stated_hand").alias("value"),
+        pl.lit("hand_name_disagreement").alias("code"),
+        pl.format(
+            "hand {}: the log names {}'s {} '{}' ({}); the evaluator makes it {}",
+            "hand_id",
+            "player",
+            pl.concat_str("hole", "board", separator=" ").str.strip_chars(),
+            "stated_hand",
+            "stated_category",
+            "ours",
+        ).alias("message"),
+    )
+
+
+def _audit(
+    rows: pl.DataFrame, counts: PotAuditCounts, issues: Issues
+) -> tuple[pl.DataFrame, PotAuditCounts]:
     live = rows.group_by("hand_id", maintain_order=True).agg(
         (~pl.col("folded")).sum().alias("live")
     )
