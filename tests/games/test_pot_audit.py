@@ -6,7 +6,9 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline.games.holdem import pot_audit
 from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
+from pipeline.sources.hand_log import Issues
 from pipeline.sources.phh import read_phh
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 
@@ -79,3 +81,42 @@ def test_a_hand_name_of_another_category_is_an_audit_issue() -> None:
             "of Jacks' (Full House); the evaluator makes it Pair"
         )
         assert counts.name_disagreements == 1
+
+
+def _counts_both_ways(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Counts of the all-at-once single-pot pass, and of the per-hand replay on the same hands."""
+    rows = read_pokerstars(text, "f.txt").rows
+    rows = rows.with_columns(pl.col("line").rank("dense").alias("_hand"))
+    hands = rows.filter((~pl.col("folded")).sum().over("_hand") >= 2)
+    shown = ~pl.col("mucked") & ~pl.col("folded")
+    cards = hands.select(pl.when(shown).then(pl.concat_str("hole", "board", separator=" ")))
+    hands = hands.with_columns(
+        pot_audit.strengths_of(cards.to_series(), sizes=(7,)).alias("strength")
+    )
+    vectorised = pot_audit.PotAuditCounts()
+    left = pot_audit._audit_single_pots(hands, vectorised)
+    settled = hands.filter(~pl.col("_hand").is_in(left["_hand"].implode()))
+    scalar = pot_audit.PotAuditCounts()
+    columns = {name: settled[name].to_list() for name in settled.columns}
+    runs, strengths = columns["_hand"], columns["strength"]
+    for run in sorted(set(runs)):
+        start, end = runs.index(run), len(runs) - runs[::-1].index(run)
+        pot_audit._audit_hand(columns, strengths, start, end, scalar, Issues())
+    return (
+        (vectorised.pots, vectorised.pots_audited, vectorised.hands_audited),
+        (scalar.pots, scalar.pots_audited, scalar.hands_audited),
+    )
+
+
+def test_the_single_pot_pass_agrees_with_the_per_hand_replay() -> None:
+    texts = [
+        TEXT,
+        TEXT.replace("Rake 0", "Rake 10"),
+        TEXT.replace("Dee collected 27", "Dee collected 26").replace(
+            "Ann collected 26", "Ann collected 27"
+        ),
+    ]
+    for text in texts:
+        vectorised, scalar = _counts_both_ways(text)
+        assert vectorised == scalar
+    assert _counts_both_ways(TEXT)[0][2] >= 2  # hands 1001 and 1003 take the single-pot pass

@@ -82,7 +82,7 @@ def score_hand_log(
     scored = _decide_winners(scored, log).join(
         log.select("row_id", "put_in", "won"), on="row_id", how="left"
     )
-    audit = audit_pots(HandLog(_typed(frame), HandLog.empty().issues))
+    audit = audit_pots(HandLog(log.drop("row_id"), HandLog.empty().issues))
     sheet_issues = audit.select(
         pl.lit(None, dtype=pl.Int64).alias("row_id"),
         "column",

@@ -34,7 +34,6 @@ import numpy as np
 import polars as pl
 
 from pipeline.core import evaluator
-from pipeline.core.cards import INVALID_CARD, try_parse_cards
 from pipeline.sources.hand_log import HandLog, Issues
 
 __all__ = ["PotAuditCounts", "audit_pots", "audit_pots_with_counts", "stated_category"]
@@ -97,8 +96,9 @@ def audit_pots(log: HandLog) -> pl.DataFrame:
     return audit_pots_with_counts(log)[0]
 
 
-def strengths_of(cards: pl.Series) -> pl.Series:
-    """Strength of each text of 5 to 7 distinct cards (``"Ah Kh 2c 7d Kd"``), else null.
+def strengths_of(cards: pl.Series, sizes: tuple[int, ...] = (5, 6, 7)) -> pl.Series:
+    """Strength of each text of 5 to 7 distinct cards (``"Ah Kh 2c 7d Kd"``), else null;
+    ``sizes`` narrows the card counts scored.
 
     >>> strengths_of(pl.Series(["As Ks Qs Js Ts", "Ah Ah 2c 3d 4h", None, "Ah"])).to_list()
     [7461, None, None, None]
@@ -112,7 +112,7 @@ def strengths_of(cards: pl.Series) -> pl.Series:
     )
     starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
     result = np.full(len(cards), -1, dtype=np.int32)
-    for k in (5, 6, 7):
+    for k in sizes:
         rows = np.flatnonzero(lengths == k)
         if rows.size == 0:
             continue
@@ -122,32 +122,6 @@ def strengths_of(cards: pl.Series) -> pl.Series:
         if good.any():
             result[rows[good]] = evaluator.evaluate(matrix[good], check=False)
     return pl.Series(cards.name, result).replace(-1, None).cast(pl.UInt16)
-
-
-def _strengths(holes: list[str | None], boards: list[str]) -> list[int | None]:
-    """Strength of each hole + five-card board, or ``None`` when the cards are not all known."""
-    result: list[int | None] = [None] * len(holes)
-    picked: list[int] = []
-    tokens: list[list[str]] = []
-    for index, (hole, board) in enumerate(zip(holes, boards, strict=True)):
-        if hole is None:
-            continue
-        cards = hole.split() + board.split()
-        if len(cards) == 7 and len(set(cards)) == 7:
-            picked.append(index)
-            tokens.append(cards)
-    if not picked:
-        return result
-    ids, _ = try_parse_cards(np.array(tokens, dtype=object))
-    ids = ids.reshape(len(picked), 7)
-    good = ~(ids == INVALID_CARD).any(axis=1)
-    strengths = np.zeros(len(picked), dtype=np.int64)
-    if good.any():
-        strengths[good] = evaluator.evaluate(ids[good], check=False)
-    for position, index in enumerate(picked):
-        if good[position]:
-            result[index] = int(strengths[position])
-    return result
 
 
 def audit_pots_with_counts(log: HandLog) -> tuple[pl.DataFrame, PotAuditCounts]:
@@ -208,32 +182,120 @@ def _hand_name_issues(rows: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFram
 def _audit(
     rows: pl.DataFrame, counts: PotAuditCounts, issues: Issues
 ) -> tuple[pl.DataFrame, PotAuditCounts]:
-    live = rows.group_by("hand_id", maintain_order=True).agg(
-        (~pl.col("folded")).sum().alias("live")
+    # A hand is a run of rows with one hand id and start line (a hand id may come again in
+    # another file of a corpus, as another player's record of the same hand).
+    new_hand = (pl.col("hand_id") != pl.col("hand_id").shift(1)) | (
+        pl.col("line") != pl.col("line").shift(1)
     )
-    showdown_ids = live.filter(pl.col("live") >= 2)["hand_id"]
-    counts.showdowns = showdown_ids.len()
-    hands = rows.filter(pl.col("hand_id").is_in(showdown_ids.implode()))
+    rows = rows.with_columns(new_hand.fill_null(True).cum_sum().alias("_hand"))
+    live = (~pl.col("folded")).sum().over("_hand")
+    hands = rows.filter(live >= 2)
+    counts.showdowns = hands["_hand"].n_unique()
     if hands.height == 0:
         return issues.frame(), counts
-    shown_hole = hands.select(
-        pl.when(~pl.col("mucked") & ~pl.col("folded")).then(pl.col("hole")).otherwise(None)
+    shown = ~pl.col("mucked") & ~pl.col("folded")
+    cards = hands.select(
+        pl.when(shown).then(pl.concat_str("hole", "board", separator=" ")).alias("cards")
     ).to_series()
-    strengths = _strengths(shown_hole.to_list(), hands["board"].to_list())
+    hands = hands.with_columns(strengths_of(cards, sizes=(7,)).alias("strength"))
+    complex_hands = _audit_single_pots(hands, counts)
+    if complex_hands.height == 0:
+        return issues.frame(), counts
+    strengths = complex_hands["strength"].to_list()
     columns = {
-        name: hands[name].to_list()
+        name: complex_hands[name].to_list()
         for name in ("hand_id", "line", "seat", "button", "player", "folded", "put_in", "won")
     }
+    runs = complex_hands["_hand"].to_list()
     start = 0
-    n = hands.height
+    n = complex_hands.height
     while start < n:
         end = start + 1
-        hand_id = columns["hand_id"][start]
-        while end < n and columns["hand_id"][end] == hand_id:
+        while end < n and runs[end] == runs[start]:
             end += 1
         _audit_hand(columns, strengths, start, end, counts, issues)
         start = end
     return issues.frame(), counts
+
+
+def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
+    """Audit, all at once, the showdown hands with a single pot (every player still in put in
+    the same amount) whose awards agree with the replay, and count them; return the other hands'
+    rows (side pots, nothing put in, or a disagreement) for :func:`_audit_hand`, which words the
+    issue.  The rules are :func:`_audit_hand`'s, for one pot."""
+    hand = "_hand"
+    cents = hands.with_columns(
+        (pl.col("put_in") * 100).round().cast(pl.Int64).alias("put"),
+        (pl.col("won") * 100).round().cast(pl.Int64).alias("got"),
+        pl.int_range(pl.len()).alias("_order"),
+    )
+    live = ~pl.col("folded")
+    level = pl.col("put").filter(live & (pl.col("put") > 0))
+    cents = cents.with_columns(
+        level.n_unique().over(hand).alias("levels"),
+        level.max().over(hand).alias("level"),
+    )
+    single = cents.filter(pl.col("levels") == 1)
+    eligible = live & (pl.col("put") >= pl.col("level"))
+    single = single.with_columns(eligible.alias("eligible")).with_columns(
+        pl.col("eligible").sum().over(hand).alias("contenders"),
+        pl.col("put").sum().over(hand).alias("pot"),
+        pl.col("strength").filter(pl.col("eligible")).max().over(hand).alias("best"),
+        (pl.col("eligible") & pl.col("strength").is_null()).any().over(hand).alias("unseen"),
+        pl.col("got").is_null().any().over(hand).alias("unpaid"),
+        ((pl.col("put") % 100 != 0) | (pl.col("got").fill_null(0) % 100 != 0))
+        .any()
+        .over(hand)
+        .alias("cents"),
+        # Odd chips go in seat order starting left of the button.
+        (
+            (pl.col("seat") <= pl.col("seat").filter(pl.col("button")).first().fill_null(0))
+            .cast(pl.Int64)
+            .mul(1_000_000)
+            .add(pl.col("seat"))
+        )
+        .rank("ordinal")
+        .over(hand)
+        .alias("turn"),
+    )
+    contested = pl.col("contenders") >= 2
+    not_audited = pl.col("unpaid") | (contested & pl.col("unseen"))
+    winner = pl.col("eligible") & (~contested | (pl.col("strength") == pl.col("best")))
+    unit = pl.when(pl.col("cents")).then(1).otherwise(100)
+    single = single.with_columns(
+        winner.fill_null(False).alias("winner"), unit.alias("unit")
+    ).with_columns(pl.col("winner").sum().over(hand).alias("winners"))
+    share = pl.col("pot") // (pl.col("winners") * pl.col("unit")) * pl.col("unit")
+    odd = pl.col("pot") - share * pl.col("winners")
+    # The winner whose turn is j (0-based) gets one unit of the odd chips while any are left.
+    turn = pl.col("turn").rank("ordinal").over(hand, pl.col("winner")) - 1
+    extra = (odd - turn * pl.col("unit")).clip(0, None).clip(None, pl.col("unit"))
+    single = single.with_columns(
+        pl.when(pl.col("winner")).then(share + extra).otherwise(0).alias("expected")
+    )
+    rake = pl.col("put").sum().over(hand) - pl.col("got").sum().over(hand)
+    close = (
+        ((pl.col("expected") > 0) == (pl.col("got") > 0))
+        & (pl.col("got") >= pl.col("expected") - rake - pl.col("unit"))
+        & (pl.col("got") <= pl.col("expected") + pl.col("unit"))
+    )
+    agree = (
+        pl.when(rake == 0).then(pl.col("expected") == pl.col("got")).otherwise((rake > 0) & close)
+    )
+    single = single.with_columns(
+        not_audited.alias("not_audited"), agree.all().over(hand).alias("agree")
+    )
+    per_hand = single.group_by(hand, maintain_order=True).agg(
+        pl.col("contenders").first() >= 2,
+        pl.col("not_audited").first(),
+        pl.col("agree").first(),
+    )
+    settled = per_hand.filter(pl.col("not_audited") | pl.col("agree"))
+    audited = settled.filter(~pl.col("not_audited"))
+    counts.pots += int(settled["contenders"].sum())
+    counts.pots_audited += int(audited["contenders"].sum())
+    counts.hands_audited += audited.height
+    return cents.filter(~pl.col(hand).is_in(settled[hand].implode())).sort("_order")
 
 
 def _audit_hand(
