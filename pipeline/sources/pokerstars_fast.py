@@ -76,16 +76,22 @@ def _lines(text: list[str]) -> pl.DataFrame:
         result: NDArray[np.int64] = running - (running - flags)[start_of]
         return result
 
+    in_summary = since_start(summary) > 0
+    odd = line.str.contains_any(list(_ODD)).to_numpy()
+    # Of the summary only its marker and the seats that showed or mucked cards are read.
+    shown = (line.str.starts_with("Seat ") & line.str.contains("ed [", literal=True)).to_numpy()
+    wanted = ~in_summary | marker | shown | odd
     return pl.DataFrame(
         {
-            "i": np.flatnonzero(keep) + 1,
-            "l": line,
-            "hand": hand,
-            "marker": marker,
-            "pos": np.arange(len(hand), dtype=np.int64) - start_of,
-            "summary": since_start(summary) > 0,
-            "section": since_start(marker),
-            "street": np.minimum(since_start(street), 3),
+            "i": np.flatnonzero(keep)[wanted] + 1,
+            "l": line.filter(wanted),
+            "hand": hand[wanted],
+            "marker": marker[wanted],
+            "pos": (np.arange(len(hand), dtype=np.int64) - start_of)[wanted],
+            "summary": in_summary[wanted],
+            "section": since_start(marker)[wanted],
+            "street": np.minimum(since_start(street), 3)[wanted],
+            "odd": odd[wanted],
         }
     )
 
@@ -149,8 +155,7 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
     )
     summary = lines.select("hand", "summary", "marker").filter(pl.col("summary") & pl.col("marker"))
     summary = summary.select("hand").unique()
-    odd = lines.select("hand", "l").filter(pl.col("l").str.contains_any(list(_ODD)))
-    odd = odd.select("hand").unique()
+    odd = lines.select("hand", "odd").filter(pl.col("odd")).select("hand").unique()
     return head.join(table, on="hand", how="left").with_columns(
         summary=pl.col("hand").is_in(summary["hand"].implode()),
         odd=pl.col("hand").is_in(odd["hand"].implode()),
