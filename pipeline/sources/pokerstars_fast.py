@@ -216,11 +216,12 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     acts = acts.join(
         hands.select("hand", "dead_small"), on="hand", how="left", maintain_order="left"
     )
-    put = _put_in(acts)
-    folds = (
-        acts.filter(pl.col("folds"))
-        .group_by("hand", "seat")
-        .agg(fold_street=pl.col("street").first())
+    # Seats past the key's range send their hand to the line reader (bad_seat below).
+    acts = acts.filter(pl.col("seat").is_between(0, _SEATS_PER_HAND - 1))
+    seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
+    seats = seats.with_columns(
+        _on_seats(seat_key, *_put_in(acts)).alias("put"),
+        _on_seats(seat_key, *_first_folds(acts)).alias("fold_street"),
     )
     # A player sitting out who never spoke and put nothing in is not in the hand.
     spoke = (
@@ -292,8 +293,6 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     good = hands.join(fallback, on="hand", how="anti")
     rows = (
         seats.join(good, on="hand", how="inner")
-        .join(put, on=["hand", "seat"], how="left")
-        .join(folds, on=["hand", "seat"], how="left")
         .join(
             spoke.with_columns(spoke=pl.lit(True)),
             on=["hand", "seat"],
@@ -342,8 +341,29 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     return rows.cast(ROW_SCHEMA), fallback_spans  # type: ignore[arg-type]
 
 
-def _put_in(acts: pl.DataFrame) -> pl.DataFrame:
-    """Chips each player put in (before uncalled bets come back), per ``hand, seat``.
+def _on_seats(seat_key: NDArray[np.int64], keys: NDArray[np.int64], values: pl.Series) -> pl.Series:
+    """``values`` (one per sorted unique ``keys``) on the seat rows whose key is there, else null.
+
+    >>> _on_seats(np.array([5, 7, 9]), np.array([5, 9]), pl.Series([1.5, 2.5])).to_list()
+    [1.5, None, 2.5]
+    """
+    if len(keys) == 0:
+        return pl.Series(values.name, [None] * len(seat_key), dtype=values.dtype)
+    where = np.minimum(np.searchsorted(keys, seat_key), len(keys) - 1)
+    found = pl.Series(keys[where] == seat_key)
+    return values.gather(where).zip_with(found, pl.Series([None], dtype=values.dtype))
+
+
+def _first_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """The street of each player's first fold, by ``hand * 64 + seat`` key (sorted)."""
+    folds = acts.filter(pl.col("folds"))
+    key = (folds["hand"] * _SEATS_PER_HAND + folds["seat"]).to_numpy()
+    keys, first = np.unique(key, return_index=True)
+    return keys, folds["street"].gather(first)
+
+
+def _put_in(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """Chips each player put in (before uncalled bets come back), by ``hand * 64 + seat`` key.
 
     On a street, ``raises X to Y`` makes the player's street total ``Y`` (blinds included), so
     a player's street is the last raise's ``to`` plus what they added after it; antes, and the
@@ -360,7 +380,7 @@ def _put_in(acts: pl.DataFrame) -> pl.DataFrame:
     player_key = hand * _SEATS_PER_HAND + seat
     street_key = player_key * 4 + street
     if len(street_key) == 0:
-        return pl.DataFrame(schema={"hand": pl.Int64, "seat": pl.Int64, "put": pl.Float64})
+        return np.zeros(0, dtype=np.int64), pl.Series("put", [], dtype=pl.Float64)
     groups, group_of = np.unique(street_key, return_inverse=True)
     position = np.arange(len(street_key))
     last_raise = np.full(len(groups), -1, dtype=np.int64)
@@ -375,13 +395,7 @@ def _put_in(acts: pl.DataFrame) -> pl.DataFrame:
     dead_money = np.where(ante, amount, np.where(dead, amount - live_amount, 0.0))
     players, player_of = np.unique(player_key, return_inverse=True)
     put = np.bincount(player_of, weights=counted + dead_money, minlength=len(players))
-    return pl.DataFrame(
-        {
-            "hand": players // _SEATS_PER_HAND,
-            "seat": players % _SEATS_PER_HAND,
-            "put": put,
-        }
-    )
+    return players, pl.Series("put", put)
 
 
 def _cards_seen(lines: pl.DataFrame, body: pl.DataFrame, spoken: pl.DataFrame) -> pl.DataFrame:
