@@ -39,8 +39,13 @@ from pipeline.sources.hand_log import HandLog, Issues
 __all__ = ["PotAuditCounts", "audit_pots", "audit_pots_with_counts", "stated_category"]
 
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
+# Card notation as logs write it: rank and suit in either case, ``10`` for a ten.
 _CARD_IDS = {
-    rank + suit: 4 * r + s for r, rank in enumerate(_RANKS) for s, suit in enumerate(_SUITS)
+    spelled + written: 4 * r + s
+    for r, rank in enumerate(_RANKS)
+    for spelled in {rank, rank.lower(), *(("10",) if rank == "T" else ())}
+    for s, suit in enumerate(_SUITS)
+    for written in (suit, suit.upper())
 }
 _NO_CARD = 255
 # The log's wording (lower case, PokerStars' "HI: " of hi-lo games dropped) -> our category;
@@ -100,8 +105,9 @@ def strengths_of(cards: pl.Series, sizes: tuple[int, ...] = (5, 6, 7)) -> pl.Ser
     """Strength of each text of 5 to 7 distinct cards (``"Ah Kh 2c 7d Kd"``), else null;
     ``sizes`` narrows the card counts scored.
 
-    >>> strengths_of(pl.Series(["As Ks Qs Js Ts", "Ah Ah 2c 3d 4h", None, "Ah"])).to_list()
-    [7461, None, None, None]
+    >>> texts = ["As Ks Qs Js 10s", "Ah Ah 2c 3d 4h", None, "Ah", "as ks qs js ts"]
+    >>> strengths_of(pl.Series(texts)).to_list()
+    [7461, None, None, None, 7461]
     """
     tokens = cards.fill_null("").str.strip_chars().str.split(" ")
     lengths = tokens.list.len().to_numpy().astype(np.int64)
