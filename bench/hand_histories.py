@@ -3,9 +3,10 @@
 Run from the repository root: ``.venv/bin/python bench/hand_histories.py``.
 
 (a) Speed.  The PokerStars corpus in ``../shared/corpora/pokerstars`` is concatenated (repeated
-if need be) to about 30,000 hands; we time :func:`read_pokerstars` plus scoring every row whose
-hole and board are known with :func:`pipeline.core.evaluator.evaluate`, and pokerkit's own
-``HandHistory.from_pokerstars`` on a leading subsample of the same hands.  For PHH we time
+if need be) to about 30,000 hands in one file; we time the job's own path from that file to
+Parquet without equity (read by content, score, audit, check, write: :func:`to_parquet`), stage
+by stage, in wall and CPU seconds, and pokerkit's own ``HandHistory.from_pokerstars`` (parsing
+only) on a leading subsample of the same hands, in the same run.  For PHH we time
 :func:`read_phh` over every corpus file against pokerkit's ``HandHistory.loads`` and against
 bare :func:`tomllib.loads`.  Figures are medians of 3.
 
@@ -21,8 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import statistics
 import sys
+import tempfile
 import time
 import tomllib
 import warnings
@@ -35,15 +38,18 @@ import polars as pl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.core import evaluator
-from pipeline.core.cards import INVALID_CARD, try_parse_cards
+from pipeline.games.base import NO_EQUITY
 from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
+from pipeline.job.task import score_source, scored_frames
+from pipeline.sinks.parquet import write_parquet
+from pipeline.sources import read_source
 from pipeline.sources.hand_log import HandLog
 from pipeline.sources.phh import read_phh, sniff_phh
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars, split_hands
 
 CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
 TARGET_HANDS = 30_000
-POKERKIT_HANDS = 300
+POKERKIT_HANDS = 1_000
 REPEATS = 3
 
 
@@ -61,19 +67,23 @@ def read_text(path: Path) -> str:
     return text.lstrip("\ufeff").replace("\r\n", "\n")
 
 
-def score_rows(rows: pl.DataFrame) -> int:
-    """Score every row whose hole (2 cards) and board (5 cards) are known; return how many."""
-    cards = rows.select(cards=pl.concat_str("hole", pl.lit(" "), "board").str.split(" "))
-    known = cards.filter(pl.col("cards").list.len() == 7)
-    if known.height == 0:
-        return 0
-    tokens = known.select(pl.col("cards").list.to_array(7)).to_series()
-    ids, _ = try_parse_cards(tokens.to_numpy())
-    ids = ids.reshape(known.height, 7)
-    good = ids[~(ids == INVALID_CARD).any(axis=1)]
-    good = good[np.array([len(set(row)) == 7 for row in good.tolist()], dtype=bool)]
-    evaluator.evaluate(good, check=False)
-    return int(good.shape[0])
+def to_parquet(path: Path, out: Path) -> tuple[int, list[float], list[float]]:
+    """The job's own path, file to Parquet without equity: read the source (sniffed by content),
+    score and audit every hand, check the rows against the Parquet model, write the file.
+    Returns the hands and, per stage, wall and CPU seconds."""
+    clocks = [(time.perf_counter(), time.process_time())]
+    source = read_source(path)
+    clocks.append((time.perf_counter(), time.process_time()))
+    result = score_source(source, NO_EQUITY, path.name)
+    clocks.append((time.perf_counter(), time.process_time()))
+    frames = scored_frames(result)
+    clocks.append((time.perf_counter(), time.process_time()))
+    write_parquet(frames, out / path.name)
+    clocks.append((time.perf_counter(), time.process_time()))
+    hands = source.sheets[0].frame["line"].n_unique()
+    wall = [b[0] - a[0] for a, b in itertools.pairwise(clocks)]
+    cpu = [b[1] - a[1] for a, b in itertools.pairwise(clocks)]
+    return hands, wall, cpu
 
 
 def pokerstars_speed(folder: Path) -> None:
@@ -83,13 +93,26 @@ def pokerstars_speed(folder: Path) -> None:
     hands_once = read_pokerstars(corpus, "corpus").rows["hand_id"].n_unique()
     copies = max(1, round(TARGET_HANDS / max(hands_once, 1)))
     big = "\n\n".join([corpus] * copies)
-    log = read_pokerstars(big, "corpus")
-    hands = log.rows.select("line").n_unique()
-    ours = median_seconds(lambda: score_rows(read_pokerstars(big, "corpus").rows))
-    read_only = median_seconds(lambda: read_pokerstars(big, "corpus"))
-    print(f"PokerStars: {hands:,} hands ({big.count(chr(10)) + 1:,} lines)")
-    print(f"  ours, read + evaluate   {ours:7.3f} s  {hands / ours:10,.0f} hands/s")
-    print(f"  ours, read only         {read_only:7.3f} s  {hands / read_only:10,.0f} hands/s")
+    evaluator.evaluate(np.arange(7, dtype=np.uint8).reshape(1, 7))  # tables built off the clock
+    with tempfile.TemporaryDirectory() as folder_name:
+        work = Path(folder_name)
+        path = work / "tournament.txt"
+        path.write_text(big, encoding="utf-8")
+        runs = [to_parquet(path, work) for _ in range(REPEATS + 1)][1:]  # the first warms up
+    hands = runs[0][0]
+    stages = ("read", "score + audit", "Parquet rows", "write")
+    wall = [statistics.median(run[1][k] for run in runs) for k in range(4)]
+    cpu = [statistics.median(run[2][k] for run in runs) for k in range(4)]
+    total_wall = statistics.median(sum(run[1]) for run in runs)
+    total_cpu = statistics.median(sum(run[2]) for run in runs)
+    print(f"PokerStars: {hands:,} hands ({big.count(chr(10)) + 1:,} lines), file to Parquet:")
+    for name, w, c in zip(stages, wall, cpu, strict=True):
+        print(f"  {name:14s} {w:7.3f} s wall {c:7.3f} s CPU")
+    print(
+        f"  total          {total_wall:7.3f} s wall {total_cpu:7.3f} s CPU: "
+        f"{hands / total_wall:,.0f} hands/s wall, {hands / total_cpu:,.0f} hands/s CPU"
+    )
+    ours = total_wall
     try:
         from pokerkit.notation import HandHistory
     except ImportError:
@@ -115,12 +138,23 @@ def pokerstars_speed(folder: Path) -> None:
             with contextlib.suppress(ValueError, KeyError, IndexError, TypeError, AssertionError):
                 sum(1 for _ in HandHistory.from_pokerstars(text, error_status=True))
     parsed, failed = pokerkit_read()
-    theirs = median_seconds(pokerkit_read)
-    rate = len(sample) / theirs
+    timings = []
+    for _ in range(REPEATS):
+        wall_start, cpu_start = time.perf_counter(), time.process_time()
+        pokerkit_read()
+        timings.append((time.perf_counter() - wall_start, time.process_time() - cpu_start))
+    theirs = statistics.median(w for w, _ in timings)
+    theirs_cpu = statistics.median(c for _, c in timings)
+    rate, rate_cpu = len(sample) / theirs, len(sample) / theirs_cpu
     print(
-        f"  pokerkit from_pokerstars {theirs:6.3f} s  {rate:10,.0f} hands/s on the first "
-        f"{len(sample):,} hands, one call per hand ({parsed:,} parsed, {failed:,} raised, "
-        f"{len(caught):,} warnings on the first 200); ours / pokerkit = {hands / ours / rate:.0f}x"
+        f"  pokerkit from_pokerstars {theirs:6.3f} s wall {theirs_cpu:6.3f} s CPU: {rate:,.0f} "
+        f"hands/s wall, {rate_cpu:,.0f} CPU, on the first {len(sample):,} hands, one call per "
+        f"hand, parsing only ({parsed:,} parsed, {failed:,} raised, {len(caught):,} warnings on "
+        f"the first 200)"
+    )
+    print(
+        f"  ours (file to Parquet) / pokerkit (parse only) = {hands / ours / rate:.0f}x wall, "
+        f"{hands / total_cpu / rate_cpu:.0f}x CPU"
     )
 
 
@@ -184,7 +218,8 @@ def print_counts(kind: str, files: int, read: int, log: HandLog, c: PotAuditCoun
     print(
         f"{kind}: files {files:,} (read {read:,}), hands read {c.hands:,}, showdowns "
         f"{c.showdowns:,}, contested pots {c.pots:,}, pots audited {c.pots_audited:,} "
-        f"(in {c.hands_audited:,} hands), disagreements {c.disagreements:,}"
+        f"(in {c.hands_audited:,} hands), disagreements {c.disagreements:,}; hand names "
+        f"checked {c.names_checked:,}, names of another category {c.name_disagreements:,}"
     )
     print(f"  reader issues: {', '.join(f'{code} {n:,}' for code, n in codes) or 'none'}")
 

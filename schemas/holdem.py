@@ -110,10 +110,13 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "folded": pl.Boolean(),
     "strength": pl.UInt16(), "hand": _TEXT, "hand_detail": _TEXT, "best_five": _TEXT,
     "rank": pl.UInt32(), "winner": pl.Boolean(), "win_preflop": pl.Float64(),
-    "win_flop": pl.Float64(), "win_turn": pl.Float64(),
+    "win_flop": pl.Float64(), "win_turn": pl.Float64(), "put_in": pl.Float64(),
+    "won": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
-season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``)."""
+season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``put_in`` and
+``won`` are chips (what the player put into the pots, what the player collected), null for a
+source without chips (a round sheet)."""
 
 
 class ScoredRows(pa.DataFrameModel):
@@ -138,6 +141,8 @@ class ScoredRows(pa.DataFrameModel):
     win_preflop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_flop: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_turn: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    put_in: Series[float] = pa.Field(nullable=True)
+    won: Series[float] = pa.Field(nullable=True)
 
     @pa.dataframe_check(name="folds_are_unranked")
     def folds_are_unranked(cls, data: pa.PolarsData) -> pl.LazyFrame:

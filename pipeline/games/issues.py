@@ -22,6 +22,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_layout", r"matches no layout"),
     ("empty_sheet", r"is empty"),
     ("pot_disagreement", r"log awards|replay awards"),
+    ("hand_name_disagreement", r"the log names .*; the evaluator makes it"),
     ("round_held_back", r"held back"),
     ("round_rejected", r"^round .* rejected"),
     ("lonely_round", r"has only one player"),

@@ -4,7 +4,8 @@ Reading (:func:`scan_season`) finds every ``*.parquet`` under a folder tree and 
 apart by columns: a file with ``strength`` holds poker rows, one with ``dice`` Yatzy rows (a file
 from the older job may hold both: then a row with dice is a Yatzy row, any other a poker row).
 Optional columns (``tournament``, ``table``, ``seat``, ``chips_won``, ``date``, the ``win_*``
-street figures) are added as nulls where a file lacks them, and every file is read lazily with
+street figures) are added as nulls where a file lacks them (``chips_won``, net, is ``won -
+put_in`` in the job's hand-log files), and every file is read lazily with
 :func:`polars.scan_parquet`, only the columns the report needs.  A **night** is one file; nights
 are ordered by their earliest ``date`` when files have one (nights without a date last), then by
 path.
@@ -91,7 +92,10 @@ def _frame_for(
         raise SeasonError(f"{path}: no column {', '.join(missing)}")
     columns = []
     for name, dtype in wanted.items():
-        if name not in schema:
+        if name == "chips_won" and name not in schema and {"won", "put_in"} <= set(schema):
+            # The job's hand-log Parquet: chips collected and put in; won net is their difference.
+            columns.append((pl.col("won") - pl.col("put_in")).cast(dtype).alias(name))
+        elif name not in schema:
             columns.append(pl.lit(None, dtype=dtype).alias(name))
         elif name == "date":
             columns.append(_as_date(name, schema[name]).alias(name))

@@ -28,6 +28,7 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "stack": pl.Float64(),
     "hole": pl.String(),
     "mucked": pl.Boolean(),
+    "stated_hand": pl.String(),
     "board": pl.String(),
     "folded": pl.Boolean(),
     "folded_street": pl.String(),
@@ -35,7 +36,8 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "won": pl.Float64(),
     "variant": pl.String(),
 }
-"""Columns of :attr:`HandLog.rows`, in order."""
+"""Columns of :attr:`HandLog.rows`, in order.  ``stated_hand`` is the log's own name of a shown
+hand (PokerStars' ``a full house, Sevens full of Jacks``), null where the log gives none."""
 
 ISSUE_SCHEMA: dict[str, pl.DataType] = {
     "line": pl.Int64(),

@@ -203,6 +203,7 @@ def _read_hand(
         rows["stack"].append(stacks[i])
         rows["hole"].append(hole[i])
         rows["mucked"].append(not shown[i])
+        rows["stated_hand"].append(None)
         rows["board"].append(text_board)
         rows["folded"].append(folded[i] is not None)
         rows["folded_street"].append(folded[i])

@@ -76,27 +76,31 @@ def read_pokerstars(text: str, file: str) -> HandLog:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    fast, slow_lines = fast_rows(text)
-    if not slow_lines:
-        if fast.height == 0:
-            return read_pokerstars_lines(text, file)
+    lines = text.split("\n")
+    fast, slow_spans = fast_rows(lines)
+    if fast.height == 0:
+        return read_pokerstars_lines(text, file)
+    if not slow_spans:
         return HandLog(fast, Issues().frame())
-    wanted = set(slow_lines)
-    slow = read_pokerstars_lines(text, file, only=wanted)
+    # The line reader gets each of its hands' own lines (start and end are 1-based lines).
+    slow_hands = [(start, "\n".join(lines[start - 1 : end])) for start, end in slow_spans]
+    slow = _read_hands(slow_hands, file)
     rows = pl.concat([fast, slow.rows]).sort("line", "seat", maintain_order=True)
     return HandLog(rows, slow.issues)
 
 
-def read_pokerstars_lines(text: str, file: str, only: set[int] | None = None) -> HandLog:
-    """The line-by-line reader (the reference): every hand, or those starting on ``only`` lines."""
+def read_pokerstars_lines(text: str, file: str) -> HandLog:
+    """The line-by-line reader (the reference) over every hand of a text."""
+    return _read_hands(split_hands(text), file)
+
+
+def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
+    """Rows and issues of ``(start line, hand text)`` pairs, read line by line."""
     rows = new_row_columns()
     issues = Issues()
-    hands = split_hands(text)
     if not hands:
         issues.add(None, None, "no_hands", f"{file}: no PokerStars hand header found")
     for line, hand_text in hands:
-        if only is not None and line not in only:
-            continue
         variant: list[str] = []
         try:
             hand, meta = read_hand(hand_text, line, variant)
@@ -151,6 +155,7 @@ def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, An
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))
         rows["mucked"].append(name not in hand.shown)
+        rows["stated_hand"].append(hand.stated.get(name))
         rows["board"].append(meta["board"])
         rows["folded"].append(name in hand.folded)
         rows["folded_street"].append(hand.folded.get(name))

@@ -1,31 +1,41 @@
 """The columnar path of :func:`pipeline.sources.pokerstars.read_pokerstars`.
 
-Every line of the file becomes a row of one polars frame; the lines are classified and taken
-apart with vectorised string expressions, and each hand's rows come out of a few group-bys.
-Only the common shape of a hand is read here: any hand with something unusual (not hold'em, no
-summary, a seat or action line that does not parse, a name that is not seated, a player sitting
-out, a cash-out, run it twice) is handed back by its line number for the line-by-line reader,
-which is the reference and reports issues.  Both give the same rows for the hands both read.
+Every line of the file becomes a row of one polars frame; the lines are classified with cheap
+prefix tests, and only the few kinds that carry something (seats, actions, uncalled bets,
+collections, cards, the board) are taken apart, each over its own lines.  Actions are keyed by
+an integer (hand, seat, street), so the sums per player are numpy passes, not group-bys over
+names.  Only the common shape of a hand is read here: any hand with something unusual (not
+hold'em, no summary, a seat or action line that does not parse, an actor who is not seated,
+a cash-out, run it twice) is handed back by its line number for the line-by-line reader, which
+is the reference and reports issues.  Both give the same rows for the hands both read.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+from numpy.typing import NDArray
 
 _HEADER = r"^\x{FEFF}?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #"
-_ACTION = (
-    r"^(.*): (posts [a-z&]+(?: [a-z&]+)*|calls|bets|raises \S+ to|folds|checks|shows|mucks)"
-    r"(?: (\S+))?"
-)
+_VERBS = ("posts ", "calls ", "bets ", "raises ", "folds", "checks", "shows", "mucks")
+# The amount of a money action, read from the text after "name: ".
+_AMOUNT = r"^(?:calls|bets|raises \S+ to|posts [a-z&]+(?: [a-z&]+)*?) [^\d\s-]*(-?[\d.,]+)"
 _SUMMARY_SEAT = (
     r"^Seat \d+: (.*?) (?:\((?:button|small blind|big blind)\) )*(showed|mucked) \[([^\]]*)\]"
 )
+_SUMMARY_SAID = r"\] and (?:won \([^)]*\)|lost|collected \([^)]*\)) with (.+)$"
 _ODD = (
-    r"sitting out|cashed out|\*\*\* (?:FIRST|SECOND|THIRD) |bringsin|brings in|discards|stands pat"
+    "cashed out",
+    "*** FIRST",
+    "*** SECOND",
+    "*** THIRD",
+    "bringsin",
+    "brings in",
+    "discards",
+    "stands pat",
 )
-
-
-_DATE = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+_SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
+_STREETS = ["preflop", "flop", "turn", "river"]
 
 
 def _money(expr: pl.Expr) -> pl.Expr:
@@ -42,57 +52,73 @@ def _cards(expr: pl.Expr) -> pl.Expr:
     )
 
 
-def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
-    """Rows (schema of :data:`ROW_SCHEMA`) for the ordinary hands of a normalised text, and the
-    1-based start lines of the hands left for the line-by-line reader."""
-    from pipeline.sources.hand_log import ROW_SCHEMA
+def _lines(text: list[str]) -> pl.DataFrame:
+    """Non-empty lines inside hands: ``i`` (1-based line), ``l``, ``hand`` (1..), ``pos`` (line
+    within the hand), ``section`` (``*** `` markers so far), ``street`` (0..3), ``summary``."""
+    every = pl.Series("l", text).str.strip_chars_end()
+    header = (
+        every.str.starts_with("PokerStars ") | every.str.starts_with("\ufeffPokerStars ")
+    ) & every.str.contains(_HEADER)
+    hand_of_line = np.cumsum(header.to_numpy(), dtype=np.int64)
+    keep = (hand_of_line > 0) & (every != "").to_numpy()
+    line = every.filter(keep)
+    hand = hand_of_line[keep]
+    marker = line.str.starts_with("*** ").to_numpy()
+    summary = marker & line.str.starts_with("*** SUMMARY").to_numpy()
+    street = marker & line.str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*").to_numpy()
+    # Lines are in hand order, so a per-hand counter is a running total less its value just
+    # before the hand's header line.
+    first = np.flatnonzero(np.diff(hand, prepend=0) != 0)
+    start_of = np.repeat(first, np.diff(first, append=len(hand)))
 
-    lines = pl.DataFrame({"l": text.split("\n")}).with_row_index("i", offset=1)
-    lines = lines.with_columns(pl.col("i").cast(pl.Int64), pl.col("l").str.strip_chars_end())
-    header = pl.col("l").str.contains(_HEADER)
-    lines = lines.with_columns(hand=header.cum_sum())
-    lines = lines.filter((pl.col("hand") > 0) & (pl.col("l") != ""))
-    # Lines are in hand order, so per-hand counters are running totals minus their value at the
-    # hand's header line (a forward fill), with no group-by.
-    marker = pl.col("l").str.starts_with("*** ")
-    summary = pl.col("l").str.starts_with("*** SUMMARY")
-    street_marker = marker & pl.col("l").str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*")
-    lines = lines.with_columns(
-        marker=marker,
-        row=pl.int_range(pl.len(), dtype=pl.Int64),
-        c_summary=summary.cum_sum(),
-        c_marker=marker.cum_sum(),
-        c_street=street_marker.cum_sum(),
-        first=pl.col("hand") != pl.col("hand").shift(1, fill_value=0),
+    def since_start(flags: NDArray[np.bool_]) -> NDArray[np.int64]:
+        running = np.cumsum(flags, dtype=np.int64)
+        result: NDArray[np.int64] = running - (running - flags)[start_of]
+        return result
+
+    in_summary = since_start(summary) > 0
+    odd = line.str.contains_any(list(_ODD)).to_numpy()
+    # Of the summary only its marker and the seats that showed or mucked cards are read.
+    shown = (line.str.starts_with("Seat ") & line.str.contains("ed [", literal=True)).to_numpy()
+    wanted = ~in_summary | marker | shown | odd
+    return pl.DataFrame(
+        {
+            "i": np.flatnonzero(keep)[wanted] + 1,
+            "l": line.filter(wanted),
+            "hand": hand[wanted],
+            "marker": marker[wanted],
+            "pos": (np.arange(len(hand), dtype=np.int64) - start_of)[wanted],
+            "summary": in_summary[wanted],
+            "section": since_start(marker)[wanted],
+            "street": np.minimum(since_start(street), 3)[wanted],
+            "odd": odd[wanted],
+        }
     )
 
-    def since_start(name: str) -> pl.Expr:
-        base = pl.when(pl.col("first")).then(pl.col(name)).forward_fill()
-        return pl.col(name) - base
 
-    lines = lines.with_columns(
-        pos=since_start("row"),
-        in_summary=since_start("c_summary") > 0,
-        section=since_start("c_marker"),
-        street=since_start("c_street").clip(0, 3),
-    )
-    head = lines.filter(pl.col("pos") == 0).select(
-        "hand",
-        start=pl.col("i"),
-        hand_id=pl.col("l").str.extract(r"(?:Hand|Game) #(\d+)", 1),
-        tournament=pl.col("l").str.extract(r"Tournament #(\d+)", 1),
-        date=pl.col("l").str.extract_groups(
-            r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
-        ),
-        holdem=pl.col("l").str.contains("Hold'em"),
-        variant=pl.when(pl.col("l").str.contains("No Limit"))
-        .then(pl.lit("Hold'em No Limit"))
-        .when(pl.col("l").str.contains("Pot Limit"))
-        .then(pl.lit("Hold'em Pot Limit"))
-        .otherwise(pl.lit("Hold'em Limit")),
-        dead_small=_money(
-            pl.col("l").str.extract(r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)", 1)
-        ).fill_null(0.0),
+def _heads(lines: pl.DataFrame) -> pl.DataFrame:
+    """Per hand: id, tournament, date, table, button, variant, dead small blind, odd or not."""
+    head = (
+        lines.select("hand", "i", "l", "pos")
+        .filter(pl.col("pos") == 0)
+        .select(
+            "hand",
+            start=pl.col("i"),
+            hand_id=pl.col("l").str.extract(r"(?:Hand|Game) #(\d+)", 1),
+            tournament=pl.col("l").str.extract(r"Tournament #(\d+)", 1),
+            date=pl.col("l").str.extract_groups(
+                r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+            ),
+            holdem=pl.col("l").str.contains("Hold'em", literal=True),
+            variant=pl.when(pl.col("l").str.contains("No Limit", literal=True))
+            .then(pl.lit("Hold'em No Limit"))
+            .when(pl.col("l").str.contains("Pot Limit", literal=True))
+            .then(pl.lit("Hold'em Pot Limit"))
+            .otherwise(pl.lit("Hold'em Limit")),
+            dead_small=_money(
+                pl.col("l").str.extract(r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)", 1)
+            ).fill_null(0.0),
+        )
     )
     date = pl.col("date").struct
     head = head.with_columns(
@@ -112,100 +138,100 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
             )
         )
     )
-    table = lines.filter(pl.col("pos") == 1).select(
-        "hand",
-        parts=pl.col("l").str.extract_groups(
-            r"^Table '(.*)' (?:\d+-max )?.*?Seat #(\d+) is the button"
-        ),
+    table = (
+        lines.select("hand", "l", "pos")
+        .filter(pl.col("pos") == 1)
+        .select(
+            "hand",
+            parts=pl.col("l").str.extract_groups(
+                r"^Table '(.*)' (?:\d+-max )?.*?Seat #(\d+) is the button"
+            ),
+        )
     )
     table = table.select(
         "hand",
         table=pl.col("parts").struct.field("1"),
         button=pl.col("parts").struct.field("2").cast(pl.Int64),
     )
-    summary_seen = lines.group_by("hand").agg(
-        summary=pl.col("in_summary").any(),
-        odd=pl.col("l").str.contains(_ODD).any(),
+    summary = lines.select("hand", "summary", "marker").filter(pl.col("summary") & pl.col("marker"))
+    summary = summary.select("hand").unique()
+    odd = lines.select("hand", "odd").filter(pl.col("odd")).select("hand").unique()
+    return head.join(table, on="hand", how="left").with_columns(
+        summary=pl.col("hand").is_in(summary["hand"].implode()),
+        odd=pl.col("hand").is_in(odd["hand"].implode()),
     )
-    seat_lines = lines.filter(
-        (pl.col("pos") >= 2) & (pl.col("section") == 0) & pl.col("l").str.starts_with("Seat ")
+
+
+def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
+    """Rows (schema of :data:`ROW_SCHEMA`) for the ordinary hands of a normalised text given as
+    its lines, and the hands left for the line-by-line reader as (first, last) 1-based lines."""
+    from pipeline.sources.hand_log import ROW_SCHEMA
+
+    lines = _lines(text)
+    hands = _heads(lines)
+    is_seat = pl.col("l").str.starts_with("Seat ")
+    in_body = (pl.col("pos") >= 2) & ~pl.col("summary") & ~pl.col("marker")
+    seat_lines = lines.select("hand", "l", "pos", "section").filter(
+        (pl.col("pos") >= 2) & (pl.col("section") == 0) & is_seat
     )
     seats = seat_lines.select(
         "hand",
-        parts=pl.col("l").str.extract_groups(r"^Seat (\d+): (.*) \(([^()]*?) in chips"),
+        parts=pl.col("l").str.extract_groups(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(.*)$"),
     ).select(
         "hand",
         seat=pl.col("parts").struct.field("1").cast(pl.Int64),
         player=pl.col("parts").struct.field("2"),
         stack=_money(pl.col("parts").struct.field("3")),
+        sitting_out=pl.col("parts").struct.field("4").str.contains("sitting out", literal=True),
     )
-    body = lines.filter(
-        (pl.col("pos") >= 2)
-        & ~pl.col("in_summary")
-        & ~pl.col("marker")
-        & ~((pl.col("section") == 0) & pl.col("l").str.starts_with("Seat "))
+    body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section")
+    body = body.filter(in_body & ~((pl.col("section") == 0) & is_seat)).select(
+        "hand", "i", "street", "l"
     )
-    acts = (
-        body.select(
-            "hand", "i", "street", parts=pl.col("l").str.extract_groups(_ACTION), l=pl.col("l")
-        )
-        .select(
-            "hand",
-            "i",
-            "street",
-            "l",
-            player=pl.col("parts").struct.field("1"),
-            verb=pl.col("parts").struct.field("2"),
-            amount=_money(pl.col("parts").struct.field("3")),
-        )
-        .filter(pl.col("verb").is_not_null())
+    # "name: action": the name is up to the first ": " (a name holding ": " is not seated, so
+    # its hand goes to the line reader, which splits at the seated names).
+    parts = pl.col("l").str.splitn(": ", 2).struct
+    spoken = body.filter(pl.col("l").str.contains(": ", literal=True)).select(
+        "hand", "i", "street", "l", player=parts.field("field_0"), rest=parts.field("field_1")
     )
-    acts = acts.join(head.select("hand", "dead_small"), on="hand", how="left")
-    verb = pl.col("verb")
-    is_post = verb.str.starts_with("posts ")
-    is_ante = is_post & verb.str.contains("ante")
-    is_dead = is_post & verb.str.contains("small & big")
-    is_raise = verb.str.starts_with("raises ")
-    is_money = is_post | verb.is_in(["calls", "bets"]) | is_raise
+    spoken = spoken.join(
+        seats.select("hand", "player", "seat"), on=["hand", "player"], how="left"
+    ).sort("i")
+    rest = pl.col("rest")
+    acts = spoken.filter(pl.any_horizontal(rest.str.starts_with(verb) for verb in _VERBS))
+    money = pl.any_horizontal(rest.str.starts_with(verb) for verb in _VERBS[:4])
     acts = acts.with_columns(
-        bad=is_money & pl.col("amount").is_null(),
-        street_add=pl.when(is_ante)
-        .then(0.0)
-        .when(is_dead)
-        .then((pl.col("amount") - pl.col("dead_small")).clip(lower_bound=0.0))
-        .when(is_money)
-        .then(pl.col("amount"))
+        amount=pl.when(money)
+        .then(rest.str.extract(_AMOUNT, 1).str.replace_all(",", "").cast(pl.Float64, strict=False))
         .otherwise(0.0),
-        dead=pl.when(is_ante)
-        .then(pl.col("amount"))
-        .when(is_dead)
-        .then(pl.col("amount") - (pl.col("amount") - pl.col("dead_small")).clip(lower_bound=0.0))
-        .otherwise(0.0),
-        raise_=is_raise,
+        raise_=rest.str.starts_with("raises "),
+        ante=rest.str.starts_with("posts ") & rest.str.contains("ante", literal=True),
+        dead=rest.str.starts_with("posts small & big"),
+        folds=rest.str.starts_with("folds"),
+        money=money,
     )
-    acts = acts.with_columns(
-        later_raises=pl.col("raise_")
-        .cast(pl.Int32)
-        .cum_sum(reverse=True)
-        # One 64-bit key per (hand, player, street) groups faster than three columns.
-        .over(pl.struct("hand", "player", "street").hash(seed=13))
+    unknown_actor = acts.filter(pl.col("seat").is_null()).select("hand")
+    bad_amount = acts.filter(pl.col("amount").is_null()).select("hand")
+    acts = acts.filter(pl.col("seat").is_not_null() & pl.col("amount").is_not_null())
+    acts = acts.join(
+        hands.select("hand", "dead_small"), on="hand", how="left", maintain_order="left"
     )
-    acts = acts.with_columns(
-        counted=pl.when(pl.col("raise_") & (pl.col("later_raises") == 1))
-        .then(pl.col("amount"))
-        .when(~pl.col("raise_") & (pl.col("later_raises") == 0))
-        .then(pl.col("street_add"))
-        .otherwise(0.0)
+    # Seats past the key's range send their hand to the line reader (bad_seat below).
+    acts = acts.filter(pl.col("seat").is_between(0, _SEATS_PER_HAND - 1))
+    seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
+    seats = seats.with_columns(
+        _on_seats(seat_key, *_put_in(acts)).alias("put"),
+        _on_seats(seat_key, *_first_folds(acts)).alias("fold_street"),
     )
-    per_player = acts.group_by(pl.struct("hand", "player").hash(seed=7).alias("key")).agg(
-        pl.col("hand").first(),
-        pl.col("player").first(),
-        put=pl.col("counted").sum() + pl.col("dead").sum(),
-        bad=pl.col("bad").any(),
-        fold_street=pl.col("street").filter(pl.col("verb") == "folds").first(),
+    # A player sitting out who never spoke and put nothing in is not in the hand.
+    spoke = (
+        spoken.join(seats.filter(pl.col("sitting_out")), on=["hand", "seat"], how="semi")
+        .select("hand", "seat")
+        .unique()
     )
     uncalled = (
-        body.select(
+        body.filter(pl.col("l").str.starts_with("Uncalled bet ("))
+        .select(
             "hand",
             parts=pl.col("l").str.extract_groups(r"^Uncalled bet \((\S+)\) returned to (.*)$"),
         )
@@ -214,12 +240,13 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
             player=pl.col("parts").struct.field("2"),
             back=_money(pl.col("parts").struct.field("1")),
         )
-        .filter(pl.col("player").is_not_null())
-        .group_by("hand", "player")
-        .agg(pl.col("back").sum())
     )
+    unknown_uncalled = uncalled.join(
+        seats.select("hand", "player"), on=["hand", "player"], how="anti"
+    ).select("hand")
+    uncalled = uncalled.group_by("hand", "player").agg(pl.col("back").sum())
     collected = (
-        body.filter(pl.col("l").str.contains(" collected "))
+        body.filter(pl.col("l").str.contains(" collected ", literal=True))
         .select("hand", parts=pl.col("l").str.extract_groups(r"^(.*) collected (\S+) from "))
         .select(
             "hand",
@@ -230,71 +257,28 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         .group_by("hand", "player")
         .agg(pl.col("got").sum())
     )
-    # Cards seen, in line order; the last one seen for a player wins, as in the line reader.
-    dealt = (
-        body.filter(pl.col("l").str.starts_with("Dealt to "))
-        .select(
-            "hand",
-            "i",
-            parts=pl.col("l").str.extract_groups(r"^Dealt to (.*?) \[([^\]]*)\]"),
-        )
-        .select(
-            "hand",
-            "i",
-            player=pl.col("parts").struct.field("1"),
-            cards=pl.col("parts").struct.field("2"),
-            shown=pl.lit(False),
-        )
-    )
-    showing = acts.filter(pl.col("verb").is_in(["shows", "folds"])).select(
-        "hand",
-        "i",
-        "player",
-        cards=pl.col("l").str.extract(r": (?:shows|folds) \[([^\]]*)\]", 1),
-        shown=pl.col("verb") == "shows",
-    )
-    summary_cards = (
-        lines.filter(pl.col("in_summary") & pl.col("l").str.starts_with("Seat "))
-        .select("hand", "i", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
-        .select(
-            "hand",
-            "i",
-            player=pl.col("parts").struct.field("1"),
-            cards=pl.col("parts").struct.field("3"),
-            shown=pl.col("parts").struct.field("2") == "showed",
-        )
-    )
-    cards = (
-        pl.concat([dealt, showing, summary_cards])
-        .filter(pl.col("cards").is_not_null() & pl.col("player").is_not_null())
-        .sort("i")
-        .group_by("hand", "player")
-        .agg(hole=_cards(pl.col("cards").last()), shown=pl.col("shown").any())
-    )
+    cards = _cards_seen(lines, body, spoken)
     board = (
-        lines.filter(
+        lines.select("hand", "l", "marker", "summary")
+        .filter(
             pl.col("marker")
-            & ~pl.col("in_summary")
+            & ~pl.col("summary")
             & pl.col("l").str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*")
         )
-        .select("hand", "i", cards=pl.col("l").str.extract(r"\[([^\]]*)\]$", 1))
-        .sort("i")
-        .group_by("hand")
+        .select("hand", cards=pl.col("l").str.extract(r"\[([^\]]*)\]$", 1))
+        .group_by("hand", maintain_order=True)
         .agg(board=_cards(pl.col("cards").str.join(" ")))
     )
     # Which hands the columnar path cannot vouch for.
-    seat_names = seats.select("hand", "player", known=pl.lit(True))
-    unknown_actor = (
-        pl.concat([acts.select("hand", "player"), uncalled.select("hand", "player")])
-        .join(seat_names, on=["hand", "player"], how="left")
-        .filter(pl.col("known").is_null())
-        .select("hand")
-    )
     bad_seat = seats.filter(
-        pl.col("player").is_null() | pl.col("stack").is_null() | pl.col("seat").is_null()
+        pl.col("player").is_null()
+        # An action line is cut at its first ": ", which must be the one after the name.
+        | pl.col("player").str.contains(": ", literal=True)
+        | pl.col("stack").is_null()
+        | pl.col("seat").is_null()
+        | (pl.col("seat") >= _SEATS_PER_HAND)
+        | (pl.col("seat") < 0)
     ).select("hand")
-    bad_amount = per_player.filter(pl.col("bad")).select("hand")
-    hands = head.join(table, on="hand", how="left").join(summary_seen, on="hand", how="left")
     bad_head = hands.filter(
         pl.col("hand_id").is_null()
         | ~pl.col("holdem")
@@ -303,17 +287,29 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
         | pl.col("odd")
     ).select("hand")
     no_seats = hands.join(seats.select("hand").unique(), on="hand", how="anti").select("hand")
-    fallback = pl.concat([unknown_actor, bad_seat, bad_amount, bad_head, no_seats]).unique()
+    fallback = pl.concat(
+        [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, no_seats]
+    ).unique()
     good = hands.join(fallback, on="hand", how="anti")
-    streets = pl.Series(["preflop", "flop", "turn", "river"])
     rows = (
         seats.join(good, on="hand", how="inner")
-        .join(per_player, on=["hand", "player"], how="left")
+        .join(
+            spoke.with_columns(spoke=pl.lit(True)),
+            on=["hand", "seat"],
+            how="left",
+        )
         .join(uncalled, on=["hand", "player"], how="left")
         .join(collected, on=["hand", "player"], how="left")
         .join(cards, on=["hand", "player"], how="left")
         .join(board, on="hand", how="left")
-        .sort("hand", "seat")
+        .filter(
+            ~(
+                pl.col("sitting_out")
+                & pl.col("spoke").is_null()
+                & (pl.col("put").fill_null(0.0) == 0.0)
+            )
+        )
+        .sort("hand", "seat", maintain_order=True)
         .select(
             pl.col("hand_id"),
             pl.col("tournament"),
@@ -326,17 +322,141 @@ def fast_rows(text: str) -> tuple[pl.DataFrame, list[int]]:
             pl.col("player"),
             pl.col("stack"),
             pl.col("hole"),
-            ~pl.col("shown").fill_null(False).alias("mucked"),
+            (~pl.col("shown").fill_null(False)).alias("mucked"),
+            pl.col("stated_hand"),
             pl.col("board").fill_null(""),
             pl.col("fold_street").is_not_null().alias("folded"),
             pl.col("fold_street")
-            .replace_strict([0, 1, 2, 3], streets, default=None, return_dtype=pl.String)
+            .replace_strict([0, 1, 2, 3], _STREETS, default=None, return_dtype=pl.String)
             .alias("folded_street"),
             (pl.col("put").fill_null(0.0) - pl.col("back").fill_null(0.0)).round(2).alias("put_in"),
             pl.col("got").fill_null(0.0).round(2).alias("won"),
             pl.col("variant"),
         )
     )
-    rows = rows.with_columns(pl.col("mucked").alias("mucked"))
-    fallback_lines = hands.join(fallback, on="hand", how="inner")["start"].sort().to_list()
-    return rows.cast(ROW_SCHEMA), fallback_lines  # type: ignore[arg-type]
+    spans = hands.select(
+        "hand", "start", end=pl.col("start").shift(-1, fill_value=len(text) + 1) - 1
+    ).join(fallback, on="hand", how="semi")
+    fallback_spans = list(spans.sort("start").select("start", "end").iter_rows())
+    return rows.cast(ROW_SCHEMA), fallback_spans  # type: ignore[arg-type]
+
+
+def _on_seats(seat_key: NDArray[np.int64], keys: NDArray[np.int64], values: pl.Series) -> pl.Series:
+    """``values`` (one per sorted unique ``keys``) on the seat rows whose key is there, else null.
+
+    >>> _on_seats(np.array([5, 7, 9]), np.array([5, 9]), pl.Series([1.5, 2.5])).to_list()
+    [1.5, None, 2.5]
+    """
+    if len(keys) == 0:
+        return pl.Series(values.name, [None] * len(seat_key), dtype=values.dtype)
+    where = np.minimum(np.searchsorted(keys, seat_key), len(keys) - 1)
+    found = pl.Series(keys[where] == seat_key)
+    return values.gather(where).zip_with(found, pl.Series([None], dtype=values.dtype))
+
+
+def _first_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """The street of each player's first fold, by ``hand * 64 + seat`` key (sorted)."""
+    folds = acts.filter(pl.col("folds"))
+    key = (folds["hand"] * _SEATS_PER_HAND + folds["seat"]).to_numpy()
+    keys, first = np.unique(key, return_index=True)
+    return keys, folds["street"].gather(first)
+
+
+def _put_in(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """Chips each player put in (before uncalled bets come back), by ``hand * 64 + seat`` key.
+
+    On a street, ``raises X to Y`` makes the player's street total ``Y`` (blinds included), so
+    a player's street is the last raise's ``to`` plus what they added after it; antes, and the
+    dead part of a dead small blind, are outside the street totals.
+    """
+    hand = acts["hand"].to_numpy()
+    seat = acts["seat"].to_numpy()
+    street = acts["street"].to_numpy()
+    amount = acts["amount"].to_numpy()
+    raised = acts["raise_"].to_numpy()
+    ante = acts["ante"].to_numpy()
+    dead = acts["dead"].to_numpy()
+    dead_small = acts["dead_small"].to_numpy()
+    player_key = hand * _SEATS_PER_HAND + seat
+    street_key = player_key * 4 + street
+    if len(street_key) == 0:
+        return np.zeros(0, dtype=np.int64), pl.Series("put", [], dtype=pl.Float64)
+    groups, group_of = np.unique(street_key, return_inverse=True)
+    position = np.arange(len(street_key))
+    last_raise = np.full(len(groups), -1, dtype=np.int64)
+    np.maximum.at(last_raise, group_of[raised], position[raised])
+    after = position > last_raise[group_of]
+    live_amount = np.where(ante, 0.0, np.where(dead, np.maximum(amount - dead_small, 0.0), amount))
+    counted = np.where(
+        raised & (position == last_raise[group_of]),
+        amount,
+        np.where(~raised & after, live_amount, 0.0),
+    )
+    dead_money = np.where(ante, amount, np.where(dead, amount - live_amount, 0.0))
+    players, player_of = np.unique(player_key, return_inverse=True)
+    put = np.bincount(player_of, weights=counted + dead_money, minlength=len(players))
+    return players, pl.Series("put", put)
+
+
+def _cards_seen(lines: pl.DataFrame, body: pl.DataFrame, spoken: pl.DataFrame) -> pl.DataFrame:
+    """Per ``hand, player``: the hole cards last seen, shown or not, and the log's hand name."""
+    no_text = pl.lit(None, dtype=pl.String)
+    dealt = (
+        body.filter(pl.col("l").str.starts_with("Dealt to "))
+        .select("hand", "i", parts=pl.col("l").str.extract_groups(r"^Dealt to (.*?) \[([^\]]*)\]"))
+        .select(
+            "hand",
+            "i",
+            player=pl.col("parts").struct.field("1"),
+            cards=pl.col("parts").struct.field("2"),
+            shown=pl.lit(False),
+            said=no_text,
+            summary_said=no_text,
+        )
+    )
+    rest = pl.col("rest")
+    shows = rest.str.starts_with("shows ")
+    showing = spoken.filter(
+        pl.col("seat").is_not_null() & (shows | rest.str.starts_with("folds ["))
+    ).select(
+        "hand",
+        "i",
+        "player",
+        cards=rest.str.extract(r"^(?:shows|folds) \[([^\]]*)\]", 1),
+        shown=shows,
+        said=pl.when(shows).then(rest.str.extract(r"\] \((.+)\)$", 1)),
+        summary_said=no_text,
+    )
+    showed = pl.col("parts").struct.field("2") == "showed"
+    summary_cards = (
+        lines.select("hand", "i", "l", "summary")
+        .filter(
+            pl.col("summary")
+            & pl.col("l").str.starts_with("Seat ")
+            & pl.col("l").str.contains("ed [", literal=True)
+        )
+        .select("hand", "i", "l", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
+        .select(
+            "hand",
+            "i",
+            player=pl.col("parts").struct.field("1"),
+            cards=pl.col("parts").struct.field("3"),
+            shown=showed,
+            said=no_text,
+            summary_said=pl.when(showed).then(pl.col("l").str.extract(_SUMMARY_SAID, 1)),
+        )
+    )
+    return (
+        pl.concat([dealt, showing, summary_cards])
+        .filter(pl.col("cards").is_not_null() & pl.col("player").is_not_null())
+        .sort("i")
+        .group_by("hand", "player")
+        .agg(
+            hole=_cards(pl.col("cards").last()),
+            shown=pl.col("shown").any(),
+            # As the line reader: the last ``shows`` line's name, else the summary's.
+            stated_hand=pl.coalesce(
+                pl.col("said").drop_nulls().last(), pl.col("summary_said").drop_nulls().first()
+            ),
+        )
+    )

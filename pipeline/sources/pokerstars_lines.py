@@ -26,6 +26,8 @@ _COLLECTED = re.compile(r"^(.*) collected (\S+) from ")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.*)$")
 _DEALT = re.compile(r"^Dealt to (.*?) \[([^\]]*)\]")
 _SUMMARY_WON = re.compile(r" won \(([^)]*)\)")
+_SHOWN_AS = re.compile(r"\] \((.+)\)$")
+_SUMMARY_SHOWN_AS = re.compile(r"\] and (?:won \([^)]*\)|lost|collected \([^)]*\)) with (.+)$")
 _RAISE = re.compile(r"raises (\S+) to (\S+)")
 _SUMMARY_SEAT = re.compile(
     r"^Seat (\d+): (.*?) (?:\((?:button|small blind|big blind)\) )*"
@@ -93,6 +95,7 @@ class HandState:
         "seats",
         "shown",
         "stacks",
+        "stated",
         "street",
         "street_bet",
         "won",
@@ -110,6 +113,7 @@ class HandState:
         self.folded: dict[str, str] = {}
         self.hole: dict[str, str] = {}
         self.shown: set[str] = set()
+        self.stated: dict[str, str] = {}  # the log's own name of a shown hand
         self.board: list[str] = []
         self.street = 0
         self.button = 0
@@ -214,6 +218,9 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
                     hand.hole[name] = _cards(seat_summary.group(4))
                     if seat_summary.group(3) == "showed":
                         hand.shown.add(name)
+                        shown_as = _SUMMARY_SHOWN_AS.search(text_line)
+                        if shown_as is not None:
+                            hand.stated.setdefault(name, shown_as.group(1))
                     if text_line.endswith("(pot not awarded as player cashed out)"):
                         # The pot went to the cash-out offer; what it awarded is on this line.
                         award = _SUMMARY_WON.search(text_line)
@@ -273,6 +280,9 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
                 if cards is not None:
                     hand.hole[name] = _cards(cards.group(1))
                     hand.shown.add(name)
+                    shown_as = _SHOWN_AS.search(action)
+                    if shown_as is not None:
+                        hand.stated[name] = shown_as.group(1)
             elif action.startswith(("bringsin", "brings in", "discards", "stands pat")):
                 raise BadHandError(f"not a hold'em action {text_line[:80]!r}")
             continue

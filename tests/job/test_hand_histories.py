@@ -5,8 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import openpyxl
 import polars as pl
 
+from pipeline.season import season_report
 from tests.helpers import run_cli
 
 HANDS = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
@@ -61,3 +63,37 @@ def test_a_phh_file_is_read_by_content_and_scored(tmp_path: Path) -> None:
     scored = pl.read_parquet(tmp_path / "out" / "final-table.phh.poker.parquet")
     assert scored.height == 3
     assert scored["winner"].sum() >= 1
+
+
+def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: Path) -> None:
+    shutil.copy(HANDS / "pokerstars_mixed.txt", tmp_path / "night.txt")
+    shutil.copy(HANDS / "quiz_listing.txt", tmp_path / "quiz.txt")
+    out = tmp_path / "out"
+    result = run_cli("run", str(tmp_path), "-o", str(out), "--no-equity")
+    assert result.returncode == 1, result.stdout + result.stderr
+    scored = pl.read_parquet(out / "night.txt.poker.parquet")
+    hand = scored.filter(pl.col("round") == "1001").sort("seat")
+    assert hand.select("player", "put_in", "won").rows() == [
+        ("Ann", 140.0, 290.0),
+        ("Bob Smith", 10.0, 0.0),
+        ("Cy: the [Kid]", 140.0, 0.0),
+        ("Dee", 0.0, 0.0),
+    ]
+    # A source without chips has the columns, null.
+    quiz = pl.read_parquet(out / "quiz.txt.poker.parquet")
+    assert quiz.select(pl.col("put_in", "won").null_count()).row(0) == (quiz.height,) * 2
+    net = scored.group_by("player").agg((pl.col("won") - pl.col("put_in")).sum().round(2))
+    ann_net = net.filter(pl.col("player") == "Ann")["won"].item()
+
+    summary = openpyxl.load_workbook(out / "night.txt.xlsx")["Summary"]
+    cells = [[cell.value for cell in row] for row in summary.iter_rows()]
+    totals = ["hands dealt", "showdowns", "showdowns won", "chips won (net)", "chips put in"]
+    header = cells.index(["player", *totals, "best hand"])
+    ann = next(row for row in cells[header + 1 :] if row[0] == "Ann")
+    # Ann: dealt 5 hands, 4 showdowns, won all 4; put in 140 + 200 + 20 + 2.5 + 1.5.
+    assert ann[:6] == ["Ann", 5, 4, 4, ann_net, 364]
+
+    report = season_report(out)
+    chips = dict(report.standings.select("player", "chips won").rows())
+    assert chips["Ann"] == ann_net
+    assert chips["player 1"] is None  # the quiz listing has no chips

@@ -9,7 +9,13 @@ import pytest
 
 from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
 from pipeline.sources.phh import sniff_phh
-from pipeline.sources.pokerstars import HandLog, read_pokerstars, sniff_pokerstars
+from pipeline.sources.pokerstars import (
+    HandLog,
+    read_pokerstars,
+    read_pokerstars_lines,
+    sniff_pokerstars,
+)
+from pipeline.sources.pokerstars_fast import fast_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -137,3 +143,24 @@ def test_cash_out_keeps_the_pot_award_and_says_so() -> None:
     log = read_pokerstars(text, "cashout.txt")
     assert log.rows.filter(pl.col("player") == "Ann")["won"].to_list() == [3.1]
     assert log.issues["code"].to_list() == ["cashed_out"]
+
+
+def test_the_columnar_path_reads_as_the_line_reader() -> None:
+    # Without the name holding ": " every good hand takes the columnar path, the sitting-out
+    # seat of hand 2001 included; the bad ones go to the line reader, which reports them.
+    text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
+    fast, slow = fast_rows(text.split("\n"))
+    assert [start for start, _ in slow] == [189, 206, 223]
+    assert fast["hand_id"].unique(maintain_order=True).to_list() == [
+        "1001", "1002", "1003", "2001", "2002"
+    ]  # fmt: skip
+    assert "Dee" not in fast.filter(pl.col("hand_id") == "2001")["player"].to_list()
+    reference = read_pokerstars_lines(text, FILE.name)
+    assert read_pokerstars(text, FILE.name).rows.equals(reference.rows)
+    assert fast.equals(reference.rows.filter(pl.col("line") < 189))
+
+
+def test_a_name_holding_colon_space_goes_to_the_line_reader() -> None:
+    fast, slow = fast_rows(FILE.read_text(encoding="utf-8").split("\n"))
+    assert [start for start, _ in slow][:2] == [1, 39]  # Cy: the [Kid] is seated there
+    assert "1001" not in fast["hand_id"].to_list()

@@ -8,9 +8,11 @@ evaluator cannot judge cards it never saw), and the pot audit checks every pot i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
-from pipeline.games.base import EquityOptions, Game
+from pipeline.games.base import EquityOptions, Game, ScoredSheet
 from pipeline.games.holdem.game import poker_parquet, poker_summary, present_poker, with_equities
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
@@ -77,8 +79,10 @@ def score_hand_log(
         pl.when(~pl.col("folded").fill_null(False)).then(pl.lit(MUCKED)).alias("hand"),
     )
     scored = pl.concat([scored, unseen], how="diagonal_relaxed").sort("row_id")
-    scored = _decide_winners(scored, log)
-    audit = audit_pots(HandLog(_typed(frame), HandLog.empty().issues))
+    scored = _decide_winners(scored, log).join(
+        log.select("row_id", "put_in", "won"), on="row_id", how="left"
+    )
+    audit = audit_pots(HandLog(log.drop("row_id"), HandLog.empty().issues))
     sheet_issues = audit.select(
         pl.lit(None, dtype=pl.Int64).alias("row_id"),
         "column",
@@ -115,6 +119,40 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:
+    """Hold'em's Summary blocks, with per-player totals of the log in place of the round counts.
+
+    Per player: hands dealt, showdowns (still in at the end of a hand two or more were still in
+    at), showdowns won, chips won (net: collected less put in) and chips put in; most chips won
+    first.
+    """
+    blocks = poker_summary(sheets)
+    frames = [
+        sheet.scored.with_columns(pl.lit(sheet.sheet).alias("sheet"))
+        for sheet in sheets
+        if sheet.scored.height
+    ]
+    if not frames:
+        return blocks
+    rows = pl.concat(frames, how="diagonal_relaxed")
+    still_in = ~pl.col("folded").fill_null(False)
+    showdown = still_in & (still_in.sum().over("sheet", "tournament", "table", "round") >= 2)
+    totals = (
+        rows.with_columns(showdown.alias("showdown"))
+        .group_by("player", maintain_order=True)
+        .agg(
+            pl.len().alias("hands dealt"),
+            pl.col("showdown").sum().alias("showdowns"),
+            (pl.col("showdown") & pl.col("winner").fill_null(False)).sum().alias("showdowns won"),
+            (pl.col("won") - pl.col("put_in")).sum().round(2).alias("chips won (net)"),
+            pl.col("put_in").sum().round(2).alias("chips put in"),
+            pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
+        )
+        .sort("chips won (net)", "showdowns won", descending=True, maintain_order=True)
+    )
+    return [("Players", totals), *(block for block in blocks if block[0] != "Players")]
+
+
 HAND_LOG_GAME = Game(
     name="hand-log",
     layouts=(HAND_LOG,),
@@ -122,5 +160,5 @@ HAND_LOG_GAME = Game(
     score=score_hand_log,
     present=present_poker,
     parquet=poker_parquet,
-    summary=poker_summary,
+    summary=hand_log_summary,
 )
