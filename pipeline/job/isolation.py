@@ -3,9 +3,10 @@ big worked on in a subprocess whose memory is capped, leaving nothing behind.
 
 * :func:`read_once`: a workbook's bytes are read once and hashed; they are what is scored and
   written back, so a file that changes mid-run cannot put hands on the wrong players.
-* :func:`needs_isolation`: a workbook whose parts inflate past a few megabytes, or whose sheets
-  span more than a million cells, is worked on in a capped subprocess; a small one stays here,
-  where it costs no interpreter start (its parts were checked, so nothing in it can grow).
+* :func:`needs_isolation`: a workbook whose parts inflate past a few megabytes, whose sheets
+  span more than a quarter of a million cells, or whose shared strings would be copied into
+  its cells past 64 MB, is worked on in a capped subprocess; a small one stays here, where it
+  costs no interpreter start (its parts were checked, so nothing in it can grow).
 * :func:`run_capped`: runs a picklable function in ``python -m pipeline.job.isolation`` under
   ``RLIMIT_AS`` (the cap of :func:`pipeline.sources.xlsx.memory_cap_bytes`). A subprocess, not a
   ``multiprocessing`` child, so it works inside Dask's daemonic workers. The child has its own
@@ -42,7 +43,8 @@ IN_PROCESS_ENV = "SHOWDOWN_IN_PROCESS_MB"
 DEFAULT_IN_PROCESS_BYTES = 8 << 20
 """A workbook inflating past this (``SHOWDOWN_IN_PROCESS_MB``; 0 caps every workbook) is
 worked on in a capped subprocess."""
-IN_PROCESS_CELLS = 1_000_000
+IN_PROCESS_CELLS = 250_000  # openpyxl holds about half a kilobyte per cell it loads
+IN_PROCESS_STRING_BYTES = 64 << 20  # cells x the longest shared string: each cell a copy
 CHILD_TIMEOUT_SECONDS = 6 * 3600.0
 SCRATCH_PREFIX = f".showdown{TEMPORARY_MARK}"  # a run removes these as it removes temp files
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -81,7 +83,8 @@ def in_process_limit() -> int:
 
 def needs_isolation(content: bytes | None) -> bool:
     """Whether the work on these bytes must run under the memory cap: a workbook past the
-    in-process limit, or with a sheet spanning more than :data:`IN_PROCESS_CELLS`.
+    in-process limit, spanning more than :data:`IN_PROCESS_CELLS`, or whose longest shared
+    string copied into each cell passes :data:`IN_PROCESS_STRING_BYTES`.
 
     >>> needs_isolation(None), needs_isolation(b"round,player,cards")
     (False, False)
@@ -91,8 +94,10 @@ def needs_isolation(content: bytes | None) -> bool:
     limit = in_process_limit()
     if len(content) > limit or declared_inflated_bytes(content) > limit:
         return True
-    parts = inspect_workbook(content, limit)  # small: cheap, and bounded by the limit
-    return any(sheet.cells > IN_PROCESS_CELLS for sheet in parts.sheets)
+    parts = inspect_workbook(content, memory_cap_bytes())  # small: cheap; kept for the read
+    cells = sum(sheet.cells for sheet in parts.sheets)
+    copies = cells * parts.longest_shared_string  # one long string in every cell: gigabytes
+    return cells > IN_PROCESS_CELLS or copies > IN_PROCESS_STRING_BYTES
 
 
 def run_capped(function: Callable[..., Result], *args: Any, scratch: Path) -> Result:

@@ -40,6 +40,7 @@ from pipeline.job.task import FileResult, is_known_header, issues_frame, score_s
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
 from pipeline.sources import ReadProblem, SourceFile, read_source
+from pipeline.sources.xlsx import MEMORY_CAP_ENV
 
 
 @dataclass
@@ -116,7 +117,11 @@ def run_task(
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
-        return _report_unread(planned, digest, settings, f"{path.name!r} is {error}")
+        message = (
+            f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
+            f"none of it was scored (split the workbook, or raise {MEMORY_CAP_ENV})"
+        )
+        return _report_unread(planned, digest, settings, message)
     except ChildDiedError as error:
         return FileReport(planned.name, digest, FAILED, error=str(error), settings=settings)
     report.timings["total"] = round(time.perf_counter() - started, 4)

@@ -35,6 +35,7 @@ everything. So each part is checked here first, cheaply and in bounded memory:
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import struct
@@ -50,13 +51,21 @@ PROLOG_LIMIT = 64 << 10  # an XML declaration and comments fit; a root further d
 _LOCAL_HEADER = struct.Struct("<4s5H3L2H")
 _PROLOG_ROOT = re.compile(rb"<[A-Za-z_]")
 _DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
-# One pass finds every cell's (and row's) reference: ` r="AB12"` / ` r="12"`.
-_REFERENCE = re.compile(rb"""\sr=["']([A-Z]{0,4})(\d{1,9})["']""")
+# Every cell's (and row's) reference: ` r="AB12"` / ` r="12"`, in any quoting or spacing (a
+# reference that slipped past would let calamine allocate whatever it names).
+_COLUMN_LETTERS = re.compile(rb"""(?<=\s)r\s*=\s*["']([A-Z]{1,4})\d""")
+_ROW_DIGITS = re.compile(rb"""(?<=\s)r\s*=\s*["'][A-Z]{0,4}(\d{1,9})["']""")
 # The first cell that holds a value (calamine's range starts there; styled blanks do not count).
+# ``r`` is optional in the format: a cell without it follows the one before, a row without it
+# the row before.
 _VALUE_CELL = re.compile(
-    rb"""<c\b[^>]*?\sr=["'][A-Z]{1,4}(\d{1,9})["'][^>]*?(?<!/)>(?:(?!</c>).){0,4096}?<(?:v|is)\b""",
+    rb"""<c\b([^>]*?)(?<!/)>(?:(?!</c>).){0,4096}?<(?:v|is)\b""",
     re.DOTALL,
 )
+_CELL_ROW = re.compile(rb"""\sr=["'][A-Z]{1,4}(\d{1,9})["']""")
+_ROW = re.compile(rb"<row[ >]")
+_SHARED_STRING = re.compile(rb"<si[ >]")
+_ROW_NUMBER = re.compile(rb"""<row\b[^>]*?\sr=["'](\d{1,9})["']""")
 _MERGE = re.compile(rb"""<mergeCell\b[^>]*?\sref=["']([A-Z]{1,4})(\d{1,9}):([A-Z]{1,4})(\d{1,9})""")
 _WORKSHEET_TYPE = "/worksheet"
 
@@ -90,6 +99,7 @@ class WorkbookParts:
     sheets: list[SheetPart] = field(default_factory=list)
     refused_parts: list[str] = field(default_factory=list)
     inflated_bytes: int = 0
+    longest_shared_string: int = 0  # bytes of XML: every cell naming it holds a copy once read
 
 
 class _RefusedPartError(Exception):
@@ -118,6 +128,7 @@ def declared_inflated_bytes(data: bytes) -> int:
         return 0
 
 
+@functools.lru_cache(maxsize=1)  # the job asks whether to isolate, then reads: one pass
 def inspect_workbook(data: bytes, memory_cap: int) -> WorkbookParts:
     """Check every part of the workbook in ``data``; see the module docstring."""
     found = WorkbookParts()
@@ -136,12 +147,15 @@ def inspect_workbook(data: bytes, memory_cap: int) -> WorkbookParts:
         for name, item in items.items():
             if name in worksheets or item.is_dir():
                 continue
+            strings = _StringScan() if name.endswith("sharedStrings.xml") else None
             try:
-                found.inflated_bytes += _check_part(data, item, memory_cap, None)
+                found.inflated_bytes += _check_part(data, item, memory_cap, strings)
             except _RefusedPartError as problem:
                 found.refused_parts.append(name)
                 found.problem = f"its part {name!r} {problem}"
                 return found
+            if strings is not None:
+                found.longest_shared_string = max(found.longest_shared_string, strings.longest)
         for name, part in sheet_parts:
             sheet_item = items.get(part)
             if sheet_item is None:
@@ -202,6 +216,10 @@ def _sheet_parts(
     return sheets
 
 
+def _count(text: bytes, *needles: bytes) -> int:
+    return sum(text.count(needle) for needle in needles)
+
+
 class _SheetScan:
     """What one pass over a worksheet's XML notes: extent, first value row, merged ranges."""
 
@@ -211,23 +229,31 @@ class _SheetScan:
         self.first_row = 0
         self.merges: list[tuple[int, int, int, int]] = []
         self.bad_reference = ""  # row 0 does not exist: calamine would drop the sheet in silence
+        self.rows_seen = 0
 
     def feed(self, text: bytes) -> None:
-        references = _REFERENCE.findall(text)
-        if references:
-            letters = {letters for letters, _ in references}
+        rows_before = self.rows_seen
+        self.rows_seen += _count(text, b"<row ", b"<row>")
+        self.max_row = max(self.max_row, self.rows_seen)
+        columns = _COLUMN_LETTERS.findall(text)
+        if _count(text, b"<c ", b"<c>", b"<c/") > len(columns):  # positions implied: count
+            widest_row = max(_count(row, b"<c ", b"<c>", b"<c/") for row in text.split(b"<row"))
+            self.max_column = max(self.max_column, widest_row)
+        letters = set(columns)
+        rows = set(_ROW_DIGITS.findall(text))
+        if letters:
             widest = max(letters, key=lambda value: (len(value), value))
             self.max_column = max(self.max_column, column_number(widest.decode()))
-            rows = {digits for _, digits in references}
+        if rows:
             deepest = max(rows, key=lambda value: (len(value), value))
             self.max_row = max(self.max_row, int(deepest))
-            if not self.bad_reference and any(not digits.strip(b"0") for digits in rows):
-                zero = next(ref for ref in references if not ref[1].strip(b"0"))
-                self.bad_reference = b"".join(zero).decode()
+            zero = next((digits for digits in rows if not digits.strip(b"0")), None)
+            if zero is not None and not self.bad_reference:
+                self.bad_reference = f"row {zero.decode()}"
         if not self.first_row:
             first = _VALUE_CELL.search(text)
             if first is not None:
-                self.first_row = int(first.group(1))
+                self.first_row = self._row_of(text, first, rows_before)
         if b"<mergeCell" in text:
             for first_col, first_row, last_col, last_row in _MERGE.findall(text):
                 self.merges.append(
@@ -239,10 +265,22 @@ class _SheetScan:
                     )
                 )
 
+    @staticmethod
+    def _row_of(text: bytes, cell: re.Match[bytes], rows_before: int) -> int:
+        """The row a cell sits on: its own reference, else its row's, else the rows counted."""
+        own = _CELL_ROW.search(cell.group(1))
+        if own is not None:
+            return int(own.group(1))
+        before = text[: cell.start()]
+        numbered = list(_ROW_NUMBER.finditer(before))
+        if numbered and not _ROW.search(before, numbered[-1].end()):
+            return int(numbered[-1].group(1))
+        return max(rows_before + len(_ROW.findall(before)), 1)
+
     def sheet(self, name: str, part: str) -> SheetPart:
         problem = ""
         if self.bad_reference:
-            problem = f"its cell reference {self.bad_reference!r} names no cell (rows start at 1)"
+            problem = f"a cell reference names {self.bad_reference}, which does not exist"
         elif self.max_column > MAX_COLUMNS or self.max_row * self.max_column > MAX_CELLS:
             problem = (
                 f"spans {self.max_row:,} rows x {self.max_column:,} columns: over the limit of "
@@ -254,8 +292,25 @@ class _SheetScan:
         )
 
 
+class _StringScan:
+    """The longest shared string, as the distance between one ``<si`` and the next."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.last_start = 0
+        self.longest = 0
+
+    def feed(self, text: bytes) -> None:
+        for start in _SHARED_STRING.finditer(text):
+            position = self.seen + start.start()
+            self.longest = max(self.longest, position - self.last_start)
+            self.last_start = position
+        self.seen += len(text)
+        self.longest = max(self.longest, self.seen - self.last_start)
+
+
 def _check_part(
-    data: bytes, item: zipfile.ZipInfo, memory_cap: int, scan: _SheetScan | None
+    data: bytes, item: zipfile.ZipInfo, memory_cap: int, scan: _SheetScan | _StringScan | None
 ) -> int:
     """Inflate one part in bounded steps (never holding more than a step), checking its size
     and its prolog and feeding a sheet's scan; the bytes it inflates to."""
