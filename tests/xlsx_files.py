@@ -7,6 +7,7 @@ disk however large they inflate.
 from __future__ import annotations
 
 import struct
+import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -151,3 +152,19 @@ def rows_block(columns: int, rows: Iterable[int]) -> bytes:
         + "</row>"
         for row in rows
     ).encode()  # fmt: skip
+
+
+def declare_size(path: Path, part: str, size: int) -> None:
+    """Make the zip's headers say ``part`` inflates to ``size`` bytes, whatever it really does
+    (a zip bomb that lies about its size to look small)."""
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        local = archive.getinfo(part).header_offset
+        position = archive.start_dir
+    struct.pack_into("<L", data, local + 22, size)
+    while data[position : position + 4] == b"PK\x01\x02":
+        name_length, extra_length, comment_length = struct.unpack_from("<3H", data, position + 28)
+        if data[position + 46 : position + 46 + name_length].decode() == part:
+            struct.pack_into("<L", data, position + 24, size)
+        position += 46 + name_length + extra_length + comment_length
+    path.write_bytes(bytes(data))

@@ -71,7 +71,7 @@ def test_the_hash_in_the_manifest_is_of_the_bytes_scored_and_written_back(
     tmp_path: Path,
 ) -> None:
     write_workbook(tmp_path / "a.xlsx", [("Night A", sheet_xml(GOOD_ROWS))])
-    swapped = [GOOD_ROWS[0], ["1", "Ann", "2h 3d 4c 5s 9h Jd Kc"], GOOD_ROWS[2]]
+    swapped: list[list[object]] = [GOOD_ROWS[0], ["1", "Ann", "2h 3d 4c 5s 9h Jd Kc"], GOOD_ROWS[2]]
     write_workbook(tmp_path / "b.xlsx", [("Night B", sheet_xml(swapped))])
     night_a, night_b = (tmp_path / "a.xlsx").read_bytes(), (tmp_path / "b.xlsx").read_bytes()
     (tmp_path / "in").mkdir()

@@ -15,7 +15,7 @@ import pytest
 from pipeline.job.task import is_known_header
 from pipeline.sources import read_source
 from tests.helpers import run_cli
-from tests.xlsx_files import GOOD_ROWS, sheet_xml, write_workbook
+from tests.xlsx_files import GOOD_ROWS, MAIN, declare_size, rows_block, sheet_xml, write_workbook
 
 
 def _laughs(level: int) -> str:
@@ -89,6 +89,21 @@ def test_a_part_with_a_dtd_is_never_handed_to_a_parser(tmp_path: Path) -> None:
         "so no parser may load it; wrote a new workbook with the scored sheets instead"
     )
     assert openpyxl.load_workbook(out / "night.xlsx").sheetnames == ["Good", "Summary", "Issues"]
+
+
+def test_a_part_that_inflates_past_the_size_it_declares_is_refused(tmp_path: Path) -> None:
+    """A bomb that says it is small: checked against what it really inflates to, in steps."""
+    head = f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><sheetData>'.encode()
+    bomb = (head, rows_block(3, [2]) + b" " * (1 << 20), 20, b"</sheetData></worksheet>")
+    write_workbook(tmp_path / "night.xlsx", [("Good", GOOD), ("Bomb", bomb)])
+    declare_size(tmp_path / "night.xlsx", "xl/worksheets/sheet2.xml", 1_000)
+    source = read_source(tmp_path / "night.xlsx", is_known_header)
+    assert [sheet.name for sheet in source.sheets] == ["Good"]
+    assert [problem.message for problem in source.problems] == [
+        "sheet 'Bomb' cannot be read: its part 'xl/worksheets/sheet2.xml' inflates to more "
+        "than the 1,000 bytes the zip directory says (a zip bomb): refused"
+    ]
+    assert source.refused_parts == ["xl/worksheets/sheet2.xml"]
 
 
 def test_one_bad_sheet_among_a_thousand_is_read_without_a_child_process(tmp_path: Path) -> None:
