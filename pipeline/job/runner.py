@@ -8,6 +8,7 @@ without one, tasks run here one after another.
 
 from __future__ import annotations
 
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -109,7 +110,11 @@ def run_task(
         report.skipped = True
         return report
     if not needs_isolation(content):
-        return score_and_write(planned, content, digest, equity, settings)
+        try:
+            return score_and_write(planned, content, digest, equity, settings)
+        except MemoryError:  # uncapped here: the machine itself ran out; the others go on
+            detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
+            return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
     planned.base.parent.mkdir(parents=True, exist_ok=True)
     try:
         report = run_capped(
@@ -117,11 +122,7 @@ def run_task(
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
-        message = (
-            f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
-            f"none of it was scored (split the workbook, or raise {MEMORY_CAP_ENV})"
-        )
-        return _report_unread(planned, digest, settings, message)
+        return _report_unread(planned, digest, settings, _over_cap_message(path, error))
     except ChildDiedError as error:
         return FileReport(planned.name, digest, FAILED, error=str(error), settings=settings)
     report.timings["total"] = round(time.perf_counter() - started, 4)
@@ -173,6 +174,13 @@ def score_and_write(
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
         settings=settings,
+    )
+
+
+def _over_cap_message(path: Path, error: OverMemoryCapError) -> str:
+    return (
+        f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
+        f"none of it was scored (split the workbook, or raise {MEMORY_CAP_ENV})"
     )
 
 
@@ -279,11 +287,31 @@ def check(inputs: Sequence[Path]) -> tuple[list[FileResult], FoundInputs]:
     for task in planned:
         path = task.path
         try:
-            results.append(score_source(read_source(path, is_known_header), name=task.name))
+            results.append(_check_one(task))
         except Exception as error:  # a bug on one file: say so, check the others
             detail = "".join(traceback.format_exception_only(error)).strip()
             missing.append(f"{path}: could not be checked: {detail}")
     return results, found
+
+
+def _check_one(task: PlannedInput) -> FileResult:
+    """One input read and validated, under the memory cap when it could be big, as a run."""
+    content, _ = read_once(task.path)
+    if not needs_isolation(content):
+        return _read_and_score(task, content)
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            result: FileResult = run_capped(_read_and_score, task, content, scratch=Path(scratch))
+        except OverMemoryCapError as error:
+            problem = ReadProblem("", _over_cap_message(task.path, error))
+            return score_source(
+                SourceFile(task.path, kind="xlsx", problems=[problem]), name=task.name
+            )
+    return result
+
+
+def _read_and_score(task: PlannedInput, content: bytes | None) -> FileResult:
+    return score_source(read_source(task.path, is_known_header, content), name=task.name)
 
 
 def issue_lines(result: FileResult) -> Iterable[str]:

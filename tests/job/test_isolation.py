@@ -149,6 +149,15 @@ def test_a_zip_bomb_and_a_dense_sheet_are_over_the_cap_and_the_others_go_on(
     assert result.returncode == 1, result.stdout + result.stderr
     assert "memory allocation" not in result.stderr  # the child's crash report stays its own
     _check_hostile_run(tmp_path / "out")
+    checked = run_cli("check", str(tmp_path / "in"))  # validating only is capped the same way
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert checked.stdout.splitlines() == [
+        "bomb.xlsx: sheet 'Bomb': sheet 'Bomb' cannot be read: its part "
+        f"'xl/worksheets/sheet2.xml' inflates to 1,100 MB: over the memory cap of {CAP_MB} MB",
+        f"dense.xlsx: 'dense.xlsx' is over the memory cap of {CAP_MB} MB: reading, scoring and "
+        "writing it back needs more, so none of it was scored (split the workbook, or raise "
+        "SHOWDOWN_MEMORY_CAP_MB)",
+    ]
 
 
 @pytest.mark.filterwarnings("ignore:Port 8787 is already in use")  # another cluster on the host
