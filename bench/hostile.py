@@ -77,8 +77,12 @@ def _measure(path: Path, out: Path, environment: dict[str, str]) -> dict[str, ob
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap-mb", type=int, default=0, help="SHOWDOWN_MEMORY_CAP_MB (0: default)")
+    parser.add_argument("--only", nargs="*", default=(), help="cases to run (default: all)")
+    parser.add_argument(
+        "--pipeline-root", type=Path, default=ROOT, help="the checkout whose job is measured"
+    )
     arguments = parser.parse_args()
-    environment = os.environ | {"PYTHONPATH": str(ROOT)}
+    environment = os.environ | {"PYTHONPATH": str(arguments.pipeline_root)}
     if arguments.cap_mb:
         environment["SHOWDOWN_MEMORY_CAP_MB"] = str(arguments.cap_mb)
     with tempfile.TemporaryDirectory() as scratch:
@@ -86,6 +90,8 @@ def main() -> None:
         cases = _cases(folder)
         print(f"{'case':8} {'on disk':>9} {'job MB':>7} {'child MB':>8} {'seconds':>7}  outcome")
         for name, path in cases.items():
+            if arguments.only and name not in arguments.only:
+                continue
             measured = _measure(path, folder / f"out-{name}", environment)
             size = f"{path.stat().st_size / 2**20:.1f} MB"
             outcome = (

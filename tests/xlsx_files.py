@@ -18,6 +18,7 @@ PACKAGE = "http://schemas.openxmlformats.org/package/2006/relationships"
 CONTENT_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 BOOK_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+STRINGS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
 
 
 def cell(reference: str, value: object) -> str:
@@ -82,6 +83,8 @@ def write_workbook(
         f'<Override PartName="/xl/worksheets/sheet{index}.xml" ContentType="{SHEET_TYPE}"/>'
         for index in range(1, len(sheets) + 1)
     )
+    if shared_strings:
+        overrides += f'<Override PartName="/xl/sharedStrings.xml" ContentType="{STRINGS_TYPE}"/>'
     parts: dict[str, bytes | BigPart] = {
         "[Content_Types].xml": (
             f'<?xml version="1.0"?><Types xmlns="{CONTENT_TYPES}">'
