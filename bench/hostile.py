@@ -44,7 +44,7 @@ def _cases(folder: Path) -> dict[str, Path]:
     return made
 
 
-def _measure(path: Path, out: Path, environment: dict[str, str]) -> dict[str, object]:
+def _measure(path: Path, out: Path, environment: dict[str, str], root: Path) -> dict[str, object]:
     code = (
         "import json, resource, sys, time\n"
         "from pathlib import Path\n"
@@ -68,6 +68,7 @@ def _measure(path: Path, out: Path, environment: dict[str, str]) -> dict[str, ob
         capture_output=True,
         text=True,
         env=environment,
+        cwd=root,  # ``-c`` puts the working folder first on sys.path: the package measured
         check=True,
     )
     measured: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -92,7 +93,8 @@ def main() -> None:
         for name, path in cases.items():
             if arguments.only and name not in arguments.only:
                 continue
-            measured = _measure(path, folder / f"out-{name}", environment)
+            out = folder / f"out-{name}"
+            measured = _measure(path, out, environment, arguments.pipeline_root)
             size = f"{path.stat().st_size / 2**20:.1f} MB"
             outcome = (
                 f"{measured['status']}, {measured['rows_scored']} scored: {measured['message']}"

@@ -53,8 +53,10 @@ _PROLOG_ROOT = re.compile(rb"<[A-Za-z_]")
 _DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 # Every cell's (and row's) reference: ` r="AB12"` / ` r="12"`, in any quoting or spacing (a
 # reference that slipped past would let calamine allocate whatever it names).
-_COLUMN_LETTERS = re.compile(rb"""(?<=\s)r\s*=\s*["']([A-Z]{1,4})\d""")
-_ROW_DIGITS = re.compile(rb"""(?<=\s)r\s*=\s*["'][A-Z]{0,4}(\d{1,9})["']""")
+# (The literal ``r`` comes first so that the engine skips to each ``r``; the look-behind then
+# checks the space before it. Written the other way round it is ten times slower.)
+_COLUMN_LETTERS = re.compile(rb"""r(?<=\sr)\s*=\s*["']([A-Z]{1,4})\d""")
+_ROW_DIGITS = re.compile(rb"""r(?<=\sr)\s*=\s*["'][A-Z]{0,4}(\d{1,9})["']""")
 # The first cell that holds a value (calamine's range starts there; styled blanks do not count).
 # ``r`` is optional in the format: a cell without it follows the one before, a row without it
 # the row before.
@@ -233,11 +235,12 @@ class _SheetScan:
 
     def feed(self, text: bytes) -> None:
         rows_before = self.rows_seen
-        self.rows_seen += _count(text, b"<row ", b"<row>")
+        self.rows_seen += text.count(b"<row")  # an upper bound: enough for a size check
         self.max_row = max(self.max_row, self.rows_seen)
         columns = _COLUMN_LETTERS.findall(text)
-        if _count(text, b"<c ", b"<c>", b"<c/") > len(columns):  # positions implied: count
-            widest_row = max(_count(row, b"<c ", b"<c>", b"<c/") for row in text.split(b"<row"))
+        if _count(text, b"<c ", b"<c>") > len(columns):  # positions implied: count them
+            segments = text.split(b"<row")
+            widest_row = max(_count(row, b"<c ", b"<c>", b"<c/") for row in segments)
             self.max_column = max(self.max_column, widest_row)
         letters = set(columns)
         rows = set(_ROW_DIGITS.findall(text))
