@@ -219,3 +219,50 @@ def test_a_child_killed_while_it_writes_leaves_nothing_behind(tmp_path: Path) ->
     assert again.returncode == 0, again.stdout + again.stderr
     assert pl.read_parquet(out / "big.poker.parquet").height == 4_000
     assert list(scratch.iterdir()) == []
+
+
+def _isolation_children_of(parent: int) -> list[int]:
+    """Live ``python -m pipeline.job.isolation PARENT`` processes, found in /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        wanted = [b"pipeline.job.isolation", str(parent).encode()]
+        if command[-3:-1] == wanted and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs Linux /proc")
+def test_a_job_killed_takes_its_child_with_it_and_the_rerun_cleans_up(tmp_path: Path) -> None:
+    source = tmp_path / "big.xlsx"
+    assert run_cli("generate", str(source), "--rounds", "1000", "--players", "4").returncode == 0
+    out = tmp_path / "out"
+    environment = os.environ | {"SHOWDOWN_IN_PROCESS_MB": "0", "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "pipeline", "run", str(source), "-o", str(out), "--no-equity"]
+    job = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment
+    )
+    children: list[int] = []
+    try:
+        while not children and job.poll() is None:  # until the capped child is running
+            children = _isolation_children_of(job.pid)
+            time.sleep(0.002)
+    finally:
+        job.kill()
+        job.wait()
+    assert children, "the job ended before its child started"
+    deadline = time.monotonic() + 60
+    while _isolation_children_of(job.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _isolation_children_of(job.pid) == []  # PR_SET_PDEATHSIG: it died with the job
+    assert [path for path in out.iterdir() if path.name.startswith(".showdown.tmp-")]  # left
+    again = subprocess.run(command, capture_output=True, env=environment, text=True, timeout=300)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert [path.name for path in out.rglob("*") if ".tmp-" in path.name] == []
+    assert pl.read_parquet(out / "big.poker.parquet").height == 4_000
