@@ -198,8 +198,10 @@ def test_a_child_killed_while_it_writes_leaves_nothing_behind(tmp_path: Path) ->
     try:
         while not killed and job.poll() is None:
             for temporary in out.glob(".big.xlsx.tmp-*"):
-                killed = int(temporary.name.rsplit("-", 1)[1])
-                os.kill(killed, signal.SIGKILL)
+                child = int(temporary.name.rsplit("-", 1)[1])
+                with contextlib.suppress(ProcessLookupError):  # gone already: try again
+                    os.kill(child, signal.SIGKILL)
+                    killed = child
                 break
             time.sleep(0.002)
         stdout, stderr = job.communicate(timeout=300)
