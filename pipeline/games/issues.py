@@ -16,6 +16,9 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    ("over_memory_cap", r"over the memory cap"),
+    ("not_written_back", r"^not written back|wrote a new workbook"),
+    ("refused_part", r"^sheet .* cannot be read: its part .* refused"),
     ("unknown_column", r"not recognised; did you mean"),
     ("text_cut", r"longer than an Excel cell holds"),
     # before the card rules: the message lists the headers expected, "board" among them
@@ -43,7 +46,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("truncated_hand", r"ends before|truncated"),
     ("unsupported_variant", r"is 'Omaha|not hold'em|unsupported variant|variant"),
     ("malformed_hand", r"unreadable|malformed"),
-    ("unreadable", r"cannot read|could not be loaded|not a real \.xlsx|not a CSV"),
+    ("unreadable", r"cannot (be )?read|could not be loaded|not a real \.xlsx|not a CSV|is missing"),
 )
 
 

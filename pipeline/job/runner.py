@@ -8,6 +8,7 @@ without one, tasks run here one after another.
 
 from __future__ import annotations
 
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
@@ -17,6 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.job.isolation import (
+    ChildDiedError,
+    OverMemoryCapError,
+    needs_isolation,
+    read_once,
+    run_capped,
+    scratch_tempdir,
+)
 from pipeline.job.plan import (
     CLEAN,
     FAILED,
@@ -31,7 +40,8 @@ from pipeline.job.plan import (
 from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
-from pipeline.sources import read_source
+from pipeline.sources import ReadProblem, SourceFile, read_source
+from pipeline.sources.xlsx import MEMORY_CAP_ENV
 
 
 @dataclass
@@ -83,12 +93,15 @@ def run_task(
     force: bool = False,
     equity: EquityOptions = NO_EQUITY,
 ) -> FileReport:
-    """Read, score and write one input; its manifest entry.  Never raises for a bad file."""
+    """Read, score and write one input; its manifest entry.  Never raises for a bad file.
+
+    A workbook's bytes are read once: the hash in the manifest is the hash of what was scored
+    and written back.  A big workbook is worked on under the memory cap (``isolation``)."""
     started = time.perf_counter()
     path = planned.path
     settings = settings_of(equity)
     try:
-        digest = file_digest(path)
+        content, digest = read_once(path)
     except OSError as error:
         return FileReport(planned.name, "", FAILED, error=f"cannot read {str(path)!r}: {error}")
     if not force and previous is not None and is_unchanged(previous, digest, settings):
@@ -96,10 +109,40 @@ def run_task(
         report = FileReport(**known)  # type: ignore[arg-type]
         report.skipped = True
         return report
+    if not needs_isolation(content):
+        try:
+            return score_and_write(planned, content, digest, equity, settings)
+        except MemoryError:  # uncapped here: the machine itself ran out; the others go on
+            detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
+            return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
+    planned.base.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        report = run_capped(
+            score_and_write, planned, content, digest, equity, settings,
+            scratch=planned.base.parent,
+        )  # fmt: skip
+    except OverMemoryCapError as error:
+        return _report_unread(planned, digest, settings, _over_cap_message(path, error))
+    except ChildDiedError as error:
+        return FileReport(planned.name, digest, FAILED, error=str(error), settings=settings)
+    report.timings["total"] = round(time.perf_counter() - started, 4)
+    return report
+
+
+def score_and_write(
+    planned: PlannedInput,
+    content: bytes | None,
+    digest: str,
+    equity: EquityOptions,
+    settings: dict[str, object],
+) -> FileReport:
+    """The work on one input (here, or in a capped subprocess): read from ``content`` when
+    the bytes were read already, score, write the outputs; its manifest entry."""
+    started = time.perf_counter()
     timings: dict[str, float] = {}
     try:
         clock = time.perf_counter()
-        source = read_source(path, is_known_header)
+        source = read_source(planned.path, is_known_header, content)
         timings["read"] = time.perf_counter() - clock
         clock = time.perf_counter()
         result = score_source(source, equity, planned.name)
@@ -114,6 +157,8 @@ def run_task(
         if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
             raise  # the output folder cannot be written: the run fails, not this file
         return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
+    except MemoryError:
+        raise  # over the memory cap: the capped subprocess reports it
     except Exception as error:  # one broken file must not stop the others
         return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
     timings["total"] = time.perf_counter() - started
@@ -128,6 +173,32 @@ def run_task(
         outputs,
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
+        settings=settings,
+    )
+
+
+def _over_cap_message(path: Path, error: OverMemoryCapError) -> str:
+    return (
+        f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
+        f"none of it was scored (split the workbook, or raise {MEMORY_CAP_ENV})"
+    )
+
+
+def _report_unread(
+    planned: PlannedInput, digest: str, settings: dict[str, object], message: str
+) -> FileReport:
+    """An input the job could not work on within the cap: an issue, in a workbook of its own."""
+    source = SourceFile(planned.path, kind="xlsx", problems=[ReadProblem("", message)])
+    result = score_source(source, name=planned.name)
+    outputs = write_outputs(result, planned.base)
+    outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
+    return FileReport(
+        planned.name,
+        digest,
+        ISSUES,
+        issues=result.issue_count,
+        outputs=outputs,
+        output_sha256={key: file_digest(Path(written)) for key, written in outputs.items()},
         settings=settings,
     )
 
@@ -155,7 +226,8 @@ def run(
         output.mkdir(parents=True, exist_ok=True)
         with output_lock(output):
             remove_stale_temporaries(output)
-            _run_planned(planned, output, report, force, equity, progress, executor)
+            with scratch_tempdir(output):
+                _run_planned(planned, output, report, force, equity, progress, executor)
     except OutputBusyError as error:
         report.problems.append(str(error))
     except OSError as error:  # read-only folder, disk full: one line naming the path
@@ -215,11 +287,31 @@ def check(inputs: Sequence[Path]) -> tuple[list[FileResult], FoundInputs]:
     for task in planned:
         path = task.path
         try:
-            results.append(score_source(read_source(path, is_known_header), name=task.name))
+            results.append(_check_one(task))
         except Exception as error:  # a bug on one file: say so, check the others
             detail = "".join(traceback.format_exception_only(error)).strip()
             missing.append(f"{path}: could not be checked: {detail}")
     return results, found
+
+
+def _check_one(task: PlannedInput) -> FileResult:
+    """One input read and validated, under the memory cap when it could be big, as a run."""
+    content, _ = read_once(task.path)
+    if not needs_isolation(content):
+        return _read_and_score(task, content)
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            result: FileResult = run_capped(_read_and_score, task, content, scratch=Path(scratch))
+        except OverMemoryCapError as error:
+            problem = ReadProblem("", _over_cap_message(task.path, error))
+            return score_source(
+                SourceFile(task.path, kind="xlsx", problems=[problem]), name=task.name
+            )
+    return result
+
+
+def _read_and_score(task: PlannedInput, content: bytes | None) -> FileResult:
+    return score_source(read_source(task.path, is_known_header, content), name=task.name)
 
 
 def issue_lines(result: FileResult) -> Iterable[str]:

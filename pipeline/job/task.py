@@ -19,7 +19,7 @@ from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.issues import ISSUE_COLUMNS, with_codes
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
 from pipeline.sinks.excel.contract import CUT_MARKER, MAX_CELL_TEXT
-from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
+from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import RawSheet, SourceFile
 
@@ -337,13 +337,33 @@ def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
 def write_outputs(result: FileResult, base: Path) -> dict[str, str]:
     """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically."""
     written = write_parquet(scored_frames(result), base)
-    # Write back into the producer's workbook only when it was read as one.
-    readable = not any(problem.sheet == "" for problem in result.source.problems)
-    source = result.source.path if result.source.kind == "xlsx" and readable else None
     workbook = base.with_name(f"{base.name}.xlsx")
-    sheets = sheet_outputs(result, write_back=source is not None)
-    write_workbook(workbook, sheets, summary_blocks(result), issues_frame(result), source=source)
+    source = _write_back_source(result)
+    try:
+        sheets = sheet_outputs(result, write_back=source is not None)
+        summary, issues = summary_blocks(result), issues_frame(result)
+        write_workbook(workbook, sheets, summary, issues, source=source)
+    except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
+        result.file_issues.append(f"{error}: wrote a new workbook with the scored sheets instead")
+        sheets = sheet_outputs(result, write_back=False)
+        write_workbook(workbook, sheets, summary_blocks(result), issues_frame(result))
     return {"workbook": str(workbook), **written}
+
+
+def _write_back_source(result: FileResult) -> Path | bytes | None:
+    """What to write back into: the bytes that were read and scored (never the file again),
+    or nothing when the input was not read as a workbook or a part of it was refused."""
+    source = result.source
+    if source.kind != "xlsx" or any(problem.sheet == "" for problem in source.problems):
+        return None
+    if source.refused_parts:
+        refused = ", ".join(repr(part) for part in source.refused_parts)
+        result.file_issues.append(
+            f"not written back into the workbook: its part {refused} was refused, so no parser "
+            "may load it; wrote a new workbook with the scored sheets instead"
+        )
+        return None
+    return source.content if source.content is not None else source.path
 
 
 def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:

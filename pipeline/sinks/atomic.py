@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,10 +27,14 @@ def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
 
 
 def remove_stale_temporaries(folder: Path) -> None:
-    """Temporary files a killed run left behind (they never replaced anything)."""
-    for stale in folder.rglob(f".*{TEMPORARY_MARK}*"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
+    """Temporary files and scratch folders a killed run left behind (they never replaced
+    anything)."""
+    for stale in sorted(folder.rglob(f".*{TEMPORARY_MARK}*"), reverse=True):
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                stale.unlink()
 
 
 def file_digest(path: Path) -> str:

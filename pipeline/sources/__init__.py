@@ -53,12 +53,20 @@ WORKBOOK_KINDS = ("xlsx", "xls", "ods")
 """A ``.xlsx`` that really is an ``.xls`` or ``.ods`` (a renamed export) is read as what it is."""
 
 
-def read_source(path: Path, is_header: HeaderTest | None = None) -> SourceFile:
-    """Read one export; problems that stop a sheet or the file are returned, not raised."""
-    source = SourceFile(path)
+def read_source(
+    path: Path, is_header: HeaderTest | None = None, content: bytes | None = None
+) -> SourceFile:
+    """Read one export; problems that stop a sheet or the file are returned, not raised.
+
+    ``content``: the file's bytes when the caller read them already (and hashed them): a
+    workbook is then read from those bytes and never from ``path`` again."""
+    source = SourceFile(path, content=content)
     try:
-        with path.open("rb") as handle:
-            head = handle.read(SNIFF_BYTES)
+        if content is not None:
+            head = content[:SNIFF_BYTES]
+        else:
+            with path.open("rb") as handle:
+                head = handle.read(SNIFF_BYTES)
         kind = next((kind for kind in SOURCES if kind.sniff(head)), None)
         if kind is None:
             source.problems.append(

@@ -46,6 +46,10 @@ class SourceFile:
     kind: str = ""  # the source that read it: "csv", "xlsx", "listing", ...
     sheets: list[RawSheet] = field(default_factory=list)
     problems: list[ReadProblem] = field(default_factory=list)
+    # The bytes that were read, when the job keeps them (a workbook is scored and written back
+    # from these, never from the file again, which may have changed since).
+    content: bytes | None = field(default=None, repr=False)
+    refused_parts: list[str] = field(default_factory=list)  # hostile parts no parser may see
 
 
 class Source(Protocol):

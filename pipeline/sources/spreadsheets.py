@@ -30,7 +30,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, ReadProblem, SourceFile
-from pipeline.sources.xlsx import CHILD_MEMORY_LIMIT, _sheet_from_grid
+from pipeline.sources.xlsx import _sheet_from_grid, memory_cap_bytes
 
 _OLE2_MAGIC = bytes.fromhex("d0cf11e0a1b11ae1")
 _ODS_MIMETYPE = b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet"
@@ -98,7 +98,7 @@ def read_calamine_workbook(
 
 
 def _memory_limit() -> int:
-    return min(CHILD_MEMORY_LIMIT, os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
+    return memory_cap_bytes()  # SHOWDOWN_MEMORY_CAP_MB, else 8 GB or half the machine
 
 
 def _python_path() -> str:

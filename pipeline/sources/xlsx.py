@@ -1,29 +1,36 @@
-"""Excel workbooks, read safely: sizes checked before loading, every sheet loaded by calamine in
-a memory-capped child process, so a hostile sheet costs only itself."""
+"""Excel workbooks, read safely from the bytes the job read once: every part checked before a
+parser sees it (:mod:`pipeline.sources.xlsx_parts`), then the sheets that passed loaded by
+calamine; a hostile sheet costs only itself.  Memory is capped around the whole per-input work
+by the job (:mod:`pipeline.job.isolation`), not here."""
 
 from __future__ import annotations
 
-import io
-import multiprocessing
 import os
-import resource
-import zipfile
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, unique_names
+from pipeline.sources.xlsx_parts import MAX_CELLS, MAX_COLUMNS, SheetPart, inspect_workbook
 
-# A sheet larger than this is refused before it is loaded: calamine allocates the whole used
-# range, and one stray cell in column XFD once made it ask for 52 GB.
-MAX_COLUMNS = 1_000
-MAX_CELLS = 60_000_000
+__all__ = ["MAX_CELLS", "MAX_COLUMNS", "WorkbookSource", "memory_cap_bytes", "read_workbook"]
+
 HEADER_SEARCH_ROWS = 30
 _ZIP_MAGIC = b"PK\x03\x04"
+MEMORY_CAP_ENV = "SHOWDOWN_MEMORY_CAP_MB"
+DEFAULT_MEMORY_CAP = 8 << 30
+
+
+def memory_cap_bytes() -> int:
+    """The memory one input's work may use: ``SHOWDOWN_MEMORY_CAP_MB``, else 8 GB or half the
+    machine, whichever is less."""
+    configured = os.environ.get(MEMORY_CAP_ENV, "").strip()
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured) << 20
+    physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return min(DEFAULT_MEMORY_CAP, physical // 2)
 
 
 @dataclass(frozen=True)
@@ -36,145 +43,92 @@ class WorkbookSource:
         return head.startswith(_ZIP_MAGIC)
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        read_workbook(path, source, is_header)
+        if source.content is None:
+            source.content = path.read_bytes()
+        read_workbook(source.content, source, is_header)
 
 
-def read_workbook(path: Path, source: SourceFile, is_header: HeaderTest | None = None) -> None:
-    """Every sheet of a workbook into ``source``; a sheet that cannot be read is a problem."""
-    import openpyxl
-
-    if not zipfile.is_zipfile(path):
-        source.problems.append(ReadProblem("", f"{path.name!r} is not a real .xlsx workbook"))
-        return
-    try:
-        # Read-only openpyxl looks at each sheet's declared size and first rows without
-        # loading it: the first guard against a sheet that would exhaust memory.
-        shape_book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # any parser failure: not a workbook
-        source.problems.append(
-            ReadProblem("", f"{path.name!r} is not a real .xlsx workbook ({error})")
-        )
-        return
-    wanted: list[tuple[str, int]] = []
-    try:
-        for name in shape_book.sheetnames:
-            worksheet = shape_book[name]
-            if not hasattr(worksheet, "iter_rows"):
-                continue  # a chart sheet: nothing tabular to read
-            too_big = _too_big(worksheet)
-            if too_big:
-                source.problems.append(ReadProblem(name, too_big))
-                continue
-            first_row = _first_filled_row(worksheet)
-            if first_row is not None:  # an empty sheet: nothing to read, nothing lost
-                wanted.append((name, first_row))
-    finally:
-        shape_book.close()
-    grids = load_grids_isolated(path, [name for name, _ in wanted])
-    for name, first_row in wanted:
-        loaded = grids[name]
-        if isinstance(loaded, str):
-            source.problems.append(ReadProblem(name, loaded))
-            continue
-        grid, first_column = loaded
-        source.sheets.append(_sheet_from_grid(name, grid, first_row, first_column, is_header))
-
-
-# The second guard: calamine loads a whole used range at once, and a sheet whose declared size
-# is missing or wrong can still make it ask for hundreds of gigabytes and abort the process.
-# Sheets are therefore loaded in a child process with its address space capped; if it dies, the
-# sheets are retried one by one so that only the hostile one is reported.
-CHILD_MEMORY_LIMIT = 8 << 30
-
-
-def load_grids_isolated(
-    path: Path, names: Sequence[str]
-) -> dict[str, tuple[pl.DataFrame, int] | str]:
-    """Each sheet's cells as text (and its first column's 1-based index), loaded by calamine in
-    a memory-capped child process; a sheet that cannot be loaded gets a message instead."""
-    if not names:
-        return {}
-    try:
-        return _decode_grids(_run_child(path, list(names)))
-    except BrokenProcessPool:
-        pass
-    out: dict[str, tuple[pl.DataFrame, int] | str] = {}
-    for name in names:
-        try:
-            out |= _decode_grids(_run_child(path, [name]))
-        except BrokenProcessPool:
-            out[name] = (
-                f"sheet {name!r} could not be loaded: the reader ran out of memory or crashed "
-                "(a stray cell far to the right or below the table does this; delete it and "
-                "save again)"
-            )
-    return out
-
-
-def _run_child(path: Path, names: list[str]) -> list[tuple[str, bytes | None, int, str | None]]:
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(1, mp_context=context, initializer=_cap_memory) as pool:
-        return pool.submit(_load_in_child, str(path), names).result()
-
-
-def _cap_memory() -> None:
-    # The child's own crash report (a Rust backtrace) is not for the log: the parent reports it.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 2)
-    limit = min(CHILD_MEMORY_LIMIT, os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-
-def _load_in_child(path: str, names: list[str]) -> list[tuple[str, bytes | None, int, str | None]]:
-    """In the child: every sheet as Arrow IPC bytes, or the error that stopped it."""
+def read_workbook(content: bytes, source: SourceFile, is_header: HeaderTest | None = None) -> None:
+    """Every sheet of the workbook in ``content`` into ``source``; a sheet that cannot be read
+    is a problem naming it, and the others go on."""
     import fastexcel
 
-    results: list[tuple[str, bytes | None, int, str | None]] = []
+    label = source.path.name
+    parts = inspect_workbook(content, memory_cap_bytes())
+    source.refused_parts.extend(parts.refused_parts)
+    if parts.problem:
+        source.problems.append(ReadProblem("", f"{label!r} {parts.problem}"))
+        return
+    wanted: list[SheetPart] = []
+    for sheet in parts.sheets:
+        if sheet.problem.startswith("spans"):
+            source.problems.append(ReadProblem(sheet.name, f"sheet {sheet.name!r} {sheet.problem}"))
+        elif sheet.problem:
+            message = f"sheet {sheet.name!r} cannot be read: {sheet.problem}"
+            source.problems.append(ReadProblem(sheet.name, message))
+        elif sheet.first_row:  # an empty sheet: nothing to read, nothing lost
+            wanted.append(sheet)
+    if not wanted:
+        return
     try:
-        reader = fastexcel.read_excel(path)
-    except Exception as error:  # the whole file: report it on every sheet asked for
-        return [(name, None, 1, f"cannot read {Path(path).name!r}: {error}") for name in names]
-    for name in names:
-        try:
-            sheet = reader.load_sheet(name, header_row=None, dtypes="string")
-            columns = sheet.available_columns()
-            first_column = int(columns[0].absolute_index) + 1 if columns else 1
-            buffer = io.BytesIO()
-            sheet.to_polars().write_ipc(buffer)
-            results.append((name, buffer.getvalue(), first_column, None))
-        except Exception as error:  # report the sheet, go on
-            results.append((name, None, 1, f"cannot read sheet {name!r}: {error}"))
-    return results
-
-
-def _decode_grids(
-    results: list[tuple[str, bytes | None, int, str | None]],
-) -> dict[str, tuple[pl.DataFrame, int] | str]:
-    return {
-        name: (pl.read_ipc(io.BytesIO(data)), first_column) if data is not None else str(error)
-        for name, data, first_column, error in results
-    }
-
-
-def _too_big(worksheet: object) -> str | None:
-    max_row = int(getattr(worksheet, "max_row", 0) or 0)
-    max_column = int(getattr(worksheet, "max_column", 0) or 0)
-    title = getattr(worksheet, "title", "")
-    if max_column > MAX_COLUMNS or max_row * max_column > MAX_CELLS:
-        return (
-            f"sheet {title!r} spans {max_row:,} rows x {max_column:,} columns: over the limit of "
-            f"{MAX_COLUMNS:,} columns and {MAX_CELLS:,} cells; a stray cell far to the right or "
-            "below the table makes this, delete it and save again"
+        reader = fastexcel.read_excel(content)
+    except Exception as error:  # calamine's own reasons: the whole file, said once
+        source.problems.append(ReadProblem("", f"cannot read {label!r}: {error}"))
+        return
+    for sheet in wanted:
+        loaded = _load_grid(reader, sheet.name)
+        if isinstance(loaded, str):
+            source.problems.append(ReadProblem(sheet.name, loaded))
+            continue
+        grid, first_column = loaded
+        grid = fill_merged_down(grid, sheet.merges, sheet.first_row, first_column)
+        source.sheets.append(
+            _sheet_from_grid(sheet.name, grid, sheet.first_row, first_column, is_header)
         )
-    return None
 
 
-def _first_filled_row(worksheet: object) -> int | None:
-    iter_rows = getattr(worksheet, "iter_rows")  # noqa: B009 - read-only sheets are untyped
-    for number, values in enumerate(iter_rows(values_only=True), start=1):
-        if any(value is not None and str(value).strip() for value in values):
-            return number
-    return None
+def _load_grid(reader: object, name: str) -> tuple[pl.DataFrame, int] | str:
+    """One sheet's cells as text and its first column's 1-based index, or why not."""
+    try:
+        sheet = reader.load_sheet(name, header_row=None, dtypes="string")  # type: ignore[attr-defined]
+        columns = sheet.available_columns()
+        first_column = int(columns[0].absolute_index) + 1 if columns else 1
+        return sheet.to_polars(), first_column
+    except MemoryError:
+        raise
+    except Exception as error:  # a malformed part or a bad cell reference: this sheet only
+        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return f"sheet {name!r} cannot be read: {detail}"
+
+
+def fill_merged_down(
+    grid: pl.DataFrame,
+    merges: Sequence[tuple[int, int, int, int]],
+    first_row: int,
+    first_column: int,
+) -> pl.DataFrame:
+    """A merged cell's value on every row the merge spans, in its own column: a merged
+    ``round`` or ``tournament`` cell applies to each row beside it (calamine gives it to the
+    first row only).  ``merges`` are 1-based and inclusive, as :class:`SheetPart` has them.
+
+    >>> grid = pl.DataFrame({"a": ["round", "1", None, None], "b": ["player", "Ann", "Bob", "Cy"]})
+    >>> fill_merged_down(grid, [(3, 1, 5, 1)], 2, 1)["a"].to_list()
+    ['round', '1', '1', '1']
+    """
+    by_column: dict[int, list[tuple[int, int]]] = {}
+    for top, left, bottom, _ in merges:
+        row, column = top - first_row, left - first_column
+        if 0 <= column < grid.width and 0 <= row < grid.height and bottom > top:
+            by_column.setdefault(column, []).append((row, min(bottom - first_row, grid.height - 1)))
+    if not by_column:
+        return grid
+    replaced = []
+    for column, spans in by_column.items():
+        values = grid.to_series(column).to_list()
+        for top, bottom in spans:
+            values[top + 1 : bottom + 1] = [values[top]] * (bottom - top)
+        replaced.append(pl.Series(grid.columns[column], values, dtype=pl.String))
+    return grid.with_columns(replaced)
 
 
 def _sheet_from_grid(

@@ -477,9 +477,10 @@ def test_dice_in_five_columns_and_an_empty_file(tmp_path: Path) -> None:
 def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     tmp_path: Path,
 ) -> None:
-    """A stray cell in XFD1048576 with no declared size: calamine asks for 512 GB and aborts.
+    """A stray cell in XFD1048576 with no declared size: calamine would ask for 512 GB and abort.
 
-    The sheets load in a memory-capped child process, so only that sheet is lost."""
+    The sheet's real extent is read from its cells before any reader sees it, so only that
+    sheet is lost, and the message says why."""
     book = _book_with_a_good_sheet()
     bad = book.create_sheet("Bad")
     bad.append(["round", "player", "cards"])
@@ -502,8 +503,9 @@ def test_a_sheet_that_crashes_the_reader_is_reported_and_its_neighbours_kept(
     assert scored["sheet"].to_list() == ["Good", "Good"]
     issues = pl.read_excel(tmp_path / "out" / "hostile.xlsx", sheet_name="Issues")
     assert issues["message"].to_list() == [
-        "sheet 'Bad': sheet 'Bad' could not be loaded: the reader ran out of memory or crashed "
-        "(a stray cell far to the right or below the table does this; delete it and save again)"
+        "sheet 'Bad': sheet 'Bad' spans 1,048,576 rows x 16,384 columns: over the limit of 1,000 "
+        "columns and 60,000,000 cells; a stray cell far to the right or below the table makes "
+        "this, delete it and save again"
     ]
 
 

@@ -4,10 +4,10 @@ Two modes, one entry point, :func:`write_workbook`:
 
 * **new workbook** (``source=None``): openpyxl *write-only* mode, rows streamed one by one. One
   worksheet per :class:`SheetOutput`, in order, then ``Summary``, then ``Issues``.
-* **write-back** (``source=Path``): the producer's workbook is loaded in normal mode so that their
-  sheets, formatting, extra columns and formulas survive; each :class:`SheetOutput` appends its
-  columns to the right of the sheet's last used column, on the worksheet rows given in
-  ``excel_rows``.
+* **write-back** (``source=`` the producer's bytes, or a path): the producer's workbook is loaded
+  in normal mode so that their sheets, formatting, extra columns and formulas survive; each
+  :class:`SheetOutput` appends its columns to the right of the sheet's last used column, on the
+  worksheet rows given in ``excel_rows``.
 
 Every sheet we write has a bold header, the header row frozen, an autofilter over the table and
 column widths taken from the header and a sample of values (capped at 50). Every font we set names
@@ -72,12 +72,13 @@ from pipeline.sinks.excel.contract import (
     sanitize_title,
 )
 from pipeline.sinks.excel.new_book import _new_book
-from pipeline.sinks.excel.write_back import _write_back
+from pipeline.sinks.excel.write_back import UnloadableWorkbookError, _write_back
 
 __all__ = [
     "MAX_COLUMNS",
     "MAX_ROWS",
     "SheetOutput",
+    "UnloadableWorkbookError",
     "sanitize_title",
     "write_workbook",
 ]
@@ -89,7 +90,7 @@ def write_workbook(
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
     *,
-    source: Path | None = None,
+    source: Path | bytes | None = None,
 ) -> None:
     """Write the scored sheets, a Summary and an Issues sheet to ``path``, atomically.
 
@@ -105,11 +106,13 @@ def write_workbook(
     issues
         Written as is on the Issues sheet, with its header even when it has no rows.
     source
-        The producer's ``.xlsx`` to write back into, or ``None`` for a new workbook. May be
-        ``path`` itself.
+        The producer's ``.xlsx`` to write back into (its path, or better the bytes that were
+        read and scored), or ``None`` for a new workbook. May be ``path`` itself.
 
     Raises
     ------
+    UnloadableWorkbookError
+        ``source`` cannot be loaded by openpyxl (a malformed part); a :class:`ValueError`.
     ValueError
         A table does not fit an Excel sheet, a write-back sheet is missing from ``source``,
         ``excel_rows`` / ``highlight`` / ``muted`` do not match the table, or a percent column

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from copy import copy
 from pathlib import Path
@@ -52,16 +53,35 @@ DEFAULT_WIDTH = 8.43
 # --- write-back ------------------------------------------------------------------------------
 
 
+class UnloadableWorkbookError(ValueError):
+    """The producer's workbook cannot be loaded to write back into (a malformed part): the
+    caller writes a new workbook instead."""
+
+
+def _load_producer_book(source: Path | bytes) -> Any:
+    """The producer's workbook, from the bytes the job read (never the file again: it may
+    have changed since it was read and scored) or from a path."""
+    try:
+        return load_workbook(io.BytesIO(source) if isinstance(source, bytes) else source)
+    except MemoryError:
+        raise  # the memory cap: reported by the job, never taken for a malformed file
+    except Exception as error:  # openpyxl raises anything from KeyError to ParseError
+        detail = str(error).splitlines()[0] if str(error) else type(error).__name__
+        msg = f"cannot load the workbook to write back into it ({detail})"
+        raise UnloadableWorkbookError(msg) from error
+
+
 def _write_back(
-    source: Path,
+    source: Path | bytes,
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
 ) -> Any:
-    book = load_workbook(source)
+    book = _load_producer_book(source)
     missing = [sheet.name for sheet in sheets if sheet.name not in book.sheetnames]
     if missing:
-        msg = f"sheets {missing!r} are not in {str(source)!r}; it has {book.sheetnames!r}"
+        where = "the workbook" if isinstance(source, bytes) else repr(str(source))
+        msg = f"sheets {missing!r} are not in {where}; it has {book.sheetnames!r}"
         raise ValueError(msg)
     styles = _Styles(book.worksheets[0])
     for worksheet in book.worksheets:
