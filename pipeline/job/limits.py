@@ -1,0 +1,33 @@
+"""How big things may grow before the job changes how it writes or reads them.
+
+The defaults are Excel's own limit and what fits a modest machine; tests pass small ones, so that
+the behaviour past each limit is tried without writing a million rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.sinks.excel.contract import MAX_ROWS
+
+STREAM_BYTES = 1 << 30
+"""A CSV larger than this (1 GiB) is scored in batches (:mod:`pipeline.job.streaming`)."""
+BATCH_BYTES = 64 << 20
+"""Bytes of CSV text read per batch when streaming (about 1.3 million rows of a night)."""
+WORKBOOK_ROWS = 1_000_000
+"""Rows of a streamed input shown in its workbook; every row is in the Parquet file."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """``sheet_rows``: rows an Excel sheet holds, header included (past it a sheet continues on
+    ``NAME (2)``); ``stream_bytes``: a CSV larger than this is streamed; ``batch_bytes``: CSV
+    text per batch; ``workbook_rows``: rows of a streamed input its workbook shows."""
+
+    sheet_rows: int = MAX_ROWS
+    stream_bytes: int = STREAM_BYTES
+    batch_bytes: int = BATCH_BYTES
+    workbook_rows: int = WORKBOOK_ROWS
+
+
+DEFAULT_LIMITS = Limits()
