@@ -278,9 +278,26 @@ def _run_planned(
     for task, future in zip(planned, futures, strict=True):
         try:
             finished(future.result())
+        except OSError:
+            raise  # the output folder cannot be written: the run fails, as it does serially
         except Exception as error:  # the worker died: this input failed, the others go on
-            detail = "".join(traceback.format_exception_only(error)).strip()
-            finished(FileReport(task.name, "", FAILED, error=detail))
+            finished(FileReport(task.name, "", FAILED, error=_executor_failure(error)))
+    # A worker killed mid-write leaves its temporary file; no task of this run is left to
+    # finish one (the lock keeps other runs out), so none of them is anyone's any more.
+    remove_stale_temporaries(output)
+
+
+def _executor_failure(error: BaseException) -> str:
+    """One line for a task the executor could not finish.  Dask raises ``KilledWorker`` when
+    every worker that tried the task died (a kill, the out-of-memory killer, a crash)."""
+    if type(error).__name__ == "KilledWorker":
+        tries = getattr(error, "allowed_failures", None)
+        times = "" if tries is None else f" ({tries + 1} tries)"
+        return (
+            f"the Dask worker scoring it died each time it was tried{times}: killed, out of "
+            "memory or crashed (the worker logs say which)"
+        )
+    return _one_line(error)
 
 
 def _resolved(outputs: dict[str, str]) -> dict[str, str]:
