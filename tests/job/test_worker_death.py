@@ -11,6 +11,7 @@ import os
 import signal
 import threading
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -75,8 +76,8 @@ def _run_with_killer(
     return report, killer.killed
 
 
-def _check_whole(output: Path, report: RunReport) -> dict[str, dict[str, object]]:
-    manifest: dict[str, dict[str, object]] = json.loads((output / "manifest.json").read_text())[
+def _check_whole(output: Path, report: RunReport) -> dict[str, dict[str, Any]]:
+    manifest: dict[str, dict[str, Any]] = json.loads((output / "manifest.json").read_text())[
         "files"
     ]
     assert sorted(manifest) == ["big.csv", "small0.csv", "small1.csv", "small2.csv"]
