@@ -39,8 +39,13 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
                 client = Client(scheduler, timeout="10s")
                 cluster = None
             else:
+                # no dashboard, and its HTTP server on any free port: never a clash on 8787
+                # with another cluster on the machine
                 cluster = LocalCluster(
-                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    dashboard_address=":0",
+                    scheduler_kwargs={"dashboard": False},
                 )
                 client = Client(cluster)
         except OSError as error:

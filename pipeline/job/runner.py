@@ -38,6 +38,7 @@ from pipeline.job.plan import (
     plan_inputs,
     settings_of,
 )
+from pipeline.job.streaming import StreamedFile, stream_csv, streamable_layout
 from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
@@ -147,16 +148,26 @@ def score_and_write(
     timings: dict[str, float] = {}
     outputs: dict[str, str] = {}
     try:
-        clock = time.perf_counter()
-        source = read_source(planned.path, is_known_header, content)
-        timings["read"] = time.perf_counter() - clock
-        clock = time.perf_counter()
-        result = score_source(source, equity, planned.name)
-        timings["score"] = time.perf_counter() - clock
-        clock = time.perf_counter()
-        planned.base.parent.mkdir(parents=True, exist_ok=True)
-        write_outputs(result, planned.base, limits, outputs)
-        timings["write"] = time.perf_counter() - clock
+        # a CSV too large to read whole is scored in batches (job/streaming.py)
+        layout = None if content is not None else streamable_layout(planned.path, limits)
+        if layout is not None:
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            result: FileResult | StreamedFile = stream_csv(
+                planned.path, planned.base, planned.name, layout, equity, limits, outputs
+            )
+            timings["stream"] = time.perf_counter() - clock
+        else:
+            clock = time.perf_counter()
+            source = read_source(planned.path, is_known_header, content)
+            timings["read"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            result = score_source(source, equity, planned.name)
+            timings["score"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            write_outputs(result, planned.base, limits, outputs)
+            timings["write"] = time.perf_counter() - clock
         outputs = _resolved(outputs)
         output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
     except OSError as error:
@@ -168,14 +179,15 @@ def score_and_write(
     except Exception as error:  # one broken file must not stop the others
         return _failed(planned.name, digest, error, settings, outputs)
     timings["total"] = time.perf_counter() - started
+    issues = result.issue_count if isinstance(result, FileResult) else result.issues
     return FileReport(
         planned.name,
         digest,
-        ISSUES if result.issue_count else CLEAN,
+        ISSUES if issues else CLEAN,
         result.rows_read,
         result.rows_scored,
         result.rows_rejected,
-        result.issue_count,
+        issues,
         outputs,
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
