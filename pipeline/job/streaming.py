@@ -1,4 +1,4 @@
-"""A CSV larger than memory, scored in batches with constant memory (issue 15).
+"""A CSV too large to read whole, scored in batches with constant memory (issue 15).
 
 A plain CSV (UTF-8, commas, one line per row, the header on its first line) larger than
 ``Limits.stream_bytes`` is never read whole.  It is read ``Limits.batch_bytes`` of text at a
@@ -11,7 +11,7 @@ every export and generator we know writes them) is always scored whole.  A round
 *not* together (round 5, then other rounds, then round 5 again) cannot be seen whole without
 reading the file whole: its later rows are rejected with an issue saying so (``round_split``),
 never lost and never quietly added to a round already decided; the fix is to sort the file by
-round, or raise the memory cap so that it is read whole.  Finding them costs 8 bytes a round
+round.  Finding them costs 8 bytes a round
 (a hash of each finished round's key), not a byte per row.
 
 Outputs:
@@ -68,8 +68,8 @@ from pipeline.sources.delimited import sniff_delimiter
 
 SPLIT_ROUND = (
     "round {round} continues here after other rounds: its rows earlier in the file were "
-    "already scored in a batch of their own (the file is larger than the memory cap), so this "
-    "row is rejected; sort the file by round, or raise the cap to read it whole"
+    "already scored in a batch of their own (the file is too large to read whole), so this "
+    "row is rejected; sort the file by round to have the round scored whole"
 )
 
 
@@ -455,7 +455,7 @@ def _summary(
                 "the blocks above cover",
             ],
             "detail": [
-                f"{streamed.batches:,} batches: the file is larger than the memory cap",
+                f"{streamed.batches:,} batches: the file is too large to read whole",
                 f"the first {rows_shown:,} of {streamed.rows_read:,}",
                 parquet or "(no rows were scored)",
                 f"the {covered:,} scored rows of the batches shown",

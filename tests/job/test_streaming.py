@@ -1,4 +1,4 @@
-"""A CSV larger than the memory cap is scored in batches (issue 15): the same rows, scores and
+"""A CSV too large to read whole is scored in batches (issue 15): the same rows, scores and
 issues as reading it whole, rounds never cut apart, Parquet in row groups, and a workbook that
 shows the first rows and says where the rest are.  Small limits are passed in, so a file of a
 few thousand rows is streamed in many batches."""
