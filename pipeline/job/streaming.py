@@ -25,7 +25,8 @@ Outputs:
 * ``NAME.issues.parquet``: every issue (the workbook's Issues sheet shows the first
   ``Limits.workbook_rows``), when there are any.
 
-Rows are numbered by line, as a text editor shows them (the header is line 1).
+Rows are numbered by line, as a text editor shows them (the header is line 1).  The equity
+budget (``--equity-budget``) is the file's: each batch gets its share by size.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import contextlib
 import io
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +134,9 @@ def stream_csv(
 
     Each output is added to ``written`` once it is whole, so a failure later still lists it."""
     streamed = StreamedFile(outputs={} if written is None else written)
+    # --equity-budget is for the file, not for each batch: each gets its share by size
+    share = min(1.0, limits.batch_bytes / max(1, path.stat().st_size))
+    equity = replace(equity, budget_seconds=equity.budget_seconds * share)
     source = SourceFile(path, kind="csv")
     shown: list[SheetOutput] = []
     shown_issues: list[pl.DataFrame] = []
