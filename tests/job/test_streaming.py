@@ -54,6 +54,28 @@ def test_a_streamed_csv_scores_as_it_would_whole(night: Path, tmp_path: Path) ->
     assert "night.csv.poker.parquet" in summary
 
 
+@pytest.mark.parametrize(
+    ("layout", "rounds", "parquet"),
+    [("rounds", 400, "poker"), ("five-card", 300, "poker"), ("yatzy", 450, "yatzy")],
+    ids=["rounds layout", "five-card", "yatzy games"],
+)
+def test_every_layout_streams_to_the_same_parquet(
+    tmp_path: Path, layout: str, rounds: int, parquet: str
+) -> None:
+    path = tmp_path / "in" / "night.csv"
+    path.parent.mkdir()
+    write_generated(path, layout=layout, rounds=rounds, players=4, seed=2)
+    assert path.stat().st_size > 2 * STREAMED.batch_bytes  # several batches
+    whole = run([path], tmp_path / "whole")
+    streamed = run([path], tmp_path / "streamed", limits=STREAMED)
+    assert whole.exit_code == streamed.exit_code, streamed
+    entry = _entry(tmp_path / "streamed", "night.csv")
+    assert "stream" in entry["timings"]
+    name = f"night.csv.{parquet}.parquet"
+    expected = pl.read_parquet(tmp_path / "whole" / name)
+    assert pl.read_parquet(tmp_path / "streamed" / name).equals(expected)
+
+
 def test_a_round_whose_rows_are_apart_is_never_decided_twice(night: Path, tmp_path: Path) -> None:
     lines = night.read_text().splitlines()
     stray = lines[1]  # the first row of round 1, again after every other round
