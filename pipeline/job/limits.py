@@ -14,8 +14,9 @@ STREAM_BYTES = 64 << 20
 """A CSV larger than this (64 MiB, about 1.8 million rows of a night) is scored in batches
 (:mod:`pipeline.job.streaming`): read whole, a CSV takes about 20 times its size in memory
 (1 million rows, 35 MiB of text, peaked at 685 MiB; bench/README.md)."""
-BATCH_BYTES = 16 << 20
-"""Bytes of CSV text read per batch when streaming (about 450,000 rows of a night)."""
+BATCH_BYTES = 8 << 20
+"""Bytes of CSV text read per batch when streaming (about 230,000 rows of a night): peak memory
+is mostly one batch being scored (about 1 GB at 16 MiB, 330 MiB at 2 MiB; bench/README.md)."""
 WORKBOOK_ROWS = 1_000_000
 """Rows of a streamed input shown in its workbook; every row is in the Parquet file."""
 

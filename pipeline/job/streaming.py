@@ -32,6 +32,7 @@ budget (``--equity-budget``) is the file's: each batch gets its share by size.
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import os
 from collections.abc import Iterator
@@ -113,7 +114,7 @@ def streamable_layout(path: Path, limits: Limits = DEFAULT_LIMITS) -> Layout | N
     first_line = text.split("\n", 1)[0].rstrip("\r")
     if sniff_delimiter(text) != "," or '"' in first_line:
         return None
-    layout = detect_layout(unique_names(first_line.split(",")))
+    layout = detect_layout(unique_names(next(csv.reader([first_line]), [])))
     if layout is None or layout.kind not in (PLAYERS, FIVE_CARD, ROUNDS, YATZY):
         return None
     if layout.kind == YATZY and "game" not in layout.columns:
@@ -211,8 +212,11 @@ def _text_batches(path: Path, batch_bytes: int) -> Iterator[tuple[bytes, int, by
 def _parse(header: bytes, first_line: int, text: bytes) -> tuple[pl.DataFrame, list[int]]:
     """One block of lines as text cells (stripped, blanks null) and the line of each row."""
     lines = text.count(b"\n") + (0 if text.endswith(b"\n") else 1)
+    names = unique_names(next(csv.reader([header.decode("utf-8", errors="replace")]), []))
     try:
-        frame = pl.read_csv(io.BytesIO(header + text), infer_schema=False, raise_if_empty=False)
+        frame = pl.read_csv(
+            io.BytesIO(header + text), infer_schema=False, raise_if_empty=False, new_columns=names
+        )
     except pl.exceptions.PolarsError as error:
         message = f"lines {first_line:,} to {first_line + lines - 1:,}: {error}".splitlines()[0]
         raise StreamError(message) from None
@@ -223,7 +227,6 @@ def _parse(header: bytes, first_line: int, text: bytes) -> tuple[pl.DataFrame, l
             "in batches and needs one line per row"
         )
         raise StreamError(message)
-    frame = frame.rename(dict(zip(frame.columns, unique_names(frame.columns), strict=True)))
     frame = frame.with_columns(pl.all().str.strip_chars()).with_columns(
         pl.when(pl.all().str.len_chars() > 0).then(pl.all())
     )
