@@ -12,7 +12,7 @@ every export and generator we know writes them) is always scored whole.  A round
 reading the file whole: its later rows are rejected with an issue saying so (``round_split``),
 never lost and never quietly added to a round already decided; the fix is to sort the file by
 round.  Finding them costs 8 bytes a round
-(a hash of each finished round's key), not a byte per row.
+(a sorted array of 64-bit hashes of the finished rounds' keys), not memory per row.
 
 Outputs:
 
@@ -40,7 +40,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
+from numpy.typing import NDArray
 
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import NO_EQUITY, EquityOptions, ScoredSheet
@@ -143,13 +145,13 @@ def stream_csv(
     shown_issues: list[pl.DataFrame] = []
     summarised: list[ScoredSheet] = []
     rows_shown = issues_shown = 0
-    finished_rounds = pl.Series("key", [], dtype=pl.UInt64)
+    finished_rounds = FinishedRounds()
     with contextlib.ExitStack() as stack:
         writers = _ParquetWriters(base, stack)
         for batch in _round_batches(path, layout, limits.batch_bytes):
             streamed.batches += 1
             batch, late = _late_rows(batch, layout, finished_rounds)
-            finished_rounds = pl.concat([finished_rounds, _round_hashes(batch.frame, layout)])
+            finished_rounds.add(_round_hashes(batch.frame, layout))
             result = FileResult(source, name, [_with_late_rows(score_sheet(batch, equity), late)])
             streamed.rows_read += result.rows_read
             streamed.rows_rejected += result.rows_rejected
@@ -278,22 +280,42 @@ def _round_batches(path: Path, layout: Layout, batch_bytes: int) -> Iterator[Raw
         yield RawSheet(path.stem, held, held_lines, 1, header_columns)
 
 
-def _round_hashes(frame: pl.DataFrame, layout: Layout) -> pl.Series:
+class FinishedRounds:
+    """The rounds scored so far, as a sorted array of 64-bit hashes of their keys: 8 bytes a
+    round, looked up by binary search (a hash table over millions of keys, as ``is_in`` builds
+    for each batch, took three times that again)."""
+
+    def __init__(self) -> None:
+        self.hashes: NDArray[np.uint64] = np.empty(0, dtype=np.uint64)
+
+    def add(self, hashes: NDArray[np.uint64]) -> None:
+        new = np.unique(hashes)
+        self.hashes = np.insert(self.hashes, np.searchsorted(self.hashes, new), new)
+
+    def contain(self, hashes: NDArray[np.uint64]) -> NDArray[np.bool_]:
+        if self.hashes.size == 0:
+            return np.zeros(hashes.size, dtype=np.bool_)
+        at = np.minimum(np.searchsorted(self.hashes, hashes), self.hashes.size - 1)
+        found: NDArray[np.bool_] = self.hashes[at] == hashes
+        return found
+
+
+def _round_hashes(frame: pl.DataFrame, layout: Layout) -> NDArray[np.uint64]:
     key = _round_key(layout)
     if key is None or frame.height == 0:
-        return pl.Series("key", [], dtype=pl.UInt64)
-    return frame.select(key.hash(seed=15).alias("key")).to_series().unique()
+        return np.empty(0, dtype=np.uint64)
+    hashes: NDArray[np.uint64] = frame.select(key.hash(seed=15)).to_series().to_numpy()
+    return hashes
 
 
 def _late_rows(
-    batch: RawSheet, layout: Layout, finished: pl.Series
+    batch: RawSheet, layout: Layout, finished: FinishedRounds
 ) -> tuple[RawSheet, pl.DataFrame]:
     """The batch without rows of rounds an earlier batch scored, and issues for those rows."""
-    key = _round_key(layout)
     empty = pl.DataFrame()
-    if key is None or finished.len() == 0 or batch.frame.height == 0:
+    if _round_key(layout) is None or batch.frame.height == 0:
         return batch, empty
-    late = batch.frame.select(key.hash(seed=15).is_in(finished.implode())).to_series()
+    late = pl.Series(finished.contain(_round_hashes(batch.frame, layout)))
     if not late.any():
         return batch, empty
     kept = RawSheet(
