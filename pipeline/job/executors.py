@@ -29,15 +29,23 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
         msg = "--workers and --scheduler need Dask: pip install 'showdown[dask]'"
         raise ExecutorError(msg) from None
     # A workbook is read in a memory-capped child process; Dask's workers are daemonic by
-    # default, and a daemonic process may not have children.
-    with dask.config.set({"distributed.worker.daemon": False}):
+    # default, and a daemonic process may not have children.  One task per worker thread at a
+    # time: a task is a whole input, nothing is gained by queueing another behind it, and a
+    # worker that dies would count against every task queued on it (each has few retries).
+    config = {"distributed.worker.daemon": False, "distributed.scheduler.worker-saturation": 1.0}
+    with dask.config.set(config):
         try:
             if scheduler is not None:
                 client = Client(scheduler, timeout="10s")
                 cluster = None
             else:
+                # no dashboard, and its HTTP server on any free port: never a clash on 8787
+                # with another cluster on the machine
                 cluster = LocalCluster(
-                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    dashboard_address=":0",
+                    scheduler_kwargs={"dashboard": False},
                 )
                 client = Client(cluster)
         except OSError as error:

@@ -26,6 +26,7 @@ from pipeline.job.isolation import (
     run_capped,
     scratch_tempdir,
 )
+from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.plan import (
     CLEAN,
     FAILED,
@@ -37,6 +38,7 @@ from pipeline.job.plan import (
     plan_inputs,
     settings_of,
 )
+from pipeline.job.streaming import StreamedFile, stream_csv, streamable_layout
 from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
@@ -92,11 +94,14 @@ def run_task(
     *,
     force: bool = False,
     equity: EquityOptions = NO_EQUITY,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> FileReport:
     """Read, score and write one input; its manifest entry.  Never raises for a bad file.
 
     A workbook's bytes are read once: the hash in the manifest is the hash of what was scored
-    and written back.  A big workbook is worked on under the memory cap (``isolation``)."""
+    and written back.  A big workbook is worked on under the memory cap (``isolation``).  An
+    output already whole when a later step fails is still listed (``outputs``), so the
+    manifest names every file the job left on disk."""
     started = time.perf_counter()
     path = planned.path
     settings = settings_of(equity)
@@ -111,14 +116,14 @@ def run_task(
         return report
     if not needs_isolation(content):
         try:
-            return score_and_write(planned, content, digest, equity, settings)
+            return score_and_write(planned, content, digest, equity, settings, limits)
         except MemoryError:  # uncapped here: the machine itself ran out; the others go on
             detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
             return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
     planned.base.parent.mkdir(parents=True, exist_ok=True)
     try:
         report = run_capped(
-            score_and_write, planned, content, digest, equity, settings,
+            score_and_write, planned, content, digest, equity, settings, limits,
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
@@ -135,41 +140,54 @@ def score_and_write(
     digest: str,
     equity: EquityOptions,
     settings: dict[str, object],
+    limits: Limits = DEFAULT_LIMITS,
 ) -> FileReport:
     """The work on one input (here, or in a capped subprocess): read from ``content`` when
     the bytes were read already, score, write the outputs; its manifest entry."""
     started = time.perf_counter()
     timings: dict[str, float] = {}
+    outputs: dict[str, str] = {}
     try:
-        clock = time.perf_counter()
-        source = read_source(planned.path, is_known_header, content)
-        timings["read"] = time.perf_counter() - clock
-        clock = time.perf_counter()
-        result = score_source(source, equity, planned.name)
-        timings["score"] = time.perf_counter() - clock
-        clock = time.perf_counter()
-        planned.base.parent.mkdir(parents=True, exist_ok=True)
-        outputs = write_outputs(result, planned.base)
-        timings["write"] = time.perf_counter() - clock
-        outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
+        # a CSV too large to read whole is scored in batches (job/streaming.py)
+        layout = None if content is not None else streamable_layout(planned.path, limits)
+        if layout is not None:
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            result: FileResult | StreamedFile = stream_csv(
+                planned.path, planned.base, planned.name, layout, equity, limits, outputs
+            )
+            timings["stream"] = time.perf_counter() - clock
+        else:
+            clock = time.perf_counter()
+            source = read_source(planned.path, is_known_header, content)
+            timings["read"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            result = score_source(source, equity, planned.name)
+            timings["score"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            write_outputs(result, planned.base, limits, outputs)
+            timings["write"] = time.perf_counter() - clock
+        outputs = _resolved(outputs)
         output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
     except OSError as error:
         if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
             raise  # the output folder cannot be written: the run fails, not this file
-        return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
+        return _failed(planned.name, digest, error, settings, outputs)
     except MemoryError:
         raise  # over the memory cap: the capped subprocess reports it
     except Exception as error:  # one broken file must not stop the others
-        return FileReport(planned.name, digest, FAILED, error=_one_line(error), settings=settings)
+        return _failed(planned.name, digest, error, settings, outputs)
     timings["total"] = time.perf_counter() - started
+    issues = result.issue_count if isinstance(result, FileResult) else result.issues
     return FileReport(
         planned.name,
         digest,
-        ISSUES if result.issue_count else CLEAN,
+        ISSUES if issues else CLEAN,
         result.rows_read,
         result.rows_scored,
         result.rows_rejected,
-        result.issue_count,
+        issues,
         outputs,
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
@@ -211,6 +229,7 @@ def run(
     equity: EquityOptions = NO_EQUITY,
     progress: Callable[[FileReport], None] | None = None,
     executor: Executor | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped."""
     report = RunReport()
@@ -227,7 +246,7 @@ def run(
         with output_lock(output):
             remove_stale_temporaries(output)
             with scratch_tempdir(output):
-                _run_planned(planned, output, report, force, equity, progress, executor)
+                _run_planned(planned, output, report, force, equity, progress, executor, limits)
     except OutputBusyError as error:
         report.problems.append(str(error))
     except OSError as error:  # read-only folder, disk full: one line naming the path
@@ -244,6 +263,7 @@ def _run_planned(
     equity: EquityOptions,
     progress: Callable[[FileReport], None] | None,
     executor: Executor | None,
+    limits: Limits,
 ) -> None:
     manifest = load_manifest(output)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
@@ -258,18 +278,55 @@ def _run_planned(
 
     if executor is None:
         for task in planned:
-            finished(run_task(task, manifest.get(task.name), force=force, equity=equity))
+            previous = manifest.get(task.name)
+            finished(run_task(task, previous, force=force, equity=equity, limits=limits))
         return
     futures: list[Future[FileReport]] = [
-        executor.submit(run_task, task, manifest.get(task.name), force=force, equity=equity)
+        executor.submit(
+            run_task, task, manifest.get(task.name), force=force, equity=equity, limits=limits
+        )
         for task in planned
     ]
     for task, future in zip(planned, futures, strict=True):
         try:
             finished(future.result())
+        except OSError:
+            raise  # the output folder cannot be written: the run fails, as it does serially
         except Exception as error:  # the worker died: this input failed, the others go on
-            detail = "".join(traceback.format_exception_only(error)).strip()
-            finished(FileReport(task.name, "", FAILED, error=detail))
+            finished(FileReport(task.name, "", FAILED, error=_executor_failure(error)))
+    # A worker killed mid-write leaves its temporary file; no task of this run is left to
+    # finish one (the lock keeps other runs out), so none of them is anyone's any more.
+    remove_stale_temporaries(output)
+
+
+def _executor_failure(error: BaseException) -> str:
+    """One line for a task the executor could not finish.  Dask raises ``KilledWorker`` when
+    every worker that tried the task died (a kill, the out-of-memory killer, a crash)."""
+    if type(error).__name__ == "KilledWorker":
+        tries = getattr(error, "allowed_failures", None)
+        times = "" if tries is None else f" ({tries + 1} tries)"
+        return (
+            f"the Dask worker scoring it died each time it was tried{times}: killed, out of "
+            "memory or crashed (the worker logs say which)"
+        )
+    return _one_line(error)
+
+
+def _resolved(outputs: dict[str, str]) -> dict[str, str]:
+    return {key: str(Path(written).resolve()) for key, written in outputs.items()}
+
+
+def _failed(
+    name: str,
+    digest: str,
+    error: BaseException,
+    settings: dict[str, object],
+    outputs: dict[str, str],
+) -> FileReport:
+    """A file that failed, with the outputs it had written whole before it did."""
+    return FileReport(
+        name, digest, FAILED, outputs=_resolved(outputs), error=_one_line(error), settings=settings
+    )
 
 
 def _one_line(error: BaseException) -> str:

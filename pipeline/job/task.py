@@ -18,6 +18,7 @@ from pipeline.games.base import NO_EQUITY, EquityOptions, Game, ScoredSheet
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.issues import ISSUE_COLUMNS, with_codes
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
+from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.sinks.excel.contract import CUT_MARKER, MAX_CELL_TEXT
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
 from pipeline.sinks.parquet import write_parquet
@@ -334,20 +335,32 @@ def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
     return [*blocks, ("Rows", files)]
 
 
-def write_outputs(result: FileResult, base: Path) -> dict[str, str]:
-    """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically."""
-    written = write_parquet(scored_frames(result), base)
+def write_outputs(
+    result: FileResult,
+    base: Path,
+    limits: Limits = DEFAULT_LIMITS,
+    written: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically.
+
+    Each output is added to ``written`` as soon as it is whole, so that a failure later still
+    lists what is on disk; a sheet past ``limits.sheet_rows`` continues on further sheets."""
+    written = {} if written is None else written
+    written.update(write_parquet(scored_frames(result), base))
     workbook = base.with_name(f"{base.name}.xlsx")
     source = _write_back_source(result)
+    rows = limits.sheet_rows
     try:
         sheets = sheet_outputs(result, write_back=source is not None)
         summary, issues = summary_blocks(result), issues_frame(result)
-        write_workbook(workbook, sheets, summary, issues, source=source)
+        write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows)
     except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
         result.file_issues.append(f"{error}: wrote a new workbook with the scored sheets instead")
         sheets = sheet_outputs(result, write_back=False)
-        write_workbook(workbook, sheets, summary_blocks(result), issues_frame(result))
-    return {"workbook": str(workbook), **written}
+        summary, issues = summary_blocks(result), issues_frame(result)
+        write_workbook(workbook, sheets, summary, issues, max_rows=rows)
+    written["workbook"] = str(workbook)
+    return written
 
 
 def _write_back_source(result: FileResult) -> Path | bytes | None:

@@ -13,7 +13,7 @@ from openpyxl.styles import Font
 
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, EMPTY_BLOCK, LEGEND, NO_ISSUES
 from pipeline.sinks.excel.workbook import (
-    MAX_ROWS,
+    MAX_COLUMNS,
     SheetOutput,
     sanitize_title,
     write_workbook,
@@ -367,11 +367,10 @@ def test_titles_are_sanitised_and_unique_in_the_file(tmp_path: Path) -> None:
     ]
 
 
-def test_too_many_rows_is_a_clear_error(tmp_path: Path) -> None:
-    table = pl.DataFrame({"x": pl.zeros(MAX_ROWS, dtype=pl.Int8, eager=True)})
-    with pytest.raises(ValueError, match=r"sheet 'Huge' needs 1,048,577 rows.*at most 1,048,576"):
-        write_workbook(tmp_path / "out.xlsx", [SheetOutput("Huge", table)], [], EMPTY_ISSUES)
-    assert not (tmp_path / "out.xlsx").exists()
+def test_too_many_columns_is_a_clear_error(tmp_path: Path) -> None:
+    table = pl.DataFrame({f"c{index}": [1] for index in range(MAX_COLUMNS + 1)})
+    with pytest.raises(ValueError, match=r"sheet 'Wide' needs 16,385 columns.*at most 16,384"):
+        write_workbook(tmp_path / "out.xlsx", [SheetOutput("Wide", table)], [], EMPTY_ISSUES)
     assert os.listdir(tmp_path) == []
 
 

@@ -10,13 +10,22 @@ import polars as pl
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
+from pipeline.sinks.excel.continuation import (
+    continued_block,
+    continued_titles,
+    split_rows,
+    split_sheet,
+)
+from pipeline.sinks.excel.continuation import (
+    unique_title as _unique_title,
+)
 from pipeline.sinks.excel.contract import (
     _FOLD,
     _WINNER,
     EMPTY_BLOCK,
     ISSUES_TITLE,
     LEGEND,
-    MAX_TITLE,
+    MAX_ROWS,
     NO_ISSUES,
     SUMMARY_TITLE,
     SheetOutput,
@@ -90,7 +99,10 @@ def _write_summary(
     _mark(worksheet, "summary")
 
 
-def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None:
+def _write_issues(
+    worksheet: Any, styles: _Styles, issues: pl.DataFrame, *, continued: bool = False
+) -> None:
+    """One Issues sheet (or one part of it, ``continued``: an empty part is never written)."""
     _check_fits(worksheet.title, rows=issues.height + 1, columns=issues.width)
     issues = _excel_ready(issues)
     _prepare_sheet(worksheet, _widths([issues]), freeze_row=1)
@@ -98,20 +110,19 @@ def _write_issues(worksheet: Any, styles: _Styles, issues: pl.DataFrame) -> None
     _append_header(worksheet, styles, issues)
     _append_frame(worksheet, styles, issues, first_row=2)
     _print_issue_columns(worksheet, issues)
-    if issues.height == 0:  # an empty sheet reads as "nothing checked"; say it was clean
+    if issues.height == 0 and not continued:  # an empty sheet reads as "nothing checked"
         worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])
     _mark(worksheet, "issues")
 
 
-def _unique_title(wanted: str, taken: set[str]) -> str:
-    """``wanted`` if free, else ``wanted (Showdown)``, ``wanted (Showdown 2)``... (31 chars)."""
-    title, number = wanted, 1
-    while title.casefold() in taken:
-        suffix = " (Showdown)" if number == 1 else f" (Showdown {number})"
-        title = wanted[: MAX_TITLE - len(suffix)] + suffix
-        number += 1
-    taken.add(title.casefold())
-    return title
+def _issue_parts(
+    issues: pl.DataFrame, taken: set[str], max_rows: int
+) -> tuple[list[tuple[str, pl.DataFrame]], tuple[str, list[str], int]]:
+    """The Issues table by sheet title (``Issues``, ``Issues (2)``... past ``max_rows``), and
+    its line for the Summary's block of continued sheets."""
+    parts = split_rows(issues, max_rows)
+    titles = continued_titles(ISSUES_TITLE, len(parts), taken)
+    return list(zip(titles, parts, strict=True)), (titles[0], titles, issues.height)
 
 
 # --- new workbook ----------------------------------------------------------------------------
@@ -121,10 +132,11 @@ def _new_book(
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
+    max_rows: int = MAX_ROWS,
 ) -> Any:
     book = Workbook(write_only=True)
     try:
-        _fill_new_book(book, sheets, summary, issues)
+        _fill_new_book(book, sheets, summary, issues, max_rows)
     except BaseException:
         _discard(book)
         raise
@@ -136,20 +148,30 @@ def _fill_new_book(
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
+    max_rows: int,
 ) -> None:
     taken: set[str] = set()
-    titles = [_unique_title(sanitize_title(sheet.name), taken) for sheet in sheets]
+    # a table taller than a sheet goes on in "Night 1 (2)", "Night 1 (3)"...
+    parts: list[tuple[str, SheetOutput]] = []
+    continued: list[tuple[str, list[str], int]] = []
+    for sheet in sheets:
+        pieces = split_sheet(sheet, max_rows)
+        titles = continued_titles(sanitize_title(sheet.name), len(pieces), taken)
+        parts.extend(zip(titles, pieces, strict=True))
+        continued.append((titles[0], titles, sheet.table.height))
     summary_title = _unique_title(SUMMARY_TITLE, taken)
-    issues_title = _unique_title(ISSUES_TITLE, taken)
+    issue_parts, issues_line = _issue_parts(issues, taken, max_rows)
+    summary = [*summary, *continued_block([*continued, issues_line], max_rows)]
     styles: _Styles | None = None
-    for sheet, title in zip(sheets, titles, strict=True):
+    for title, sheet in parts:
         worksheet = book.create_sheet(title)
         styles = styles or _Styles(worksheet)
         _write_table_sheet(worksheet, styles, sheet)
     worksheet = book.create_sheet(summary_title)
     styles = styles or _Styles(worksheet)
     _write_summary(worksheet, styles, summary)
-    _write_issues(book.create_sheet(issues_title), styles, issues)
+    for number, (title, part) in enumerate(issue_parts):
+        _write_issues(book.create_sheet(title), styles, part, continued=number > 0)
 
 
 def _discard(book: Any) -> None:

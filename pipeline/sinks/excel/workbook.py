@@ -50,8 +50,11 @@ Safety
 * The file is written to ``.NAME.tmp-<pid>`` in the target's directory, fsynced and moved onto
   the target with :func:`os.replace`: a reader sees the old file or the new one, never half of
   one. On any exception the temporary file is removed and the exception re-raised.
-* Titles are cut to 31 characters without ``[]:*?/\\``; a table that does not fit an Excel sheet
-  (1,048,576 rows, 16,384 columns) raises :class:`ValueError` naming the sheet and the limit.
+* Titles are cut to 31 characters without ``[]:*?/\\``; a table wider than an Excel sheet
+  (16,384 columns) raises :class:`ValueError` naming the sheet and the limit.
+* A table taller than an Excel sheet (1,048,576 rows, header included) continues on
+  ``NAME (2)``, ``NAME (3)``... (:mod:`pipeline.sinks.excel.continuation`); so does Issues, and
+  the Summary gets a block naming where each continues. Never refused for its size.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.sinks.excel.continuation import split_sheet
 from pipeline.sinks.excel.contract import (
     MAX_COLUMNS,
     MAX_ROWS,
@@ -91,6 +95,7 @@ def write_workbook(
     issues: pl.DataFrame,
     *,
     source: Path | bytes | None = None,
+    max_rows: int = MAX_ROWS,
 ) -> None:
     """Write the scored sheets, a Summary and an Issues sheet to ``path``, atomically.
 
@@ -108,6 +113,10 @@ def write_workbook(
     source
         The producer's ``.xlsx`` to write back into (its path, or better the bytes that were
         read and scored), or ``None`` for a new workbook. May be ``path`` itself.
+    max_rows
+        Rows an Excel sheet holds, header included (a test passes a few). A table or an Issues
+        table taller than that continues on ``NAME (2)``, ``NAME (3)``... and the Summary gets
+        a block naming them.
 
     Raises
     ------
@@ -132,12 +141,13 @@ def write_workbook(
     ['Round 1', 'Summary', 'Issues'] =Ann s
     """
     for sheet in sheets:
-        _check_sheet(sheet, write_back=source is not None)
+        whole = sheet if source is not None else split_sheet(sheet, max_rows)[0]
+        _check_sheet(whole, write_back=source is not None)
     with _atomic_target(path) as handle:
         if source is None:
-            book = _new_book(sheets, summary, issues)
+            book = _new_book(sheets, summary, issues, max_rows)
         else:
-            book = _write_back(source, sheets, summary, issues)
+            book = _write_back(source, sheets, summary, issues, max_rows)
         book.save(handle)
 
 

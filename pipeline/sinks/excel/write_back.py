@@ -16,12 +16,14 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 
+from pipeline.sinks.excel.continuation import continued_block
+from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
     _FOLD,
     _PLAIN,
     _WINNER,
     FOLD_FONT,
-    ISSUES_TITLE,
+    MAX_ROWS,
     MAX_WIDTH,
     SUMMARY_TITLE,
     WIDTH_SAMPLE,
@@ -29,7 +31,11 @@ from pipeline.sinks.excel.contract import (
     SheetOutput,
     _check_fits,
 )
-from pipeline.sinks.excel.new_book import _unique_title, _write_issues, _write_summary
+from pipeline.sinks.excel.new_book import (
+    _issue_parts,
+    _write_issues,
+    _write_summary,
+)
 from pipeline.sinks.excel.styles import (
     _add_flag_rule,
     _add_round_winner_rules,
@@ -76,6 +82,7 @@ def _write_back(
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
+    max_rows: int = MAX_ROWS,
 ) -> Any:
     book = _load_producer_book(source)
     missing = [sheet.name for sheet in sheets if sheet.name not in book.sheetnames]
@@ -98,14 +105,15 @@ def _write_back(
             book.remove(worksheet)
     taken = {title.casefold() for title in book.sheetnames}
     end = len(book.sheetnames)
-    summary_sheet = book.create_sheet(
-        _unique_title(SUMMARY_TITLE, taken), positions.get("summary", end)
-    )
-    _write_summary(summary_sheet, styles, summary)
-    issues_sheet = book.create_sheet(
-        _unique_title(ISSUES_TITLE, taken), positions.get("issues", len(book.sheetnames))
-    )
-    _write_issues(issues_sheet, styles, issues)
+    summary_title = _unique_title(SUMMARY_TITLE, taken)
+    issue_parts, issues_line = _issue_parts(issues, taken, max_rows)
+    summary_sheet = book.create_sheet(summary_title, positions.get("summary", end))
+    _write_summary(summary_sheet, styles, [*summary, *continued_block([issues_line], max_rows)])
+    at = positions.get("issues", len(book.sheetnames))
+    for number, (title, part) in enumerate(issue_parts):
+        # Issues past one sheet's rows go on in "Issues (2)"... right after it
+        issues_sheet = book.create_sheet(title, at + number)
+        _write_issues(issues_sheet, styles, part, continued=number > 0)
     return book
 
 

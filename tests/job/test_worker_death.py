@@ -1,0 +1,123 @@
+"""A Dask worker killed mid-task costs only its task (issue 15): a real worker process of a real
+2-worker LocalCluster is sent SIGKILL while it is writing one input's workbook (its temporary
+file, named after the writing process, is on disk).  Killed once, Dask runs the task again on a
+worker that lives and the night finishes whole; killed every time, that input is reported failed
+in one line and the run exits 2; either way the other inputs finish and the manifest is whole."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pytest
+from openpyxl import load_workbook
+
+from pipeline.games.generate import write_generated
+from pipeline.job.executors import executor_for
+from pipeline.job.plan import FAILED
+from pipeline.job.runner import RunReport, run
+
+pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
+TARGET = "big.csv.xlsx"  # the workbook whose writer is killed
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    # big enough that writing its workbook takes a good part of a second: time to be seen
+    write_generated(folder / "big.csv", layout="players", rounds=2500, players=8, seed=1)
+    for number in range(3):
+        write_generated(folder / f"small{number}.csv", layout="players", rounds=20, seed=number)
+    return folder
+
+
+class WorkbookWriterKiller(threading.Thread):
+    """Watches the output folder; each time the target's temporary workbook appears, kills the
+    process writing it (the pid is in the temporary file's name), up to ``times`` times."""
+
+    def __init__(self, output: Path, times: int) -> None:
+        super().__init__(daemon=True)
+        self.output, self.times = output, times
+        self.killed: list[int] = []
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set() and len(self.killed) < self.times:
+            for temporary in self.output.glob(f".{TARGET}.tmp-*"):
+                pid = int(temporary.name.rsplit("-", 1)[1])
+                if pid not in self.killed:
+                    os.kill(pid, signal.SIGKILL)
+                    self.killed.append(pid)
+            self.done.wait(0.005)
+
+
+def _run_with_killer(
+    inputs: Path, output: Path, times: int, allowed: int
+) -> tuple[RunReport, list[int]]:
+    killer = WorkbookWriterKiller(output, times)
+    killer.start()
+    try:
+        # the job's own LocalCluster of 2 worker processes; fewer retries than Dask's 3, to be quick
+        with (
+            dask.config.set({"distributed.scheduler.allowed-failures": allowed}),
+            executor_for(2, None) as executor,
+        ):
+            report = run([inputs], output, executor=executor)
+    finally:
+        killer.done.set()
+        killer.join()
+    return report, killer.killed
+
+
+def _check_whole(output: Path, report: RunReport) -> dict[str, dict[str, Any]]:
+    manifest: dict[str, dict[str, Any]] = json.loads((output / "manifest.json").read_text())[
+        "files"
+    ]
+    assert sorted(manifest) == ["big.csv", "small0.csv", "small1.csv", "small2.csv"]
+    assert not [path.name for path in output.rglob(".*tmp-*")]  # no temporary file left
+    for name, entry in manifest.items():
+        if entry["status"] == FAILED:
+            continue
+        assert entry["rows_read"] == entry["rows_scored"] + entry["rows_rejected"], name
+        outputs = entry["outputs"]
+        assert isinstance(outputs, dict)
+        assert load_workbook(outputs["workbook"], read_only=True).sheetnames[-1] == "Issues"
+        assert pl.read_parquet(outputs["parquet_poker"]).height == entry["rows_scored"]
+    assert len(report.files) == 4
+    return manifest
+
+
+def test_a_worker_killed_once_mid_write_is_retried_and_the_night_finishes(
+    inputs: Path, tmp_path: Path
+) -> None:
+    output = tmp_path / "out"
+    report, killed = _run_with_killer(inputs, output, times=1, allowed=3)
+    assert len(killed) == 1  # the kill really happened, while the workbook was being written
+    manifest = _check_whole(output, report)
+    assert report.exit_code == 0, report
+    assert manifest["big.csv"]["rows_read"] == 20_000
+    assert all(entry["status"] == "clean" for entry in manifest.values())
+
+
+def test_a_task_whose_worker_dies_every_time_fails_alone_with_one_line(
+    inputs: Path, tmp_path: Path
+) -> None:
+    output = tmp_path / "out"
+    report, killed = _run_with_killer(inputs, output, times=10, allowed=1)
+    assert len(killed) == 2  # tried twice (allowed-failures 1), killed both times
+    manifest = _check_whole(output, report)
+    assert report.exit_code == 2
+    big = manifest["big.csv"]
+    assert big["status"] == FAILED
+    assert big["error"] == (
+        "the Dask worker scoring it died each time it was tried (2 tries): killed, out of "
+        "memory or crashed (the worker logs say which)"
+    )
+    assert all(manifest[f"small{n}.csv"]["status"] == "clean" for n in range(3))
