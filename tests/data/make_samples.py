@@ -58,7 +58,8 @@ def make_club_nights() -> None:
             board_card = str(sheet.cell(row=8, column=2).value).split()[0]
             player = next(c for c in range(3, notes) if sheet.cell(row=8, column=c).value)
             sheet.cell(row=8, column=player, value=f"{board_card} 2c")
-            sheet.cell(row=8, column=notes, value="=dealer error?")
+            # Typed as text (Excel's leading apostrophe): openpyxl would store a formula.
+            sheet.cell(row=8, column=notes, value="=dealer error?").data_type = "s"
         if night == 3:
             player = next(c for c in range(3, notes) if sheet.cell(row=5, column=c).value)
             sheet.cell(row=5, column=player, value="Ah")

@@ -192,6 +192,8 @@ def write_club_workbook(path: Path) -> None:
         for column, value in enumerate(row, start=1):
             sheet.cell(row=offset, column=column, value=value)
     sheet["A3"].font = Font(name="Calibri", bold=True)
+    sheet["F4"].value = "=not a formula"
+    sheet["F4"].data_type = "s"  # typed as text in Excel ('=...): text it stays
     sheet.column_dimensions["F"].width = 33
     book.create_sheet("Read me")["A1"] = "Scores are final."
     book.save(path)
@@ -213,6 +215,8 @@ def test_workbook_is_written_back_with_the_producers_sheets_kept(tmp_path: Path)
     assert sheet["G5"].value is None  # round 2 rejected: Ah twice
     assert sheet["G6"].value == "Ann"
     assert sheet["F6"].value == "=SUM(1,2)"  # the producer's own formula is theirs to keep
+    assert sheet["F6"].data_type == "f"
+    assert (sheet["F4"].value, sheet["F4"].data_type) == ("=not a formula", "s")
     issues = [row for row in book["Issues"].iter_rows(values_only=True)]
     assert issues[0][:7] == ("file", "sheet", "row", "column", "value", "code", "message")
     messages = " | ".join(str(row[6]) for row in issues[1:])
