@@ -23,6 +23,7 @@ from pipeline.games.base import EquityOptions
 from pipeline.sinks.atomic import file_digest
 from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
+from pipeline.sources.xlsx import memory_cap_bytes
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
 
@@ -282,6 +283,8 @@ def settings_of(equity: EquityOptions) -> dict[str, object]:
         "equity_budget": equity.budget_seconds,
         "equity_samples": equity.samples,
         "equity_seed": equity.seed,
+        # a file over the cap is reported, not scored: raising the cap must redo it
+        "memory_cap_mb": memory_cap_bytes() >> 20,
     }
 
 

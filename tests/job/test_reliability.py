@@ -64,6 +64,25 @@ def test_a_changed_equity_budget_redoes_the_file(tmp_path: Path) -> None:
     assert "unchanged, skipped" not in again.stderr
 
 
+def test_a_raised_memory_cap_redoes_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file reported over the cap is scored once the cap is raised, without --force."""
+    _night(tmp_path / "night.csv", 1)
+    out = tmp_path / "out"
+    monkeypatch.setenv("SHOWDOWN_MEMORY_CAP_MB", "3000")
+    assert (
+        run_cli("run", str(tmp_path / "night.csv"), "-o", str(out), "--no-equity").returncode == 0
+    )
+    monkeypatch.setenv("SHOWDOWN_MEMORY_CAP_MB", "4000")
+    again = run_cli("run", str(tmp_path / "night.csv"), "-o", str(out), "--no-equity")
+    assert "unchanged, skipped" not in again.stderr
+    settings = json.loads((out / "manifest.json").read_text())["files"]["night.csv"]["settings"]
+    assert settings["memory_cap_mb"] == 4000
+    same = run_cli("run", str(tmp_path / "night.csv"), "-o", str(out), "--no-equity")
+    assert "unchanged, skipped" in same.stderr
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through read-only permissions")
 def test_read_only_output_fails_with_one_line_and_exit_2(tmp_path: Path) -> None:
     _night(tmp_path / "night.csv", 1)
