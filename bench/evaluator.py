@@ -1,11 +1,12 @@
 """Hands per second: our vectorised evaluator against a plain loop over each Python poker library.
 
-Run from the repository root: ``.venv/bin/python -m bench.evaluator`` (``make bench``).  Every contender scores the same random hands in
-this one process (the slow libraries a leading subsample of them; the ``n`` column says how
-many).  Each library gets its own card objects made before the clock starts, so its figure is
-the bare ``for`` loop over its evaluate call.  Figures are medians of repeats; the ratio is our
-rate over theirs.  Then: the time and memory to build our tables at first use and the import
-time of ``pipeline.core.evaluator``, each in a fresh interpreter.
+Run from the repository root: ``.venv/bin/python -m bench.evaluator`` (``make bench``).  Every
+contender scores the same random hands in this one process (the slow libraries a leading
+subsample of them; the ``n`` column says how many).  Each library gets its own card objects made
+before the clock starts, so its figure is the bare ``for`` loop over its evaluate call.  Figures
+are medians of repeats; the ratio is our rate over theirs.  Then: the time and memory to build
+our tables at first use, the import time of ``pipeline.core.evaluator`` and the wall time of
+``pipeline equity``, each in a fresh interpreter.
 """
 
 from __future__ import annotations
