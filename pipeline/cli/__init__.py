@@ -7,6 +7,7 @@ command itself could not run (a missing file, say).
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -105,11 +106,13 @@ def run_command(
     """
     from pipeline.cli.report import print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
-    from pipeline.job.executors import ExecutorError, executor_for
+    from pipeline.job.executors import ExecutorError, executor_for, map_on_workers
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
     try:
         with executor_for(workers, scheduler) as executor:
+            if executor is not None:  # a large file's equity work is spread over the workers too
+                options = replace(options, map_rounds=map_on_workers)
             report = run_with_progress(
                 inputs or [Path("input")], output, force=force, equity=options, executor=executor
             )
