@@ -1,0 +1,85 @@
+"""One large input on a 2-worker Dask LocalCluster: its street equities spread by round or not.
+
+Run from the repository root: ``.venv/bin/python -m bench.spread [--rounds 150] [--repeats 3]``.
+A generated players-layout night (6 players a round, exact equity on every street) is scored
+serially, on the cluster as one task (the file's work stays on one worker), and on the cluster
+with its rounds cut into chunks mapped over the workers
+(:func:`pipeline.job.executors.map_on_workers`).  Wall medians of the whole ``run``; the
+cluster is started before the clock.  The Parquet outputs of the three are compared byte for
+byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from distributed import Client, LocalCluster
+
+from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.games.generate import write_generated
+from pipeline.games.holdem.street_equity import estimate_seconds
+from pipeline.job.executors import map_on_workers
+from pipeline.job.runner import run
+from pipeline.job.task import is_known_header, score_source
+from pipeline.sources import read_source
+
+
+def _timed_run(night: Path, output: Path, options: EquityOptions, client: Client | None) -> float:
+    executor = client.get_executor() if client is not None else None  # type: ignore[no-untyped-call]
+    start = time.perf_counter()
+    report = run([night], output, force=True, equity=options, executor=executor)
+    seconds = time.perf_counter() - start
+    assert report.files[0].status in ("clean", "issues"), report.files[0].error
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=150)
+    parser.add_argument("--repeats", type=int, default=3)
+    arguments = parser.parse_args()
+    options = EquityOptions(budget_seconds=3600)
+    spread = EquityOptions(budget_seconds=3600, map_rounds=map_on_workers)
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        night = root / "night.csv"
+        write_generated(night, layout="players", rounds=arguments.rounds, players=6, seed=7)
+        scored = score_source(read_source(night, is_known_header), NO_EQUITY).sheets[0].scored
+        forecast = estimate_seconds(scored)
+        print(
+            f"night: {arguments.rounds} rounds x 6 players, {os.path.getsize(night):,} bytes; "
+            f"equity forecast {forecast:.1f} s; {os.cpu_count()} cores; "
+            f"medians of {arguments.repeats}"
+        )
+        serial_s = [
+            _timed_run(night, root / "serial", options, None) for _ in range(arguments.repeats)
+        ]
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, dashboard_address=None
+        )
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+            client.run(lambda: __import__("pipeline.job.runner"))  # imports off the clock
+            whole_s, spread_s = [], []
+            for _ in range(arguments.repeats):
+                whole_s.append(_timed_run(night, root / "whole", options, client))
+                spread_s.append(_timed_run(night, root / "spread", spread, client))
+        name = "night.csv.poker.parquet"
+        same = (root / "serial" / name).read_bytes() == (root / "spread" / name).read_bytes()
+        same &= (root / "serial" / name).read_bytes() == (root / "whole" / name).read_bytes()
+    serial, whole, spread_median = (statistics.median(s) for s in (serial_s, whole_s, spread_s))
+    print(f"{'serial (in-process)':<42}{serial:8.2f} s")
+    print(f"{'--workers 2, the file as one task':<42}{whole:8.2f} s  {serial / whole:5.2f}x")
+    print(
+        f"{'--workers 2, rounds spread over workers':<42}{spread_median:8.2f} s  "
+        f"{serial / spread_median:5.2f}x"
+    )
+    print(f"Parquet identical across the three: {same}")
+
+
+if __name__ == "__main__":
+    main()
