@@ -282,6 +282,12 @@ def main() -> None:
         bench_hand_size(k, libraries, rng)
     bench_tables()
     bench_cold_cli()
+    # The other targets of issue 12, in the same run: the turn street against eval7's loop and
+    # the fixed cost of one small file.
+    from bench import equity, small_file
+
+    equity.turn_street()
+    small_file.report()
 
 
 if __name__ == "__main__":

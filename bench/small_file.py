@@ -60,8 +60,13 @@ def _wall(arguments: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
-    repeats = parser.parse_args().repeats
-    print(f"medians of {repeats} fresh processes; load average {os.getloadavg()[0]:.1f}")
+    report(parser.parse_args().repeats)
+
+
+def report(repeats: int = 5) -> None:
+    """Print the figures for a 2-row CSV and a 2-row workbook."""
+    load = os.getloadavg()[0]
+    print(f"\nper-file fixed cost, medians of {repeats} fresh processes; load average {load:.1f}")
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         for name in ("small.csv", "small.xlsx"):
