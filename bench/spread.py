@@ -17,8 +17,9 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-from distributed import Client, LocalCluster
+from distributed import Client, LocalCluster, get_task_stream
 
 from pipeline.games.base import NO_EQUITY, EquityOptions
 from pipeline.games.generate import write_generated
@@ -57,17 +58,19 @@ def main() -> None:
             f"medians of {arguments.repeats}, interleaved; load average {os.getloadavg()[0]:.1f}"
         )
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, dashboard_address=None
+            n_workers=2, threads_per_worker=1, dashboard_address=":0"
         )
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             # A first pass off the clock: imports and tables on the workers.
             _timed_run(night, root / "spread", spread, client)
-            serial_s, whole_s, spread_s = [], [], []
+            serial_s, whole_s, spread_s, busy = [], [], [], []
             # The three alternate, so load from other jobs on the machine hits each alike.
             for _ in range(arguments.repeats):
                 serial_s.append(_timed_run(night, root / "serial", options, None))
                 whole_s.append(_timed_run(night, root / "whole", options, client))
-                spread_s.append(_timed_run(night, root / "spread", spread, client))
+                with get_task_stream(client) as stream:
+                    spread_s.append(_timed_run(night, root / "spread", spread, client))
+                busy.append(_chunk_seconds(stream.data))
         name = "night.csv.poker.parquet"
         same = (root / "serial" / name).read_bytes() == (root / "spread" / name).read_bytes()
         same &= (root / "serial" / name).read_bytes() == (root / "whole" / name).read_bytes()
@@ -78,7 +81,25 @@ def main() -> None:
         f"{'--workers 2, rounds spread over workers':<42}{spread_median:8.2f} s  "
         f"{serial / spread_median:5.2f}x"
     )
+    chunks, workers, computing = (statistics.median(values) for values in zip(*busy, strict=True))
+    print(
+        f"  {chunks:.0f} chunks on {workers:.0f} workers; their compute {computing:.2f} s in "
+        f"{spread_median:.2f} s of wall: {computing / spread_median:.2f} workers busy on average"
+    )
     print(f"Parquet identical across the three: {same}; load average {os.getloadavg()[0]:.1f}")
+
+
+def _chunk_seconds(tasks: list[dict[str, Any]]) -> tuple[int, int, float]:
+    """From Dask's task stream: how many chunk tasks ran, on how many workers, and their summed
+    compute seconds."""
+    chunks = [task for task in tasks if str(task["key"]).startswith("equity_of_jobs")]
+    seconds = sum(
+        part["stop"] - part["start"]
+        for task in chunks
+        for part in task["startstops"]
+        if part["action"] == "compute"
+    )
+    return len(chunks), len({task["worker"] for task in chunks}), seconds
 
 
 if __name__ == "__main__":
