@@ -4,9 +4,10 @@ Run from the repository root: ``.venv/bin/python -m bench.spread [--rounds 150] 
 A generated players-layout night (6 players a round, exact equity on every street) is scored
 serially, on the cluster as one task (the file's work stays on one worker), and on the cluster
 with its rounds cut into chunks mapped over the workers
-(:func:`pipeline.job.executors.map_on_workers`).  Wall medians of the whole ``run``; the
-cluster is started before the clock.  The Parquet outputs of the three are compared byte for
-byte.
+(:func:`pipeline.job.executors.map_on_workers`), on the cluster ``--workers 2`` starts.  Wall
+medians of the whole ``run``; the cluster is started before the clock.  Dask's task stream
+gives how many workers were computing chunks at once.  The Parquet outputs of the three are
+compared byte for byte.
 """
 
 from __future__ import annotations
@@ -16,22 +17,24 @@ import os
 import statistics
 import tempfile
 import time
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from distributed import Client, LocalCluster, get_task_stream
+from distributed import get_task_stream
 
 from pipeline.games.base import NO_EQUITY, EquityOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.holdem.street_equity import estimate_seconds
-from pipeline.job.executors import map_on_workers
+from pipeline.job.executors import executor_for, map_on_workers
 from pipeline.job.runner import run
 from pipeline.job.task import is_known_header, score_source
 from pipeline.sources import read_source
 
 
-def _timed_run(night: Path, output: Path, options: EquityOptions, client: Client | None) -> float:
-    executor = client.get_executor() if client is not None else None  # type: ignore[no-untyped-call]
+def _timed_run(
+    night: Path, output: Path, options: EquityOptions, executor: Executor | None
+) -> float:
     start = time.perf_counter()
     report = run([night], output, force=True, equity=options, executor=executor)
     seconds = time.perf_counter() - start
@@ -57,10 +60,7 @@ def main() -> None:
             f"equity forecast {forecast:.1f} s; {os.cpu_count()} cores; "
             f"medians of {arguments.repeats}, interleaved; load average {os.getloadavg()[0]:.1f}"
         )
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, dashboard_address=":0"
-        )
-        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        with executor_for(2, None) as client:  # what --workers 2 starts
             # A first pass off the clock: imports and tables on the workers.
             _timed_run(night, root / "spread", spread, client)
             serial_s, whole_s, spread_s, busy = [], [], [], []
@@ -68,7 +68,7 @@ def main() -> None:
             for _ in range(arguments.repeats):
                 serial_s.append(_timed_run(night, root / "serial", options, None))
                 whole_s.append(_timed_run(night, root / "whole", options, client))
-                with get_task_stream(client) as stream:
+                with get_task_stream() as stream:
                     spread_s.append(_timed_run(night, root / "spread", spread, client))
                 busy.append(_chunk_seconds(stream.data))
         name = "night.csv.poker.parquet"
