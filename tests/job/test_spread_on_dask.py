@@ -1,5 +1,5 @@
 """Issue 15: one large input's street equities are spread by round over a real 2-worker Dask
-LocalCluster, and its outputs are byte for byte those of a serial run."""
+LocalCluster (the one ``--workers 2`` starts); its outputs are byte for byte a serial run's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from pipeline.games.base import EquityOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.holdem.street_equity import EQUITY_COLUMNS
-from pipeline.job.executors import map_on_workers
+from pipeline.job.executors import executor_for, map_on_workers
 from pipeline.job.runner import run
 
 distributed = pytest.importorskip("distributed")
@@ -24,14 +24,8 @@ def test_a_large_files_equities_spread_over_workers_match_a_serial_run(tmp_path:
     # Chunks of about 0.05 s of forecast work: a few rounds each, so this small night splits.
     options = EquityOptions(map_rounds=map_on_workers, spread_seconds=0.05)
     serial = run([night], tmp_path / "serial", equity=options)  # not on a worker: here
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-        distributed.get_task_stream(client) as stream,
-    ):
-        spread = run([night], tmp_path / "dask", equity=options, executor=client.get_executor())
+    with executor_for(2, None) as executor, distributed.get_task_stream() as stream:
+        spread = run([night], tmp_path / "dask", equity=options, executor=executor)
     assert [file.status for file in serial.files + spread.files] == ["clean", "clean"]
     chunks = [task for task in stream.data if str(task["key"]).startswith("equity_of_jobs")]
     assert len(chunks) > 1, [task["key"] for task in stream.data]
