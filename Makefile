@@ -37,8 +37,9 @@ pytest: $(VENV)/.installed-dev
 
 test: lint typecheck pytest
 
+# As a module, from the root: run as a script, bench/pipeline.py would hide the package.
 bench: $(VENV)/.installed-dev
-	$(BIN)/python bench/evaluator.py
+	$(BIN)/python -m bench.evaluator
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,5 +1,5 @@
 """``python -m pipeline`` runs the command line."""
 
-from pipeline.cli import main
+from pipeline.console import main
 
 main()

@@ -6,8 +6,8 @@ command itself could not run (a missing file, say).
 
 from __future__ import annotations
 
-import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -106,11 +106,13 @@ def run_command(
     """
     from pipeline.cli.report import print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
-    from pipeline.job.executors import ExecutorError, executor_for
+    from pipeline.job.executors import ExecutorError, executor_for, map_on_workers
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
     try:
         with executor_for(workers, scheduler) as executor:
+            if executor is not None:  # a large file's equity work is spread over the workers too
+                options = replace(options, map_rounds=map_on_workers)
             report = run_with_progress(
                 inputs or [Path("input")], output, force=force, equity=options, executor=executor
             )
@@ -237,17 +239,6 @@ def compare(
     raise typer.Exit(EXIT_ISSUES if problems else EXIT_CLEAN)
 
 
-def _parse_cards_text(text: str) -> list[int]:
-    """Cards written with or without spaces: ``AhKh``, ``2c 7d 9h``, ``10hJh``."""
-    from pipeline.core.cards import CardError, parse_card
-
-    tokens = re.findall(r"10.|\S.", text.replace(" ", "").replace(",", ""))
-    try:
-        return [parse_card(token) for token in tokens]
-    except CardError as error:
-        raise _fail(str(error)) from None
-
-
 @app.command()
 def equity(
     hands: Annotated[
@@ -264,23 +255,16 @@ def equity(
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
 ) -> None:
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
-    from pipeline.core.equity import equity as compute_equity
+    # The console script runs this command without importing Typer (pipeline.console); both
+    # paths print equity_lines.
+    from pipeline.console import CommandError, equity_lines
 
-    holes = [_parse_cards_text(hand) for hand in hands]
-    for hand, cards in zip(hands, holes, strict=True):
-        if len(cards) != 2:
-            raise _fail(f"{hand!r} is {len(cards)} cards: expected 2 hole cards")
     try:
-        result = compute_equity(
-            holes, _parse_cards_text(board), _parse_cards_text(dead), samples=samples, seed=seed
-        )
-    except ValueError as error:
+        lines = equity_lines(hands, board, dead, samples, seed)
+    except CommandError as error:
         raise _fail(str(error)) from None
-    typer.echo(f"{'hand':<8}{'win %':>8}{'tie %':>8}{'equity %':>10}")
-    for hand, win, tie, share in zip(hands, result.win, result.tie, result.equity, strict=True):
-        typer.echo(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
-    how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
-    typer.echo(f"boards: {result.boards:,} ({how})")
+    for line in lines:
+        typer.echo(line)
 
 
 @app.command()
@@ -318,7 +302,7 @@ def yatzy(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Run the Typer app on ``sys.argv`` (the console script is :func:`pipeline.console.main`)."""
     app()
 
 

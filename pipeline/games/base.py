@@ -6,10 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 import polars as pl
 
 from pipeline.games.layouts import Layout
+
+_Chunk = TypeVar("_Chunk")
+_Result = TypeVar("_Result")
+
+
+class ChunkMap(Protocol):
+    """How chunks of work are computed: ``map(function, chunks)``, the results in order (on a
+    cluster's workers, say; :func:`pipeline.job.executors.map_on_workers`)."""
+
+    def __call__(
+        self, function: Callable[[_Chunk], _Result], chunks: Sequence[_Chunk], /
+    ) -> list[_Result]: ...
+
+
+SPREAD_SECONDS = 0.25
+"""Forecast seconds of equity work per chunk of rounds when a sheet's work is spread (1 s chunks
+left 1.45 of 2 workers busy on an 80-round night, 0.25 s chunks 1.79: ``bench/spread.py``)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +43,11 @@ class EquityOptions:
     budget_seconds: float = 120.0
     samples: int = 20_000
     seed: int = 0
+    map_rounds: ChunkMap | None = None
+    """Computes a large sheet's equities in chunks of whole rounds (about ``spread_seconds`` of
+    forecast work each) through this map; ``None`` computes them here.  Same figures either way,
+    so it is no setting of the outputs."""
+    spread_seconds: float = SPREAD_SECONDS
 
 
 NO_EQUITY = EquityOptions(enabled=False)

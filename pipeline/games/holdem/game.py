@@ -44,7 +44,13 @@ def with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
     samples = None if exact else options.samples
     # street_equities keys rounds by tournament and round; two tables' round 1 are two rounds.
     by_table = scored.with_columns(_table_round().alias("round"))
-    with_figures = street_equities(by_table, samples=samples, seed=options.seed)
+    with_figures = street_equities(
+        by_table,
+        samples=samples,
+        seed=options.seed,
+        map_chunks=options.map_rounds,
+        chunk_seconds=options.spread_seconds,
+    )
     return with_figures.with_columns(scored["round"], pl.lit(exact).alias("equity_exact"))
 
 

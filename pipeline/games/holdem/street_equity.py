@@ -33,6 +33,8 @@ what a viewer was shown, not what an all-knowing dealer would compute.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import polars as pl
@@ -41,6 +43,7 @@ from numpy.typing import NDArray
 from pipeline.core import evaluator
 from pipeline.core.equity import BOARD_SIZE, equity
 from pipeline.core.turn_equity import turn_equities
+from pipeline.games.base import SPREAD_SECONDS, ChunkMap
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -102,8 +105,50 @@ def _in_at_streets(seen: NDArray[np.int64], folded: NDArray[np.bool_]) -> NDArra
     )
 
 
+class EquityJob(NamedTuple):
+    """One deal to compute: the shown players' hole cards (sorted), the board known at the
+    street, the preflop samples (``None``: exact) and the round's seed."""
+
+    hands: NDArray[np.uint8]
+    known: NDArray[np.uint8]
+    samples: int | None
+    seed: int
+
+
+def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
+    """Each job's equities in percent, in order: one :func:`pipeline.core.equity.equity` call per
+    preflop or flop deal, every turn deal in one :func:`pipeline.core.turn_equity.turn_equities`
+    call.  A job's figures depend on the job alone, so any split of a list of jobs into chunks
+    gives the same figures, bit for bit.
+
+    >>> from pipeline.core.cards import parse_cards
+    >>> job = EquityJob(parse_cards([["As", "Ad"], ["Kc", "Kd"]]),
+    ...                 parse_cards(["Ah", "Kh", "2c", "3d"]), None, 0)
+    >>> [round(value, 2) for value in equity_of_jobs([job])[0].tolist()]
+    [97.73, 2.27]
+    """
+    figures: list[NDArray[np.float64]] = [np.empty(0)] * len(jobs)
+    turn = [index for index, job in enumerate(jobs) if len(job.known) == STREET_CARDS[-1]]
+    for index, job in enumerate(jobs):
+        if len(job.known) != STREET_CARDS[-1]:
+            result = equity(job.hands, job.known, samples=job.samples, seed=job.seed)
+            figures[index] = 100 * result.equity
+    if turn:
+        turn_figures = turn_equities(
+            [jobs[index].hands for index in turn], np.stack([jobs[index].known for index in turn])
+        )
+        for index, fractions in zip(turn, turn_figures, strict=True):
+            figures[index] = 100 * fractions
+    return figures
+
+
 def street_equities(
-    rows: pl.DataFrame, *, samples: int | None = None, seed: int = 0
+    rows: pl.DataFrame,
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+    map_chunks: ChunkMap | None = None,
+    chunk_seconds: float = SPREAD_SECONDS,
 ) -> pl.DataFrame:
     """Add ``win_preflop``, ``win_flop`` and ``win_turn``: each player's equity in percent.
 
@@ -125,6 +170,11 @@ def street_equities(
     by :func:`pipeline.core.turn_equity.turn_equities`, with identical figures; identical deals
     (same hands, same board) are computed once.
 
+    ``map_chunks`` spreads the work: when the forecast (:func:`estimate_seconds`) is above
+    ``chunk_seconds``, the deals are cut into chunks of whole rounds of about that much work
+    each, and ``map_chunks(equity_of_jobs, chunks)`` computes them (on a cluster's workers, say).
+    The figures are the same as without it, bit for bit.
+
     >>> import polars as pl
     >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["9"] * 2,
     ...     "hole_ids": [[48, 49], [44, 45]], "board_ids": [[], []], "folded": [False, True]},
@@ -135,12 +185,13 @@ def street_equities(
     rounds, holes, seen = _round_tables(rows)
     folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
     shown = _in_at_streets(seen, folded)
-    figures = np.full((len(STREETS), rows.height), np.nan)
     round_seeds = np.random.default_rng(seed).integers(0, 2**63, size=rounds.height)
-    cache: dict[tuple[bytes, bytes], NDArray[np.float64]] = {}
-    turn_keys: list[tuple[bytes, bytes]] = []
-    turn_deals: list[tuple[NDArray[np.uint8], NDArray[np.uint8]]] = []
-    turn_rows: list[tuple[tuple[bytes, bytes], NDArray[np.int64]]] = []
+    # Plan first: every distinct deal becomes one job, created by the first round that deals it
+    # (with that round's seed), so the figures do not depend on how the jobs are computed.
+    job_of_deal: dict[tuple[bytes, bytes], int] = {}
+    jobs: list[EquityJob] = []
+    job_round: list[int] = []
+    placements: list[tuple[int, NDArray[np.int64], int]] = []  # street, rows, job
     for number, (members, board) in enumerate(
         zip(rounds[_ROW].to_list(), rounds["board"].to_list(), strict=True)
     ):
@@ -156,34 +207,57 @@ def street_equities(
             order = np.lexsort((hands[:, 1], hands[:, 0]))
             known = round_board[:cards]
             key = (hands[order].tobytes(), known.tobytes())
-            if cards == STREET_CARDS[-1] and key not in cache:
-                # Turn deals (at most 46 boards each) are scored together after the loop.
-                cache[key] = np.empty(0)
-                turn_keys.append(key)
-                turn_deals.append((hands[order], known))
-            if cards == STREET_CARDS[-1]:
-                turn_rows.append((key, players[order]))
-                continue
-            if key not in cache:
+            if key not in job_of_deal:
+                job_of_deal[key] = len(jobs)
                 street_samples = samples if cards == 0 else None
-                result = equity(
-                    hands[order], known, samples=street_samples, seed=int(round_seeds[number])
+                jobs.append(
+                    EquityJob(hands[order], known, street_samples, int(round_seeds[number]))
                 )
-                cache[key] = 100 * result.equity
-            figures[street, players[order]] = cache[key]
-    if turn_deals:
-        turn_figures = turn_equities(
-            [hands for hands, _ in turn_deals], np.stack([known for _, known in turn_deals])
-        )
-        for key, fractions in zip(turn_keys, turn_figures, strict=True):
-            cache[key] = 100 * fractions
-        turn = STREET_CARDS.index(STREET_CARDS[-1])
-        for key, members in turn_rows:
-            figures[turn, members] = cache[key]
+                job_round.append(number)
+            placements.append((street, players[order], job_of_deal[key]))
+    chunks = _chunks_of_rounds(jobs, job_round, chunk_seconds) if map_chunks else [jobs]
+    if len(chunks) > 1 and map_chunks is not None:
+        results = [figure for chunk in map_chunks(equity_of_jobs, chunks) for figure in chunk]
+    else:
+        results = equity_of_jobs(jobs)
+    figures = np.full((len(STREETS), rows.height), np.nan)
+    for street, players, job in placements:
+        figures[street, players] = results[job]
     return rows.with_columns(
         pl.Series(name, values, dtype=pl.Float64, nan_to_null=True)
         for name, values in zip(EQUITY_COLUMNS, figures, strict=True)
     )
+
+
+def _job_seconds(job: EquityJob) -> float:
+    """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
+    they are scored together)."""
+    players, cards = len(job.hands), len(job.known)
+    boards = math.comb(52 - 2 * players - cards, BOARD_SIZE - cards)
+    if job.samples is not None:
+        boards = min(boards, job.samples)
+    call = 0.0 if cards == STREET_CARDS[-1] else SECONDS_PER_CALL
+    return call + boards * (SECONDS_PER_BOARD + players * SECONDS_PER_HAND_BOARD)
+
+
+def _chunks_of_rounds(
+    jobs: list[EquityJob], job_round: list[int], chunk_seconds: float
+) -> list[list[EquityJob]]:
+    """The jobs cut, at round boundaries only, into chunks of about ``chunk_seconds`` of work
+    each (one chunk when all of it is less).  Jobs are in round order."""
+    chunks: list[list[EquityJob]] = []
+    current: list[EquityJob] = []
+    work = 0.0
+    for index, job in enumerate(jobs):
+        starts_round = index == 0 or job_round[index] != job_round[index - 1]
+        if starts_round and current and work >= chunk_seconds:
+            chunks.append(current)
+            current, work = [], 0.0
+        current.append(job)
+        work += _job_seconds(job)
+    if current:
+        chunks.append(current)
+    return chunks
 
 
 def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float:

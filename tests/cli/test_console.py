@@ -1,0 +1,88 @@
+"""Issue 12: the console script runs ``equity`` and ``--version`` without Typer, and prints what
+the Typer app prints, byte for byte, exit code included."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.console import main, read_equity_arguments
+from tests.helpers import Completed, run_cli
+
+
+def run_console(args: list[str], capsys: pytest.CaptureFixture[str]) -> Completed:
+    """``pipeline ARGS`` through the console script's own entry point, in this process."""
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    code = exited.value.code
+    captured = capsys.readouterr()
+    return Completed(code if isinstance(code, int) else 0, captured.out, captured.err)
+
+
+FAST_PATH_CASES = {
+    "flop": ["equity", "AhKh", "QsQc", "--board", "2c7d9h"],
+    "turn, options first and with =": ["equity", "--board=2c7d9hTs", "AhKh", "QsQc", "JdJs"],
+    "dead cards": ["equity", "AhKh", "QsQc", "--board", "2c 7d 9h", "--dead", "Ts"],
+    "monte carlo": ["equity", "AhKh", "QsQc", "--samples", "300", "--seed", "7"],
+    "dealt twice": ["equity", "AhKh", "AhQc"],
+    "one hand": ["equity", "AhKh"],
+    "three cards": ["equity", "AhKhQh", "QsQc"],
+    "not a card": ["equity", "AhKx", "QsQc"],
+    "five board cards": ["equity", "AhKh", "QsQc", "--board", "2c7d9hTsJs"],
+    "version": ["--version"],
+}
+
+
+@pytest.mark.parametrize("args", FAST_PATH_CASES.values(), ids=FAST_PATH_CASES.keys())
+def test_the_fast_path_prints_what_the_typer_app_prints(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    if args[0] == "equity":
+        assert read_equity_arguments(args[1:]) is not None  # this case takes the fast path
+    assert run_console(args, capsys) == run_cli(*args)
+
+
+TYPER_CASES = {
+    "zero samples": ["equity", "AhKh", "QsQc", "--samples", "0"],
+    "samples not a number": ["equity", "AhKh", "QsQc", "--samples", "many"],
+    "no hands": ["equity"],
+    "option without value": ["equity", "AhKh", "QsQc", "--board"],
+    "unknown option": ["equity", "AhKh", "QsQc", "--boards", "2c7d9h"],
+    "help": ["equity", "--help"],
+    "double dash": ["equity", "--", "AhKh", "QsQc"],
+}
+
+
+@pytest.mark.parametrize("args", TYPER_CASES.values(), ids=TYPER_CASES.keys())
+def test_what_the_fast_path_does_not_understand_goes_to_typer(args: list[str]) -> None:
+    assert read_equity_arguments(args[1:]) is None
+
+
+def test_other_commands_and_usage_errors_reach_the_typer_app(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run_console(["equity", "AhKh", "QsQc", "--samples", "0"], capsys)
+    assert result.returncode == 2
+    assert "--samples" in result.stderr and "Traceback" not in result.stderr
+    compared = run_console(["compare", "Black: 2H 3D 5S 9C KD  White: 2C 3H 4S 8C AH"], capsys)
+    assert compared == run_cli("compare", "Black: 2H 3D 5S 9C KD  White: 2C 3H 4S 8C AH")
+
+
+def test_equity_in_a_new_process_imports_neither_typer_nor_polars() -> None:
+    code = (
+        "import sys\n"
+        "from pipeline.console import main\n"
+        "try:\n"
+        "    main(['equity', 'AhKh', 'QsQc', '--board', '2c7d9h'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('typer', 'click', 'rich', 'polars', 'pandera', 'pydantic', 'openpyxl')\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] in heavy))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines()[-1] == "[]", result.stdout
+    assert result.stdout.splitlines()[-2] == "boards: 990 (exact)"
