@@ -1,8 +1,9 @@
 """One input's work kept whole and bounded: its bytes read once, and a workbook that could be
 big worked on in a subprocess whose memory is capped, leaving nothing behind.
 
-* :func:`read_once`: a workbook's bytes are read once and hashed; they are what is scored and
-  written back, so a file that changes mid-run cannot put hands on the wrong players.
+* :func:`read_once`: an input's bytes are read once and hashed (all but a text file too big to
+  hold, which is streamed); they are what is scored and written back, so a file that changes
+  mid-run cannot put hands on the wrong players.
 * :func:`needs_isolation`: a workbook whose parts inflate past a few megabytes, whose sheets
   span more than a quarter of a million cells, or whose shared strings would be copied into
   its cells past 64 MB, is worked on in a capped subprocess; a small one stays here, where it
@@ -64,12 +65,14 @@ class ChildDiedError(Exception):
     """The subprocess working on one input died (killed, crashed, timed out)."""
 
 
-def read_once(path: Path) -> tuple[bytes | None, str]:
-    """A workbook's bytes and their SHA-256, read in one go; any other input is hashed as it
-    is streamed (its reader reads it again: a CSV may be larger than memory)."""
+def read_once(path: Path, whole_below: int = 1 << 26) -> tuple[bytes | None, str]:
+    """An input's bytes and their SHA-256, read in one go: a workbook always, any other input
+    when it is at most ``whole_below`` bytes; its reader then reads those bytes, never the
+    path again, so what was hashed is what was scored.  A larger text input (a CSV past
+    memory, streamed in batches) is hashed as it is read and ``None`` is returned."""
     with path.open("rb") as handle:
         head = handle.read(len(_ZIP_MAGIC))
-        if head != _ZIP_MAGIC:
+        if head != _ZIP_MAGIC and os.fstat(handle.fileno()).st_size > whole_below:
             return None, file_digest(path)
         content = head + handle.read()
     return content, hashlib.sha256(content).hexdigest()

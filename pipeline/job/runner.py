@@ -106,7 +106,7 @@ def run_task(
     path = planned.path
     settings = settings_of(equity)
     try:
-        content, digest = read_once(path)
+        content, digest = read_once(path, whole_below=limits.stream_bytes)
     except OSError as error:
         return FileReport(planned.name, "", FAILED, error=f"cannot read {str(path)!r}: {error}")
     if not force and previous is not None and is_unchanged(previous, digest, settings):

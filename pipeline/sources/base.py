@@ -47,9 +47,14 @@ class SourceFile:
     sheets: list[RawSheet] = field(default_factory=list)
     problems: list[ReadProblem] = field(default_factory=list)
     # The bytes that were read, when the job keeps them (a workbook is scored and written back
-    # from these, never from the file again, which may have changed since).
+    # from these, a text input read from them, never from the file again, which may have
+    # changed since).
     content: bytes | None = field(default=None, repr=False)
     refused_parts: list[str] = field(default_factory=list)  # hostile parts no parser may see
+
+    def data(self) -> bytes:
+        """The input's bytes: those the job read and hashed, else the file's now."""
+        return self.content if self.content is not None else self.path.read_bytes()
 
 
 class Source(Protocol):

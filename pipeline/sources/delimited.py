@@ -38,7 +38,7 @@ class DelimitedSource:
         return head.startswith(UTF16_BOMS) or b"\x00" not in head[:4096]
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        sheet, problems = read_delimited(path, is_header)
+        sheet, problems = read_delimited(path, is_header, source.data())
         source.sheets.append(sheet)
         source.problems.extend(problems)
 
@@ -61,18 +61,20 @@ def sniff_delimiter(text: str) -> str:
 
 
 def read_delimited(
-    path: Path, is_header: HeaderTest | None = None
+    path: Path, is_header: HeaderTest | None = None, data: bytes | None = None
 ) -> tuple[RawSheet, list[ReadProblem]]:
     """Any delimited text: encoding and delimiter sniffed, a title above the header skipped,
-    an unmatched quote reported at its line (its quotes then read as plain text)."""
-    data = path.read_bytes()
+    an unmatched quote reported at its line (its quotes then read as plain text).  ``data``:
+    the file's bytes when they were read already (the file is then not read again)."""
+    if data is None:
+        data = path.read_bytes()
     text = decode_text(data)
     delimiter = sniff_delimiter(text)
     plain = delimiter == "," and not data.startswith(UTF16_BOMS)
     first = next((line for line in text.splitlines() if line.strip()), "")
     titled = is_header is not None and not is_header(next(csv.reader([first])))
     if plain and not titled:
-        fast = _read_plain_csv(path)
+        fast = _read_plain_csv(path, data)
         if fast is not None:
             return fast, []
     rows, problems = _parse(text, delimiter, path.name)
@@ -135,10 +137,10 @@ def read_csv(path: Path) -> RawSheet:
     return read_delimited(path)[0]
 
 
-def _read_plain_csv(path: Path) -> RawSheet | None:
+def _read_plain_csv(path: Path, data: bytes) -> RawSheet | None:
     """polars' reader for the common case: UTF-8, one line per row, a clean header, no ragged
     rows.  Anything else returns ``None`` and goes through the careful reader."""
-    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         data.decode("utf-8")
         frame = pl.read_csv(io.BytesIO(data), infer_schema=False, raise_if_empty=False)

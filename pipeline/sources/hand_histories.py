@@ -48,7 +48,7 @@ class PokerStarsSource:
         return sniff_pokerstars(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        add_log(source, read_pokerstars(decode_text(path.read_bytes()), path.name))
+        add_log(source, read_pokerstars(decode_text(source.data()), path.name))
 
 
 @dataclass(frozen=True)
@@ -61,4 +61,4 @@ class PhhSource:
         return sniff_phh(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        add_log(source, read_phh(decode_text(path.read_bytes()), path.name))
+        add_log(source, read_phh(decode_text(source.data()), path.name))

@@ -31,17 +31,18 @@ class ListingSource:
         return bool(lines) and all(_CARD_LINE.match(line) for line in lines)
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        source.sheets.append(read_listing(path))
+        source.sheets.append(read_listing(path, source.data()))
 
 
-def read_listing(path: Path) -> RawSheet:
+def read_listing(path: Path, data: bytes | None = None) -> RawSheet:
     """The quiz's listing as a players table: ``round`` (counted from 1), ``cards`` per line."""
     rounds: list[str] = []
     cards: list[str] = []
     excel_rows: list[int] = []
     round_number = 0
     previous_blank = True
-    for number, line in enumerate(decode_text(path.read_bytes()).splitlines(), start=1):
+    text = decode_text(path.read_bytes() if data is None else data)
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             previous_blank = True
             continue

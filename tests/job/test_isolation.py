@@ -268,3 +268,19 @@ def test_a_job_killed_takes_its_child_with_it_and_the_rerun_cleans_up(tmp_path: 
     assert again.returncode == 0, again.stdout + again.stderr
     assert [path.name for path in out.rglob("*") if ".tmp-" in path.name] == []
     assert pl.read_parquet(out / "big.poker.parquet").height == 4_000
+
+
+def test_a_text_input_too_is_scored_from_the_bytes_that_were_hashed(tmp_path: Path) -> None:
+    """A CSV that changes between the hash and the read: the hash and the scores are of one
+    content (before, the reader opened the file again and scored the other night)."""
+    night_a = b"round,player,cards\n1,Ann,Ah Ad Kc Ks 2h 7d 9c\n1,Bob,Qh Qd Kc Ks 2h 7d 9c\n"
+    night_b = b"round,player,cards\n1,Ann,3h 4d Kc Ks 2h 7d 9c\n1,Bob,Qh Qd Kc Ks 2h 7d 9c\n"
+    (tmp_path / "in").mkdir()
+    source = tmp_path / "in" / "night.csv"
+    planned = PlannedInput(source, "night.csv", tmp_path / "out" / "night.csv")
+    with _file_that_changes(source, night_a, night_b):
+        report = run_task(planned, None)
+    assert (report.status, report.error) == ("clean", None)
+    assert report.sha256 == hashlib.sha256(night_a).hexdigest()
+    scored = pl.read_parquet(tmp_path / "out" / "night.csv.poker.parquet")
+    assert scored.select("player", "winner").rows() == [("Ann", True), ("Bob", False)]
