@@ -1,7 +1,7 @@
 """Exact equity against eval7 and pokerkit on the same matchups, in one run; a season with --season.
 
-Run: ``.venv/bin/python bench/equity.py`` (about 2 minutes) and
-``.venv/bin/python bench/equity.py --season`` (adds a generated 10,000-round, 6-player season
+Run: ``.venv/bin/python -m bench.equity`` (about 2 minutes) and
+``.venv/bin/python -m bench.equity --season`` (adds a generated 10,000-round, 6-player season
 with equity on every street: about 5 minutes).  Prints medians and ratios.
 
 Contenders, each on the same hole cards and board:

@@ -1,6 +1,6 @@
 """Score every one of the 133,784,560 seven-card hands and check the known counts.
 
-Run: ``.venv/bin/python bench/exhaustive7.py``.  Hands are made in blocks, never all at once: for
+Run: ``.venv/bin/python -m bench.exhaustive7``.  Hands are made in blocks, never all at once: for
 each pair of lowest cards ``a < b`` the block is ``[a, b]`` followed by every five-card set of
 higher cards, which is a suffix of the five-card sets in lexicographic order.  The largest block
 is 2,118,760 hands (15 MB of card ids).  Prints the strength and category counts, the expected

@@ -1,6 +1,6 @@
 """Hand histories: reading speed against pokerkit, and an acceptance run over public corpora.
 
-Run from the repository root: ``.venv/bin/python bench/hand_histories.py``.
+Run from the repository root: ``.venv/bin/python -m bench.hand_histories``.
 
 (a) Speed.  The PokerStars corpus in ``../shared/corpora/pokerstars`` is concatenated (repeated
 if need be) to about 30,000 hands in one file; we time the job's own path from that file to

@@ -1,6 +1,6 @@
 """The nightly job end to end on a generated players-layout CSV, stage by stage, to Parquet.
 
-Run: ``.venv/bin/python bench/pipeline.py [--rows N] [--repeats R] [--cli-repeats C]``
+Run: ``.venv/bin/python -m bench.pipeline [--rows N] [--repeats R] [--cli-repeats C]``
 (default 1,000,000 rows = 125,000 rounds of 8 players, 3 repeats, 1 CLI run).
 
 Each repeat is a fresh interpreter (this file with ``--worker``) that builds the evaluator's

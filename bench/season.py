@@ -1,6 +1,6 @@
 """The season report on a generated season: 1,000,000 scored poker rows in 50 Parquet nights.
 
-Run: ``.venv/bin/python bench/season.py [--rows N] [--files F] [--repeats R]``.
+Run: ``.venv/bin/python -m bench.season [--rows N] [--files F] [--repeats R]``.
 
 The season is dealt with numpy (6 players a round, real cards from a shuffled deck, strengths
 from our evaluator, about 40 % of players folding, win_turn figures, chips) and written as

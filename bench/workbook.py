@@ -1,6 +1,6 @@
 """``write_workbook`` against a bare openpyxl write-only dump of the same cells, in one run.
 
-Run: ``.venv/bin/python bench/workbook.py [rows]`` (default 100,000 rows x 14 columns, winners on
+Run: ``.venv/bin/python -m bench.workbook [rows]`` (default 100,000 rows x 14 columns, winners on
 about 20 % of rows, folds on about 30 %). Prints the median of 3 runs of each, the ratio (target:
 ours within 1.5x of the bare dump) and the peak memory of each, measured with tracemalloc.
 """

@@ -1,6 +1,6 @@
 """Rolls per second: the vectorised Yatzy score card against a plain loop over the scalar oracle.
 
-Run from the repository root: ``.venv/bin/python bench/yatzy.py``.  Every contender scores the
+Run from the repository root: ``.venv/bin/python -m bench.yatzy``.  Every contender scores the
 same random rolls (all 15 categories per roll) in this one process: ``score_card`` (a look-up in
 a table built from face counts at first use), ``score_card_from_counts`` (the rules applied to
 the rolls' counts directly) and a ``for`` loop over ``tests/yatzy_reference.reference_card`` on a
