@@ -15,7 +15,7 @@ from pipeline.sources.pokerstars import (
     read_pokerstars_lines,
     sniff_pokerstars,
 )
-from pipeline.sources.pokerstars_fast import fast_rows
+from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -149,7 +149,7 @@ def test_the_columnar_path_reads_as_the_line_reader() -> None:
     # Without the name holding ": " every good hand takes the columnar path, the sitting-out
     # seat of hand 2001 included; the bad ones go to the line reader, which reports them.
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
-    fast, slow = fast_rows(text.split("\n"))
+    fast, slow = fast_rows(lines_of(text))
     assert [start for start, _ in slow] == [189, 206, 223]
     assert fast["hand_id"].unique(maintain_order=True).to_list() == [
         "1001", "1002", "1003", "2001", "2002"
@@ -161,6 +161,6 @@ def test_the_columnar_path_reads_as_the_line_reader() -> None:
 
 
 def test_a_name_holding_colon_space_goes_to_the_line_reader() -> None:
-    fast, slow = fast_rows(FILE.read_text(encoding="utf-8").split("\n"))
+    fast, slow = fast_rows(lines_of(FILE.read_text(encoding="utf-8")))
     assert [start for start, _ in slow][:2] == [1, 39]  # Cy: the [Kid] is seated there
     assert "1001" not in fast["hand_id"].to_list()
