@@ -164,3 +164,16 @@ def test_a_name_holding_colon_space_goes_to_the_line_reader() -> None:
     fast, slow = fast_rows(lines_of(FILE.read_text(encoding="utf-8")))
     assert [start for start, _ in slow][:2] == [1, 39]  # Cy: the [Kid] is seated there
     assert "1001" not in fast["hand_id"].to_list()
+
+
+def test_a_name_holding_a_parenthesis_goes_to_the_line_reader() -> None:
+    # The columnar path cuts seat lines with plain splits; a name with " (" in it could be cut
+    # elsewhere than the line reader's pattern cuts it, so its hand is handed back.
+    text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
+    text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
+    fast, slow = fast_rows(lines_of(text))
+    assert [start for start, _ in slow][:1] == [1]
+    assert "1001" not in fast["hand_id"].to_list()
+    rows = read_pokerstars(text, FILE.name).rows
+    assert rows.equals(read_pokerstars_lines(text, FILE.name).rows)
+    assert "Ann (UK)" in rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
