@@ -40,6 +40,7 @@ _ODD = (
 _STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
 _STREETS = ["preflop", "flop", "turn", "river"]
+_CARD_COLUMNS = ("hole", "shown", "stated_hand")
 
 
 def _money(expr: pl.Expr) -> pl.Expr:
@@ -292,10 +293,6 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
             back=_money(pl.col("parts").struct.field("1")),
         )
     )
-    unknown_uncalled = uncalled.join(
-        seats.select("hand", "player"), on=["hand", "player"], how="anti"
-    ).select("hand")
-    uncalled = uncalled.group_by("hand", "player").agg(pl.col("back").sum())
     collected = (
         body.filter(pl.col("l").str.contains(" collected ", literal=True))
         .select("hand", parts=pl.col("l").str.extract_groups(r"^(.*) collected (\S+) from "))
@@ -305,10 +302,23 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
             got=_money(pl.col("parts").struct.field("2")),
         )
         .filter(pl.col("player").is_not_null())
-        .group_by("hand", "player")
-        .agg(pl.col("got").sum())
     )
     cards = _cards_seen(lines, body, spoken)
+    # The names of these lines are found among the seats in one join, and their values land
+    # on the seat rows by seat key, as the chips put in do.
+    (uncalled_at, uncalled_key), (collected_at, collected_key), (cards_at, cards_key) = _seat_keys(
+        seats, [uncalled, collected, cards]
+    )
+    unknown_uncalled = uncalled.select("hand").gather(uncalled_at[uncalled_key < 0])
+    back_keys, back = _sums(uncalled_key, uncalled["back"].gather(uncalled_at))
+    got_keys, got = _sums(collected_key, collected["got"].gather(collected_at))
+    cards_keys, first = np.unique(cards_key, return_index=True)
+    cards_found = cards.gather(cards_at[first])
+    seats = seats.with_columns(
+        _on_seats(seat_key, back_keys, back).alias("back"),
+        _on_seats(seat_key, got_keys, got).alias("got"),
+        *(_on_seats(seat_key, cards_keys, cards_found[name]) for name in _CARD_COLUMNS),
+    )
     board = (
         lines.select("hand", "l", "marker", "summary")
         .filter(pl.col("marker") & ~pl.col("summary"))
@@ -327,6 +337,7 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
         | pl.col("seat").is_null()
         | (pl.col("seat") >= _SEATS_PER_HAND)
         | (pl.col("seat") < 0)
+        | pl.Series(_repeated(seat_key))
     ).select("hand")
     bad_head = hands.filter(
         pl.col("hand_id").is_null()
@@ -342,9 +353,6 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     good = hands.join(fallback, on="hand", how="anti")
     rows = (
         seats.join(good, on="hand", how="inner")
-        .join(uncalled, on=["hand", "player"], how="left")
-        .join(collected, on=["hand", "player"], how="left")
-        .join(cards, on=["hand", "player"], how="left")
         .join(board, on="hand", how="left")
         .filter(~(pl.col("sitting_out") & ~pl.col("spoke") & (pl.col("put").fill_null(0.0) == 0.0)))
         .sort("hand", "seat", maintain_order=True)
@@ -390,6 +398,70 @@ def _on_seats(seat_key: NDArray[np.int64], keys: NDArray[np.int64], values: pl.S
     where = np.minimum(np.searchsorted(keys, seat_key), len(keys) - 1)
     found = pl.Series(keys[where] == seat_key)
     return values.gather(where).zip_with(found, pl.Series([None], dtype=values.dtype))
+
+
+def _seat_keys(
+    seats: pl.DataFrame, frames: list[pl.DataFrame]
+) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
+    """For each frame of ``hand, player`` rows: its rows (positions) and their seat keys
+    (``hand * 64 + seat``, -1 for a name not seated), found in one join for all frames.  A name
+    seated twice in a hand gives its row twice, once per seat, as a join on names would.
+
+    >>> seats = pl.DataFrame({"hand": [1, 1], "player": ["Ann", "Bob"], "seat": [2, 5]})
+    >>> [(at.tolist(), key.tolist()) for at, key in _seat_keys(seats, [
+    ...     pl.DataFrame({"hand": [1], "player": ["Bob"]}),
+    ...     pl.DataFrame({"hand": [1, 1], "player": ["Cy", "Ann"]}),
+    ... ])]
+    [([0], [69]), ([0, 1], [-1, 66])]
+    """
+    named = pl.concat(
+        [
+            frame.select("hand", "player").with_columns(
+                frame_=pl.lit(number, dtype=pl.Int32), at=pl.int_range(frame.height, dtype=pl.Int64)
+            )
+            for number, frame in enumerate(frames)
+        ]
+    ).join(
+        seats.select("hand", "player", "seat"),
+        on=["hand", "player"],
+        how="left",
+        maintain_order="left",
+    )
+    number = named["frame_"].to_numpy()
+    at = named["at"].to_numpy()
+    seat = named["seat"].fill_null(-1).to_numpy()
+    key = np.where(
+        (seat >= 0) & (seat < _SEATS_PER_HAND),
+        named["hand"].to_numpy() * _SEATS_PER_HAND + seat,
+        -1,
+    )
+    return [(at[number == k], key[number == k]) for k in range(len(frames))]
+
+
+def _sums(keys: NDArray[np.int64], values: pl.Series) -> tuple[NDArray[np.int64], pl.Series]:
+    """``values`` summed per key, the keys sorted and unique (-1, no seat, left out).
+
+    >>> keys, sums = _sums(np.array([7, -1, 3, 7]), pl.Series([1.0, 2.0, 4.0, 8.0]))
+    >>> keys.tolist(), sums.to_list()
+    ([3, 7], [4.0, 9.0])
+    """
+    seated = keys >= 0
+    unique, group = np.unique(keys[seated], return_inverse=True)
+    weights = values.to_numpy()[seated]
+    return unique, pl.Series(
+        values.name, np.bincount(group, weights=weights, minlength=len(unique))
+    )
+
+
+def _repeated(keys: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Which keys occur more than once (a seat number twice in a hand).
+
+    >>> _repeated(np.array([3, 5, 3])).tolist()
+    [True, False, True]
+    """
+    _, group, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    repeated: NDArray[np.bool_] = counts[group] > 1
+    return repeated
 
 
 def _actions(
