@@ -350,35 +350,42 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     fallback = pl.concat(
         [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, no_seats]
     ).unique()
-    good = hands.join(fallback, on="hand", how="anti")
-    rows = (
-        seats.join(good, on="hand", how="inner")
-        .join(board, on="hand", how="left")
-        .filter(~(pl.col("sitting_out") & ~pl.col("spoke") & (pl.col("put").fill_null(0.0) == 0.0)))
-        .sort("hand", "seat", maintain_order=True)
-        .select(
-            pl.col("hand_id"),
-            pl.col("tournament"),
-            pl.col("table"),
-            pl.col("hand_id").alias("round"),
-            pl.col("date"),
-            pl.col("start").alias("line"),
-            pl.col("seat"),
-            (pl.col("seat") == pl.col("button")).alias("button"),
-            pl.col("player"),
-            pl.col("stack"),
-            pl.col("hole"),
-            (~pl.col("shown").fill_null(False)).alias("mucked"),
-            pl.col("stated_hand"),
-            pl.col("board").fill_null(""),
-            pl.col("fold_street").is_not_null().alias("folded"),
-            pl.col("fold_street")
-            .replace_strict([0, 1, 2, 3], _STREETS, default=None, return_dtype=pl.String)
-            .alias("folded_street"),
-            (pl.col("put").fill_null(0.0) - pl.col("back").fill_null(0.0)).round(2).alias("put_in"),
-            pl.col("got").fill_null(0.0).round(2).alias("won"),
-            pl.col("variant"),
-        )
+    # Each seat row takes its hand's columns by position (hands are numbered in order).
+    by_hand = hands.join(board, on="hand", how="left").sort("hand")
+    numbers = by_hand["hand"].to_numpy()
+    good = ~np.isin(numbers, fallback["hand"].to_numpy())
+    seat_hands = seats["hand"].to_numpy()
+    hand_at = np.minimum(np.searchsorted(numbers, seat_hands), max(len(numbers) - 1, 0))
+    kept = good[hand_at] & (numbers[hand_at] == seat_hands) if len(numbers) else seat_hands < 0
+    rows = pl.concat(
+        [seats.filter(kept), by_hand.drop("hand").gather(hand_at[kept])], how="horizontal"
+    ).filter(~(pl.col("sitting_out") & ~pl.col("spoke") & (pl.col("put").fill_null(0.0) == 0.0)))
+    # Seat lines come in seat order, so the sort is mostly skipped.
+    order = (rows["hand"] * _SEATS_PER_HAND + rows["seat"]).to_numpy()
+    if (np.diff(order) < 0).any():
+        rows = rows.sort("hand", "seat", maintain_order=True)
+    rows = rows.select(
+        pl.col("hand_id"),
+        pl.col("tournament"),
+        pl.col("table"),
+        pl.col("hand_id").alias("round"),
+        pl.col("date"),
+        pl.col("start").alias("line"),
+        pl.col("seat"),
+        (pl.col("seat") == pl.col("button")).alias("button"),
+        pl.col("player"),
+        pl.col("stack"),
+        pl.col("hole"),
+        (~pl.col("shown").fill_null(False)).alias("mucked"),
+        pl.col("stated_hand"),
+        pl.col("board").fill_null(""),
+        pl.col("fold_street").is_not_null().alias("folded"),
+        pl.col("fold_street")
+        .replace_strict([0, 1, 2, 3], _STREETS, default=None, return_dtype=pl.String)
+        .alias("folded_street"),
+        (pl.col("put").fill_null(0.0) - pl.col("back").fill_null(0.0)).round(2).alias("put_in"),
+        pl.col("got").fill_null(0.0).round(2).alias("won"),
+        pl.col("variant"),
     )
     spans = hands.select(
         "hand", "start", end=pl.col("start").shift(-1, fill_value=len(text) + 1) - 1
