@@ -68,7 +68,9 @@ def lines_of(text: str) -> pl.Series:
 
 def _lines(text: pl.Series) -> pl.DataFrame:
     """Non-empty lines inside hands: ``i`` (1-based line), ``l``, ``hand`` (1..), ``pos`` (line
-    within the hand), ``section`` (``*** `` markers so far), ``street`` (0..3), ``summary``."""
+    within the hand), ``section`` (``*** `` markers so far), ``street`` (0..3), ``summary``,
+    and flags: ``marker``, ``odd``, ``seat`` (a ``Seat `` line), ``shown`` (a summary seat that
+    showed or mucked cards)."""
     every = text.str.strip_chars_end()
     # The costlier tests run only on the few lines a cheap prefix test picked.
     header = _where(
@@ -97,8 +99,9 @@ def _lines(text: pl.Series) -> pl.DataFrame:
     # One regex alternation finds these faster than ``contains_any``'s automaton.
     odd = line.str.contains("|".join(re.escape(text) for text in _ODD)).to_numpy()
     # Of the summary only its marker and the seats that showed or mucked cards are read.
+    seat = line.str.starts_with("Seat ").to_numpy()
     shown = _where(
-        line.str.starts_with("Seat ").to_numpy() & in_summary,
+        seat & in_summary,
         line,
         lambda seats: seats.str.contains("ed [", literal=True),
     )
@@ -114,6 +117,8 @@ def _lines(text: pl.Series) -> pl.DataFrame:
             "section": since_start(marker)[wanted],
             "street": np.minimum(since_start(street), 3)[wanted],
             "odd": odd[wanted],
+            "seat": seat[wanted],
+            "shown": shown[wanted],
         }
     )
 
@@ -248,13 +253,13 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
 
     lines = _lines(text)
     hands = _heads(lines)
-    is_seat = pl.col("l").str.starts_with("Seat ")
+    is_seat = pl.col("seat")
     in_body = (pl.col("pos") >= 2) & ~pl.col("summary") & ~pl.col("marker")
-    seat_lines = lines.select("hand", "l", "pos", "section").filter(
+    seat_lines = lines.select("hand", "l", "pos", "section", "seat").filter(
         (pl.col("pos") >= 2) & (pl.col("section") == 0) & is_seat
     )
     seats = _seats(seat_lines)
-    body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section")
+    body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section", "seat")
     body = body.filter(in_body & ~((pl.col("section") == 0) & is_seat)).select(
         "hand", "i", "street", "l"
     )
@@ -601,12 +606,8 @@ def _cards_seen(lines: pl.DataFrame, body: pl.DataFrame, spoken: pl.DataFrame) -
     )
     showed = pl.col("parts").struct.field("2") == "showed"
     summary_cards = (
-        lines.select("hand", "i", "l", "summary")
-        .filter(
-            pl.col("summary")
-            & pl.col("l").str.starts_with("Seat ")
-            & pl.col("l").str.contains("ed [", literal=True)
-        )
+        lines.select("hand", "i", "l", "shown")
+        .filter(pl.col("shown"))
         .select("hand", "i", "l", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
         .select(
             "hand",
