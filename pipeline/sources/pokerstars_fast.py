@@ -2,9 +2,12 @@
 
 Every line of the file becomes a row of one polars frame; the lines are classified with cheap
 prefix tests, and only the few kinds that carry something (seats, actions, uncalled bets,
-collections, cards, the board) are taken apart, each over its own lines.  Actions are keyed by
-an integer (hand, seat, street), so the sums per player are numpy passes, not group-bys over
-names.  Only the common shape of a hand is read here: any hand with something unusual (not
+collections, cards, the board) are taken apart, each over its own lines; a costlier test runs
+only on the lines a prefix test picked.  Actions become numpy arrays (verb codes, amounts)
+keyed by an integer (hand, seat, street), so the sums per player are numpy passes, not
+group-bys over names, and every value lands on the seat rows by an integer seat key: names are
+matched to seats in two joins only (action lines, and the other named lines together).  Only
+the common shape of a hand is read here: any hand with something unusual (not
 hold'em, no summary, a seat or action line that does not parse, an actor who is not seated,
 a cash-out, run it twice) is handed back by its line number for the line-by-line reader, which
 is the reference and reports issues.  Both give the same rows for the hands both read.
