@@ -40,6 +40,7 @@ _ODD = (
     "discards",
     "stands pat",
 )
+_SMALL_BLIND = r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)"
 _STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
 _STREETS = ["preflop", "flop", "turn", "river"]
@@ -183,7 +184,7 @@ def _where(
 
 
 def _heads(lines: pl.DataFrame) -> pl.DataFrame:
-    """Per hand: id, tournament, date, table, button, variant, dead small blind, odd or not."""
+    """Per hand: id, tournament, date, table, button, variant, the header line, odd or not."""
     head = (
         lines.select("hand", "i", "l", "pos")
         .filter(pl.col("pos") == 0)
@@ -201,9 +202,7 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
             .when(pl.col("l").str.contains("Pot Limit", literal=True))
             .then(pl.lit("Hold'em Pot Limit"))
             .otherwise(pl.lit("Hold'em Limit")),
-            dead_small=_money(
-                pl.col("l").str.extract(r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)", 1)
-            ).fill_null(0.0),
+            head=pl.col("l"),
         )
     )
     date = pl.col("date").struct
@@ -515,9 +514,14 @@ def _actions(
     bad_amount = pl.DataFrame({"hand": hand[is_act & np.isnan(amount)]})
     # Seats past the key's range send their hand to the line reader (bad_seat in fast_rows).
     keep = is_act & seated & ~np.isnan(amount) & (seat >= 0) & (seat < _SEATS_PER_HAND)
-    hand_numbers = hands["hand"].to_numpy()
-    dead_small = np.zeros(int(hand_numbers.max(initial=0)) + 1)
-    dead_small[hand_numbers] = hands["dead_small"].to_numpy()
+    # The small blind of the header is read only for the hands with a dead blind posted.
+    with_dead = hands.filter(pl.col("hand").is_in(pl.Series(np.unique(hand[dead])).implode()))
+    dead_small = np.zeros(int(hands["hand"].to_numpy().max(initial=0)) + 1)
+    dead_small[with_dead["hand"].to_numpy()] = (
+        with_dead.select(_money(pl.col("head").str.extract(_SMALL_BLIND, 1)).fill_null(0.0))
+        .to_series()
+        .to_numpy()
+    )
     acts = pl.DataFrame(
         {
             "hand": hand[keep],

@@ -177,3 +177,41 @@ def test_a_name_holding_a_parenthesis_goes_to_the_line_reader() -> None:
     rows = read_pokerstars(text, FILE.name).rows
     assert rows.equals(read_pokerstars_lines(text, FILE.name).rows)
     assert "Ann (UK)" in rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
+
+
+DEAD_BLIND = """PokerStars Hand #3001:  Hold'em No Limit ($0.25/$0.50 USD) - 2020/01/01 12:00:00 ET
+Table 'Dead' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bob ($50 in chips)
+Seat 3: Cy ($50 in chips)
+Ann: posts small blind $0.25
+Bob: posts big blind $0.50
+Cy: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Cy: raises $1 to $1.50
+Ann: folds
+Bob: calls $1
+*** FLOP *** [2c 7d 9h]
+Bob: checks
+Cy: bets $2
+Bob: folds
+Uncalled bet ($2) returned to Cy
+Cy collected $3.50 from pot
+*** SUMMARY ***
+Total pot $3.50 | Rake $0
+Board [2c 7d 9h]
+Seat 1: Ann (button) (small blind) folded before Flop
+Seat 2: Bob (big blind) folded on the Flop
+Seat 3: Cy collected ($3.50)
+"""
+
+
+def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
+    # Cy's $0.75 is a live big blind and a dead small one: raising to $1.50 puts in $1.50 on
+    # the street, and the dead $0.25 comes on top.
+    fast, slow = fast_rows(lines_of(DEAD_BLIND))
+    assert slow == []
+    assert fast.select("player", "put_in", "won").rows() == [
+        ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
+    ]  # fmt: skip
+    assert fast.equals(read_pokerstars_lines(DEAD_BLIND, "dead.txt").rows)
