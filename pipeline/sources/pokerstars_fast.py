@@ -43,6 +43,8 @@ _ODD = (
 _SMALL_BLIND = r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)"
 _STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
+_NAME_SEED = 13  # any fixed seed: names are hashed on both sides of one join
+_HAND_SPREAD = 0x9E3779B97F4A7C15  # an odd 64-bit multiplier spreads hand numbers over the key
 _STREETS = ["preflop", "flop", "turn", "river"]
 _CARD_COLUMNS = ("hole", "shown", "stated_hand")
 
@@ -271,12 +273,7 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     spoken = body.filter(pl.col("l").str.contains(": ", literal=True)).select(
         "hand", "i", "street", player=parts.field("field_0"), rest=parts.field("field_1")
     )
-    spoken = spoken.join(
-        seats.select("hand", "player", "seat"),
-        on=["hand", "player"],
-        how="left",
-        maintain_order="left",
-    )
+    spoken = _with_seats(spoken, seats)
     acts, unknown_actor, bad_amount = _actions(spoken, hands)
     seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
     seats = seats.with_columns(
@@ -414,6 +411,29 @@ def _on_seats(seat_key: NDArray[np.int64], keys: NDArray[np.int64], values: pl.S
     return values.gather(where).zip_with(found, pl.Series([None], dtype=values.dtype))
 
 
+def _with_seats(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """``named`` (``hand``, ``player``, ...) in its order with ``seat``: the seat of the name in
+    its hand, null when not seated (a name seated twice gives its row twice, as a join on names
+    would).  The join is on one 64-bit hash of hand and name, which costs less than a join on
+    the text; a seat is kept only where the names are equal, so a hash collision can cost a
+    hand the columnar path (an actor not seated), never give a wrong seat.
+
+    >>> seats = pl.DataFrame({"hand": [1, 1, 2], "player": ["Ann", "Bob", "Ann"]})
+    >>> seats = seats.with_columns(seat=pl.Series([2, 5, 7]))
+    >>> named = pl.DataFrame({"hand": [2, 1, 1], "player": ["Ann", "Cy", "Bob"]})
+    >>> _with_seats(named, seats)["seat"].to_list()
+    [7, None, 5]
+    """
+    key = (
+        pl.col("player").hash(_NAME_SEED) ^ (pl.col("hand").cast(pl.UInt64) * _HAND_SPREAD)
+    ).alias("key_")
+    found = seats.select(key, "seat", seated_=pl.col("player"))
+    joined = named.with_columns(key).join(found, on="key_", how="left", maintain_order="left")
+    return joined.with_columns(
+        seat=pl.when(pl.col("seated_") == pl.col("player")).then(pl.col("seat"))
+    ).drop("key_", "seated_")
+
+
 def _seat_keys(
     seats: pl.DataFrame, frames: list[pl.DataFrame]
 ) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
@@ -435,12 +455,8 @@ def _seat_keys(
             )
             for number, frame in enumerate(frames)
         ]
-    ).join(
-        seats.select("hand", "player", "seat"),
-        on=["hand", "player"],
-        how="left",
-        maintain_order="left",
     )
+    named = _with_seats(named, seats)
     number = named["frame_"].to_numpy()
     at = named["at"].to_numpy()
     seat = named["seat"].fill_null(-1).to_numpy()
