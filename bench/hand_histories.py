@@ -45,7 +45,12 @@ from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
 from pipeline.sources.hand_log import HandLog
 from pipeline.sources.phh import read_phh, sniff_phh
-from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars, split_hands
+from pipeline.sources.pokerstars import (
+    read_pokerstars,
+    read_pokerstars_lines,
+    sniff_pokerstars,
+    split_hands,
+)
 
 CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
 TARGET_HANDS = 30_000
@@ -90,7 +95,15 @@ def pokerstars_speed(folder: Path) -> None:
     texts = [read_text(path) for path in sorted(folder.rglob("*.txt")) if path.name != "SOURCE.txt"]
     texts = [text for text in texts if sniff_pokerstars(text[:4096])]
     corpus = "\n\n".join(texts)
-    hands_once = read_pokerstars(corpus, "corpus").rows["hand_id"].n_unique()
+    columnar = read_pokerstars(corpus, "corpus")
+    hands_once = columnar.rows["hand_id"].n_unique()
+    # The columnar path must give the line reader's rows on every hand of the corpus.
+    reference = read_pokerstars_lines(corpus, "corpus")
+    same = columnar.rows.equals(reference.rows) and columnar.issues.equals(reference.issues)
+    print(
+        f"PokerStars: columnar reader and line reader give the same rows and issues on all "
+        f"{columnar.rows['line'].n_unique():,} hands of the corpus: {'yes' if same else 'NO'}"
+    )
     copies = max(1, round(TARGET_HANDS / max(hands_once, 1)))
     big = "\n\n".join([corpus] * copies)
     evaluator.evaluate(np.arange(7, dtype=np.uint8).reshape(1, 7))  # tables built off the clock

@@ -132,7 +132,9 @@ def overlong_cells(
         if len(header) > MAX_CELL_TEXT:
             frames.append(_cut_issue(pl.Series([None], dtype=pl.Int64), header, [header], ""))
     for name, dtype in sheet.frame.schema.items():
-        if dtype != pl.String:
+        # A cell has at least as many UTF-8 bytes as characters, and its byte length is
+        # stored: only a column with a long cell is counted in characters.
+        if dtype != pl.String or not (sheet.frame[name].str.len_bytes() > MAX_CELL_TEXT).any():
             continue
         lengths = sheet.frame[name].str.len_chars()
         rows = (lengths > MAX_CELL_TEXT).fill_null(False).arg_true().cast(pl.Int64)

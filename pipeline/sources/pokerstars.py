@@ -34,7 +34,7 @@ from typing import Any
 import polars as pl
 
 from pipeline.sources.hand_log import HandLog, Issues, new_row_columns
-from pipeline.sources.pokerstars_fast import fast_rows
+from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 from pipeline.sources.pokerstars_lines import (
     HAND_ID,
     HEADER,
@@ -76,14 +76,17 @@ def read_pokerstars(text: str, file: str) -> HandLog:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
+    lines = lines_of(text)
     fast, slow_spans = fast_rows(lines)
     if fast.height == 0:
         return read_pokerstars_lines(text, file)
     if not slow_spans:
         return HandLog(fast, Issues().frame())
     # The line reader gets each of its hands' own lines (start and end are 1-based lines).
-    slow_hands = [(start, "\n".join(lines[start - 1 : end])) for start, end in slow_spans]
+    slow_hands = [
+        (start, "\n".join(lines.slice(start - 1, end - start + 1).to_list()))
+        for start, end in slow_spans
+    ]
     slow = _read_hands(slow_hands, file)
     rows = pl.concat([fast, slow.rows]).sort("line", "seat", maintain_order=True)
     return HandLog(rows, slow.issues)

@@ -2,15 +2,21 @@
 
 Every line of the file becomes a row of one polars frame; the lines are classified with cheap
 prefix tests, and only the few kinds that carry something (seats, actions, uncalled bets,
-collections, cards, the board) are taken apart, each over its own lines.  Actions are keyed by
-an integer (hand, seat, street), so the sums per player are numpy passes, not group-bys over
-names.  Only the common shape of a hand is read here: any hand with something unusual (not
+collections, cards, the board) are taken apart, each over its own lines; a costlier test runs
+only on the lines a prefix test picked.  Actions become numpy arrays (verb codes, amounts)
+keyed by an integer (hand, seat, street), so the sums per player are numpy passes, not
+group-bys over names, and every value lands on the seat rows by an integer seat key: names are
+matched to seats in two joins only (action lines, and the other named lines together).  Only
+the common shape of a hand is read here: any hand with something unusual (not
 hold'em, no summary, a seat or action line that does not parse, an actor who is not seated,
 a cash-out, run it twice) is handed back by its line number for the line-by-line reader, which
 is the reference and reports issues.  Both give the same rows for the hands both read.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 import numpy as np
 import polars as pl
@@ -34,8 +40,13 @@ _ODD = (
     "discards",
     "stands pat",
 )
+_SMALL_BLIND = r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)"
+_STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
+_NAME_SEED = 13  # any fixed seed: names are hashed on both sides of one join
+_HAND_SPREAD = 0x9E3779B97F4A7C15  # an odd 64-bit multiplier spreads hand numbers over the key
 _STREETS = ["preflop", "flop", "turn", "river"]
+_CARD_COLUMNS = ("hole", "shown", "stated_hand")
 
 
 def _money(expr: pl.Expr) -> pl.Expr:
@@ -52,20 +63,34 @@ def _cards(expr: pl.Expr) -> pl.Expr:
     )
 
 
-def _lines(text: list[str]) -> pl.DataFrame:
+def lines_of(text: str) -> pl.Series:
+    r"""The text's lines as one polars column (Python's split measured cheaper than polars').
+
+    >>> lines_of("a\n\nb").to_list()
+    ['a', '', 'b']
+    """
+    return pl.Series("l", text.split("\n"))
+
+
+def _lines(text: pl.Series) -> pl.DataFrame:
     """Non-empty lines inside hands: ``i`` (1-based line), ``l``, ``hand`` (1..), ``pos`` (line
-    within the hand), ``section`` (``*** `` markers so far), ``street`` (0..3), ``summary``."""
-    every = pl.Series("l", text).str.strip_chars_end()
-    header = (
-        every.str.starts_with("PokerStars ") | every.str.starts_with("\ufeffPokerStars ")
-    ) & every.str.contains(_HEADER)
-    hand_of_line = np.cumsum(header.to_numpy(), dtype=np.int64)
+    within the hand), ``section`` (``*** `` markers so far), ``street`` (0..3), ``summary``,
+    and flags: ``marker``, ``odd``, ``seat`` (a ``Seat `` line), ``shown`` (a summary seat that
+    showed or mucked cards)."""
+    every = text.str.strip_chars_end()
+    # The costlier tests run only on the few lines a cheap prefix test picked.
+    header = _where(
+        every.str.starts_with("PokerStars ") | every.str.starts_with("\ufeffPokerStars "),
+        every,
+        lambda heads: heads.str.contains(_HEADER),
+    )
+    hand_of_line = np.cumsum(header, dtype=np.int64)
     keep = (hand_of_line > 0) & (every != "").to_numpy()
     line = every.filter(keep)
     hand = hand_of_line[keep]
     marker = line.str.starts_with("*** ").to_numpy()
-    summary = marker & line.str.starts_with("*** SUMMARY").to_numpy()
-    street = marker & line.str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*").to_numpy()
+    summary = _where(marker, line, lambda markers: markers.str.starts_with("*** SUMMARY"))
+    street = _where(marker, line, lambda markers: markers.str.contains(_STREET_MARKER))
     # Lines are in hand order, so a per-hand counter is a running total less its value just
     # before the hand's header line.
     first = np.flatnonzero(np.diff(hand, prepend=0) != 0)
@@ -77,9 +102,15 @@ def _lines(text: list[str]) -> pl.DataFrame:
         return result
 
     in_summary = since_start(summary) > 0
-    odd = line.str.contains_any(list(_ODD)).to_numpy()
+    # One regex alternation finds these faster than ``contains_any``'s automaton.
+    odd = line.str.contains("|".join(re.escape(text) for text in _ODD)).to_numpy()
     # Of the summary only its marker and the seats that showed or mucked cards are read.
-    shown = (line.str.starts_with("Seat ") & line.str.contains("ed [", literal=True)).to_numpy()
+    seat = line.str.starts_with("Seat ").to_numpy()
+    shown = _where(
+        seat & in_summary,
+        line,
+        lambda seats: seats.str.contains("ed [", literal=True),
+    )
     wanted = ~in_summary | marker | shown | odd
     return pl.DataFrame(
         {
@@ -92,12 +123,70 @@ def _lines(text: list[str]) -> pl.DataFrame:
             "section": since_start(marker)[wanted],
             "street": np.minimum(since_start(street), 3)[wanted],
             "odd": odd[wanted],
+            "seat": seat[wanted],
+            "shown": shown[wanted],
         }
     )
 
 
+def _seats(seat_lines: pl.DataFrame) -> pl.DataFrame:
+    r"""``Seat 3: Ann (1500 in chips) is sitting out`` as hand, seat, player, stack, sitting out,
+    and ``sure``: whether the line is cut as the line reader's pattern
+    ``^Seat (\d+): (.+?) \(([^()]*?) in chips(.*)$`` cuts it.  Three plain splits cost less
+    than that pattern; they agree with it when the name is not empty and the text between the
+    name's `` (`` and the first `` in chips`` holds no parenthesis (else the hand is left to the
+    line reader).
+
+    >>> seat_lines = ["Seat 2: A (b) (5 in chips)", "Seat 3: B (7 in chips) is sitting out"]
+    >>> lines = pl.DataFrame({"hand": [1, 1], "l": seat_lines})
+    >>> _seats(lines).rows()
+    [(1, 2, 'A', None, False, False), (1, 3, 'B', 7.0, True, True)]
+    """
+    number = pl.col("l").str.strip_prefix("Seat ").str.splitn(": ", 2).struct
+    name = pl.col("after").str.splitn(" (", 2).struct
+    chips = pl.col("chips").str.splitn(" in chips", 2).struct
+    cut = (
+        seat_lines.select("hand", number=number.field("field_0"), after=number.field("field_1"))
+        .select("hand", "number", player=name.field("field_0"), chips=name.field("field_1"))
+        .select(
+            "hand", "number", "player", stack=chips.field("field_0"), tail=chips.field("field_1")
+        )
+    )
+    sure = (
+        pl.col("number").str.contains(r"^\d+$")
+        & (pl.col("player") != "")
+        & pl.col("tail").is_not_null()
+        & ~pl.col("stack").str.contains_any(["(", ")"])
+    ).fill_null(False)
+    return cut.select(
+        "hand",
+        seat=pl.col("number").cast(pl.Int64, strict=False),
+        player="player",
+        stack=pl.when(sure).then(_money(pl.col("stack"))),
+        sitting_out=pl.col("tail").str.contains("sitting out", literal=True).fill_null(False),
+        sure=sure,
+    )
+
+
+def _where(
+    picked: pl.Series | NDArray[np.bool_],
+    lines: pl.Series,
+    test: Callable[[pl.Series], pl.Series],
+) -> NDArray[np.bool_]:
+    """``test`` of the picked lines, false elsewhere (a test run on the few lines it concerns).
+
+    >>> lines = pl.Series(["*** FLOP *** [Ah]", "Ann: folds", "*** SUMMARY ***"])
+    >>> _where(lines.str.starts_with("*** "), lines, lambda x: x.str.contains("FLOP")).tolist()
+    [True, False, False]
+    """
+    at = np.flatnonzero(picked.to_numpy() if isinstance(picked, pl.Series) else picked)
+    result = np.zeros(len(lines), dtype=np.bool_)
+    result[at] = test(lines.gather(at)).fill_null(False).to_numpy()
+    return result
+
+
 def _heads(lines: pl.DataFrame) -> pl.DataFrame:
-    """Per hand: id, tournament, date, table, button, variant, dead small blind, odd or not."""
+    """Per hand: id, tournament, date, table, button, variant, the header line, odd or not."""
     head = (
         lines.select("hand", "i", "l", "pos")
         .filter(pl.col("pos") == 0)
@@ -115,9 +204,7 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
             .when(pl.col("l").str.contains("Pot Limit", literal=True))
             .then(pl.lit("Hold'em Pot Limit"))
             .otherwise(pl.lit("Hold'em Limit")),
-            dead_small=_money(
-                pl.col("l").str.extract(r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)", 1)
-            ).fill_null(0.0),
+            head=pl.col("l"),
         )
     )
     date = pl.col("date").struct
@@ -162,29 +249,21 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
+def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     """Rows (schema of :data:`ROW_SCHEMA`) for the ordinary hands of a normalised text given as
-    its lines, and the hands left for the line-by-line reader as (first, last) 1-based lines."""
+    its lines (:func:`lines_of`), and the hands left for the line-by-line reader as (first,
+    last) 1-based lines."""
     from pipeline.sources.hand_log import ROW_SCHEMA
 
     lines = _lines(text)
     hands = _heads(lines)
-    is_seat = pl.col("l").str.starts_with("Seat ")
+    is_seat = pl.col("seat")
     in_body = (pl.col("pos") >= 2) & ~pl.col("summary") & ~pl.col("marker")
-    seat_lines = lines.select("hand", "l", "pos", "section").filter(
+    seat_lines = lines.select("hand", "l", "pos", "section", "seat").filter(
         (pl.col("pos") >= 2) & (pl.col("section") == 0) & is_seat
     )
-    seats = seat_lines.select(
-        "hand",
-        parts=pl.col("l").str.extract_groups(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(.*)$"),
-    ).select(
-        "hand",
-        seat=pl.col("parts").struct.field("1").cast(pl.Int64),
-        player=pl.col("parts").struct.field("2"),
-        stack=_money(pl.col("parts").struct.field("3")),
-        sitting_out=pl.col("parts").struct.field("4").str.contains("sitting out", literal=True),
-    )
-    body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section")
+    seats = _seats(seat_lines)
+    body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section", "seat")
     body = body.filter(in_body & ~((pl.col("section") == 0) & is_seat)).select(
         "hand", "i", "street", "l"
     )
@@ -192,43 +271,20 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     # its hand goes to the line reader, which splits at the seated names).
     parts = pl.col("l").str.splitn(": ", 2).struct
     spoken = body.filter(pl.col("l").str.contains(": ", literal=True)).select(
-        "hand", "i", "street", "l", player=parts.field("field_0"), rest=parts.field("field_1")
+        "hand", "i", "street", player=parts.field("field_0"), rest=parts.field("field_1")
     )
-    spoken = spoken.join(
-        seats.select("hand", "player", "seat"), on=["hand", "player"], how="left"
-    ).sort("i")
-    rest = pl.col("rest")
-    acts = spoken.filter(pl.any_horizontal(rest.str.starts_with(verb) for verb in _VERBS))
-    money = pl.any_horizontal(rest.str.starts_with(verb) for verb in _VERBS[:4])
-    acts = acts.with_columns(
-        amount=pl.when(money)
-        .then(rest.str.extract(_AMOUNT, 1).str.replace_all(",", "").cast(pl.Float64, strict=False))
-        .otherwise(0.0),
-        raise_=rest.str.starts_with("raises "),
-        ante=rest.str.starts_with("posts ") & rest.str.contains("ante", literal=True),
-        dead=rest.str.starts_with("posts small & big"),
-        folds=rest.str.starts_with("folds"),
-        money=money,
-    )
-    unknown_actor = acts.filter(pl.col("seat").is_null()).select("hand")
-    bad_amount = acts.filter(pl.col("amount").is_null()).select("hand")
-    acts = acts.filter(pl.col("seat").is_not_null() & pl.col("amount").is_not_null())
-    acts = acts.join(
-        hands.select("hand", "dead_small"), on="hand", how="left", maintain_order="left"
-    )
-    # Seats past the key's range send their hand to the line reader (bad_seat below).
-    acts = acts.filter(pl.col("seat").is_between(0, _SEATS_PER_HAND - 1))
+    spoken = _with_seats(spoken, seats)
+    acts, unknown_actor, bad_amount = _actions(spoken, hands)
     seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
     seats = seats.with_columns(
         _on_seats(seat_key, *_put_in(acts)).alias("put"),
         _on_seats(seat_key, *_first_folds(acts)).alias("fold_street"),
     )
+    spoken_seat = spoken["seat"].fill_null(-1).to_numpy()
+    in_range = (spoken_seat >= 0) & (spoken_seat < _SEATS_PER_HAND)
+    spoken_keys = np.unique((spoken["hand"].to_numpy() * _SEATS_PER_HAND + spoken_seat)[in_range])
     # A player sitting out who never spoke and put nothing in is not in the hand.
-    spoke = (
-        spoken.join(seats.filter(pl.col("sitting_out")), on=["hand", "seat"], how="semi")
-        .select("hand", "seat")
-        .unique()
-    )
+    seats = seats.with_columns(spoke=pl.Series(np.isin(seat_key, spoken_keys)))
     uncalled = (
         body.filter(pl.col("l").str.starts_with("Uncalled bet ("))
         .select(
@@ -241,10 +297,6 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
             back=_money(pl.col("parts").struct.field("1")),
         )
     )
-    unknown_uncalled = uncalled.join(
-        seats.select("hand", "player"), on=["hand", "player"], how="anti"
-    ).select("hand")
-    uncalled = uncalled.group_by("hand", "player").agg(pl.col("back").sum())
     collected = (
         body.filter(pl.col("l").str.contains(" collected ", literal=True))
         .select("hand", parts=pl.col("l").str.extract_groups(r"^(.*) collected (\S+) from "))
@@ -254,30 +306,42 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
             got=_money(pl.col("parts").struct.field("2")),
         )
         .filter(pl.col("player").is_not_null())
-        .group_by("hand", "player")
-        .agg(pl.col("got").sum())
     )
     cards = _cards_seen(lines, body, spoken)
+    # The names of these lines are found among the seats in one join, and their values land
+    # on the seat rows by seat key, as the chips put in do.
+    (uncalled_at, uncalled_key), (collected_at, collected_key), (cards_at, cards_key) = _seat_keys(
+        seats, [uncalled, collected, cards]
+    )
+    unknown_uncalled = uncalled.select("hand").gather(uncalled_at[uncalled_key < 0])
+    back_keys, back = _sums(uncalled_key, uncalled["back"].gather(uncalled_at))
+    got_keys, got = _sums(collected_key, collected["got"].gather(collected_at))
+    cards_keys, first = np.unique(cards_key, return_index=True)
+    cards_found = cards.gather(cards_at[first])
+    seats = seats.with_columns(
+        _on_seats(seat_key, back_keys, back).alias("back"),
+        _on_seats(seat_key, got_keys, got).alias("got"),
+        *(_on_seats(seat_key, cards_keys, cards_found[name]) for name in _CARD_COLUMNS),
+    )
     board = (
         lines.select("hand", "l", "marker", "summary")
-        .filter(
-            pl.col("marker")
-            & ~pl.col("summary")
-            & pl.col("l").str.contains(r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*")
-        )
+        .filter(pl.col("marker") & ~pl.col("summary"))
+        .filter(pl.col("l").str.contains(_STREET_MARKER))
         .select("hand", cards=pl.col("l").str.extract(r"\[([^\]]*)\]$", 1))
         .group_by("hand", maintain_order=True)
         .agg(board=_cards(pl.col("cards").str.join(" ")))
     )
     # Which hands the columnar path cannot vouch for.
     bad_seat = seats.filter(
-        pl.col("player").is_null()
+        ~pl.col("sure")
+        | pl.col("player").is_null()
         # An action line is cut at its first ": ", which must be the one after the name.
         | pl.col("player").str.contains(": ", literal=True)
         | pl.col("stack").is_null()
         | pl.col("seat").is_null()
         | (pl.col("seat") >= _SEATS_PER_HAND)
         | (pl.col("seat") < 0)
+        | pl.Series(_repeated(seat_key))
     ).select("hand")
     bad_head = hands.filter(
         pl.col("hand_id").is_null()
@@ -290,49 +354,42 @@ def fast_rows(text: list[str]) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     fallback = pl.concat(
         [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, no_seats]
     ).unique()
-    good = hands.join(fallback, on="hand", how="anti")
-    rows = (
-        seats.join(good, on="hand", how="inner")
-        .join(
-            spoke.with_columns(spoke=pl.lit(True)),
-            on=["hand", "seat"],
-            how="left",
-        )
-        .join(uncalled, on=["hand", "player"], how="left")
-        .join(collected, on=["hand", "player"], how="left")
-        .join(cards, on=["hand", "player"], how="left")
-        .join(board, on="hand", how="left")
-        .filter(
-            ~(
-                pl.col("sitting_out")
-                & pl.col("spoke").is_null()
-                & (pl.col("put").fill_null(0.0) == 0.0)
-            )
-        )
-        .sort("hand", "seat", maintain_order=True)
-        .select(
-            pl.col("hand_id"),
-            pl.col("tournament"),
-            pl.col("table"),
-            pl.col("hand_id").alias("round"),
-            pl.col("date"),
-            pl.col("start").alias("line"),
-            pl.col("seat"),
-            (pl.col("seat") == pl.col("button")).alias("button"),
-            pl.col("player"),
-            pl.col("stack"),
-            pl.col("hole"),
-            (~pl.col("shown").fill_null(False)).alias("mucked"),
-            pl.col("stated_hand"),
-            pl.col("board").fill_null(""),
-            pl.col("fold_street").is_not_null().alias("folded"),
-            pl.col("fold_street")
-            .replace_strict([0, 1, 2, 3], _STREETS, default=None, return_dtype=pl.String)
-            .alias("folded_street"),
-            (pl.col("put").fill_null(0.0) - pl.col("back").fill_null(0.0)).round(2).alias("put_in"),
-            pl.col("got").fill_null(0.0).round(2).alias("won"),
-            pl.col("variant"),
-        )
+    # Each seat row takes its hand's columns by position (hands are numbered in order).
+    by_hand = hands.join(board, on="hand", how="left").sort("hand")
+    numbers = by_hand["hand"].to_numpy()
+    good = ~np.isin(numbers, fallback["hand"].to_numpy())
+    seat_hands = seats["hand"].to_numpy()
+    hand_at = np.minimum(np.searchsorted(numbers, seat_hands), max(len(numbers) - 1, 0))
+    kept = good[hand_at] & (numbers[hand_at] == seat_hands) if len(numbers) else seat_hands < 0
+    rows = pl.concat(
+        [seats.filter(kept), by_hand.drop("hand").gather(hand_at[kept])], how="horizontal"
+    ).filter(~(pl.col("sitting_out") & ~pl.col("spoke") & (pl.col("put").fill_null(0.0) == 0.0)))
+    # Seat lines come in seat order, so the sort is mostly skipped.
+    order = (rows["hand"] * _SEATS_PER_HAND + rows["seat"]).to_numpy()
+    if (np.diff(order) < 0).any():
+        rows = rows.sort("hand", "seat", maintain_order=True)
+    rows = rows.select(
+        pl.col("hand_id"),
+        pl.col("tournament"),
+        pl.col("table"),
+        pl.col("hand_id").alias("round"),
+        pl.col("date"),
+        pl.col("start").alias("line"),
+        pl.col("seat"),
+        (pl.col("seat") == pl.col("button")).alias("button"),
+        pl.col("player"),
+        pl.col("stack"),
+        pl.col("hole"),
+        (~pl.col("shown").fill_null(False)).alias("mucked"),
+        pl.col("stated_hand"),
+        pl.col("board").fill_null(""),
+        pl.col("fold_street").is_not_null().alias("folded"),
+        pl.col("fold_street")
+        .replace_strict([0, 1, 2, 3], _STREETS, default=None, return_dtype=pl.String)
+        .alias("folded_street"),
+        (pl.col("put").fill_null(0.0) - pl.col("back").fill_null(0.0)).round(2).alias("put_in"),
+        pl.col("got").fill_null(0.0).round(2).alias("won"),
+        pl.col("variant"),
     )
     spans = hands.select(
         "hand", "start", end=pl.col("start").shift(-1, fill_value=len(text) + 1) - 1
@@ -352,6 +409,149 @@ def _on_seats(seat_key: NDArray[np.int64], keys: NDArray[np.int64], values: pl.S
     where = np.minimum(np.searchsorted(keys, seat_key), len(keys) - 1)
     found = pl.Series(keys[where] == seat_key)
     return values.gather(where).zip_with(found, pl.Series([None], dtype=values.dtype))
+
+
+def _with_seats(named: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """``named`` (``hand``, ``player``, ...) in its order with ``seat``: the seat of the name in
+    its hand, null when not seated (a name seated twice gives its row twice, as a join on names
+    would).  The join is on one 64-bit hash of hand and name, which costs less than a join on
+    the text; a seat is kept only where the names are equal, so a hash collision can cost a
+    hand the columnar path (an actor not seated), never give a wrong seat.
+
+    >>> seats = pl.DataFrame({"hand": [1, 1, 2], "player": ["Ann", "Bob", "Ann"]})
+    >>> seats = seats.with_columns(seat=pl.Series([2, 5, 7]))
+    >>> named = pl.DataFrame({"hand": [2, 1, 1], "player": ["Ann", "Cy", "Bob"]})
+    >>> _with_seats(named, seats)["seat"].to_list()
+    [7, None, 5]
+    """
+    key = (
+        pl.col("player").hash(_NAME_SEED) ^ (pl.col("hand").cast(pl.UInt64) * _HAND_SPREAD)
+    ).alias("key_")
+    found = seats.select(key, "seat", seated_=pl.col("player"))
+    joined = named.with_columns(key).join(found, on="key_", how="left", maintain_order="left")
+    return joined.with_columns(
+        seat=pl.when(pl.col("seated_") == pl.col("player")).then(pl.col("seat"))
+    ).drop("key_", "seated_")
+
+
+def _seat_keys(
+    seats: pl.DataFrame, frames: list[pl.DataFrame]
+) -> list[tuple[NDArray[np.int64], NDArray[np.int64]]]:
+    """For each frame of ``hand, player`` rows: its rows (positions) and their seat keys
+    (``hand * 64 + seat``, -1 for a name not seated), found in one join for all frames.  A name
+    seated twice in a hand gives its row twice, once per seat, as a join on names would.
+
+    >>> seats = pl.DataFrame({"hand": [1, 1], "player": ["Ann", "Bob"], "seat": [2, 5]})
+    >>> [(at.tolist(), key.tolist()) for at, key in _seat_keys(seats, [
+    ...     pl.DataFrame({"hand": [1], "player": ["Bob"]}),
+    ...     pl.DataFrame({"hand": [1, 1], "player": ["Cy", "Ann"]}),
+    ... ])]
+    [([0], [69]), ([0, 1], [-1, 66])]
+    """
+    named = pl.concat(
+        [
+            frame.select("hand", "player").with_columns(
+                frame_=pl.lit(number, dtype=pl.Int32), at=pl.int_range(frame.height, dtype=pl.Int64)
+            )
+            for number, frame in enumerate(frames)
+        ]
+    )
+    named = _with_seats(named, seats)
+    number = named["frame_"].to_numpy()
+    at = named["at"].to_numpy()
+    seat = named["seat"].fill_null(-1).to_numpy()
+    key = np.where(
+        (seat >= 0) & (seat < _SEATS_PER_HAND),
+        named["hand"].to_numpy() * _SEATS_PER_HAND + seat,
+        -1,
+    )
+    return [(at[number == k], key[number == k]) for k in range(len(frames))]
+
+
+def _sums(keys: NDArray[np.int64], values: pl.Series) -> tuple[NDArray[np.int64], pl.Series]:
+    """``values`` summed per key, the keys sorted and unique (-1, no seat, left out).
+
+    >>> keys, sums = _sums(np.array([7, -1, 3, 7]), pl.Series([1.0, 2.0, 4.0, 8.0]))
+    >>> keys.tolist(), sums.to_list()
+    ([3, 7], [4.0, 9.0])
+    """
+    seated = keys >= 0
+    unique, group = np.unique(keys[seated], return_inverse=True)
+    weights = values.to_numpy()[seated]
+    return unique, pl.Series(
+        values.name, np.bincount(group, weights=weights, minlength=len(unique))
+    )
+
+
+def _repeated(keys: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Which keys occur more than once (a seat number twice in a hand).
+
+    >>> _repeated(np.array([3, 5, 3])).tolist()
+    [True, False, True]
+    """
+    _, group, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    repeated: NDArray[np.bool_] = counts[group] > 1
+    return repeated
+
+
+def _actions(
+    spoken: pl.DataFrame, hands: pl.DataFrame
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """The actions among the spoken lines as numbers (hand, seat, street, amount and flags),
+    then the hands with an action by someone not seated, and with an amount that does not
+    read.  Each verb is one prefix test over the spoken lines; amounts are read only from the
+    money lines."""
+    rest = spoken["rest"]
+    verb = np.zeros(spoken.height, dtype=np.int8)
+    for code, prefix in enumerate(_VERBS, start=1):
+        verb[(verb == 0) & rest.str.starts_with(prefix).to_numpy()] = code
+    money = (verb >= 1) & (verb <= len(_VERBS[:4]))
+    amount = np.where(verb > 0, 0.0, np.nan)
+    at = np.flatnonzero(money)
+    amount[at] = (
+        rest.gather(at)
+        .str.extract(_AMOUNT, 1)
+        .str.replace_all(",", "", literal=True)
+        .cast(pl.Float64, strict=False)
+        .fill_null(np.nan)
+        .to_numpy()
+    )
+    posts = np.flatnonzero(verb == 1)
+    posted = rest.gather(posts)
+    ante = np.zeros(spoken.height, dtype=np.bool_)
+    ante[posts] = posted.str.contains("ante", literal=True).to_numpy()
+    dead = np.zeros(spoken.height, dtype=np.bool_)
+    dead[posts] = posted.str.starts_with("posts small & big").to_numpy()
+    hand = spoken["hand"].to_numpy()
+    seat = spoken["seat"].fill_null(-1).to_numpy()
+    seated = spoken["seat"].is_not_null().to_numpy()
+    is_act = verb > 0
+    unknown_actor = pl.DataFrame({"hand": hand[is_act & ~seated]})
+    bad_amount = pl.DataFrame({"hand": hand[is_act & np.isnan(amount)]})
+    # Seats past the key's range send their hand to the line reader (bad_seat in fast_rows).
+    keep = is_act & seated & ~np.isnan(amount) & (seat >= 0) & (seat < _SEATS_PER_HAND)
+    # The small blind of the header is read only for the hands with a dead blind posted.
+    with_dead = hands.filter(pl.col("hand").is_in(pl.Series(np.unique(hand[dead])).implode()))
+    dead_small = np.zeros(int(hands["hand"].to_numpy().max(initial=0)) + 1)
+    dead_small[with_dead["hand"].to_numpy()] = (
+        with_dead.select(_money(pl.col("head").str.extract(_SMALL_BLIND, 1)).fill_null(0.0))
+        .to_series()
+        .to_numpy()
+    )
+    acts = pl.DataFrame(
+        {
+            "hand": hand[keep],
+            "seat": seat[keep],
+            "street": spoken["street"].to_numpy()[keep],
+            "amount": amount[keep],
+            "raise_": (verb == _VERBS.index("raises ") + 1)[keep],
+            "ante": ante[keep],
+            "dead": dead[keep],
+            "folds": (verb == _VERBS.index("folds") + 1)[keep],
+            "dead_small": dead_small[hand[keep]],
+        }
+    )
+    return acts, unknown_actor, bad_amount
 
 
 def _first_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
@@ -429,12 +629,8 @@ def _cards_seen(lines: pl.DataFrame, body: pl.DataFrame, spoken: pl.DataFrame) -
     )
     showed = pl.col("parts").struct.field("2") == "showed"
     summary_cards = (
-        lines.select("hand", "i", "l", "summary")
-        .filter(
-            pl.col("summary")
-            & pl.col("l").str.starts_with("Seat ")
-            & pl.col("l").str.contains("ed [", literal=True)
-        )
+        lines.select("hand", "i", "l", "shown")
+        .filter(pl.col("shown"))
         .select("hand", "i", "l", parts=pl.col("l").str.extract_groups(_SUMMARY_SEAT))
         .select(
             "hand",

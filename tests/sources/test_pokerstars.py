@@ -15,7 +15,7 @@ from pipeline.sources.pokerstars import (
     read_pokerstars_lines,
     sniff_pokerstars,
 )
-from pipeline.sources.pokerstars_fast import fast_rows
+from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -149,7 +149,7 @@ def test_the_columnar_path_reads_as_the_line_reader() -> None:
     # Without the name holding ": " every good hand takes the columnar path, the sitting-out
     # seat of hand 2001 included; the bad ones go to the line reader, which reports them.
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
-    fast, slow = fast_rows(text.split("\n"))
+    fast, slow = fast_rows(lines_of(text))
     assert [start for start, _ in slow] == [189, 206, 223]
     assert fast["hand_id"].unique(maintain_order=True).to_list() == [
         "1001", "1002", "1003", "2001", "2002"
@@ -161,6 +161,57 @@ def test_the_columnar_path_reads_as_the_line_reader() -> None:
 
 
 def test_a_name_holding_colon_space_goes_to_the_line_reader() -> None:
-    fast, slow = fast_rows(FILE.read_text(encoding="utf-8").split("\n"))
+    fast, slow = fast_rows(lines_of(FILE.read_text(encoding="utf-8")))
     assert [start for start, _ in slow][:2] == [1, 39]  # Cy: the [Kid] is seated there
     assert "1001" not in fast["hand_id"].to_list()
+
+
+def test_a_name_holding_a_parenthesis_goes_to_the_line_reader() -> None:
+    # The columnar path cuts seat lines with plain splits; a name with " (" in it could be cut
+    # elsewhere than the line reader's pattern cuts it, so its hand is handed back.
+    text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
+    text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
+    fast, slow = fast_rows(lines_of(text))
+    assert [start for start, _ in slow][:1] == [1]
+    assert "1001" not in fast["hand_id"].to_list()
+    rows = read_pokerstars(text, FILE.name).rows
+    assert rows.equals(read_pokerstars_lines(text, FILE.name).rows)
+    assert "Ann (UK)" in rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
+
+
+DEAD_BLIND = """PokerStars Hand #3001:  Hold'em No Limit ($0.25/$0.50 USD) - 2020/01/01 12:00:00 ET
+Table 'Dead' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bob ($50 in chips)
+Seat 3: Cy ($50 in chips)
+Ann: posts small blind $0.25
+Bob: posts big blind $0.50
+Cy: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Cy: raises $1 to $1.50
+Ann: folds
+Bob: calls $1
+*** FLOP *** [2c 7d 9h]
+Bob: checks
+Cy: bets $2
+Bob: folds
+Uncalled bet ($2) returned to Cy
+Cy collected $3.50 from pot
+*** SUMMARY ***
+Total pot $3.50 | Rake $0
+Board [2c 7d 9h]
+Seat 1: Ann (button) (small blind) folded before Flop
+Seat 2: Bob (big blind) folded on the Flop
+Seat 3: Cy collected ($3.50)
+"""
+
+
+def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
+    # Cy's $0.75 is a live big blind and a dead small one: raising to $1.50 puts in $1.50 on
+    # the street, and the dead $0.25 comes on top.
+    fast, slow = fast_rows(lines_of(DEAD_BLIND))
+    assert slow == []
+    assert fast.select("player", "put_in", "won").rows() == [
+        ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
+    ]  # fmt: skip
+    assert fast.equals(read_pokerstars_lines(DEAD_BLIND, "dead.txt").rows)
