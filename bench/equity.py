@@ -33,7 +33,7 @@ from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_ran
 from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
 from pipeline.core.turn_equity import turn_equities
-from pipeline.games.generate import deal_holdem
+from pipeline.games.generate import deal_holdem, street_rows
 from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
 
 HANDS = [
@@ -167,22 +167,7 @@ def turn_street(deals: int = 2_000, seed: int = 3) -> None:
 
 def season_rows(rounds: int, players: int, seed: int = 0) -> pl.DataFrame:
     """One row per player per round of a generated season, as :func:`street_equities` reads."""
-    deal = deal_holdem(rounds=rounds, players=players, seed=seed)
-    seen = deal.seen.reshape(-1)
-    boards = np.repeat(deal.boards, players, axis=0)
-    return pl.DataFrame(
-        {
-            "tournament": ["Season 1"] * (rounds * players),
-            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
-            "player": deal.names.reshape(-1),
-            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
-            "board_ids": [
-                board[:count].tolist() for board, count in zip(boards, seen, strict=True)
-            ],
-            "folded": seen < 5,
-        },
-        schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)},
-    )
+    return street_rows(deal_holdem(rounds=rounds, players=players, seed=seed))
 
 
 def season(rounds: int, players: int) -> None:

@@ -96,6 +96,32 @@ def players_frame(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataF
     )
 
 
+def street_rows(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataFrame:
+    """One row per player per round, with card ids, as the per-street equity reads them
+    (:func:`pipeline.games.holdem.street_equity.street_equities`); a player who did not see the
+    river folded, with the board cut where they left.
+
+    >>> street_rows(deal_holdem(rounds=2, players=3, seed=1)).shape
+    (6, 6)
+    """
+    rounds, players, _ = deal.holes.shape
+    seen = deal.seen.reshape(-1)
+    boards = np.repeat(deal.boards, players, axis=0)
+    return pl.DataFrame(
+        {
+            "tournament": [tournament] * (rounds * players),
+            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
+            "player": deal.names.reshape(-1),
+            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
+            "board_ids": [
+                board[:count].tolist() for board, count in zip(boards, seen, strict=True)
+            ],
+            "folded": seen < 5,
+        },
+        schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)},
+    )
+
+
 def rounds_frame(deal: HoldemDeal) -> pl.DataFrame:
     """The rounds layout: one row per round, the board, one column per player on the roster
     (empty when not dealt in), ``fold`` after the hole cards of a player who folded."""

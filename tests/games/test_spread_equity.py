@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-import numpy as np
 import polars as pl
 
-from pipeline.games.generate import deal_holdem
+from pipeline.games.generate import deal_holdem, street_rows
 from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, EquityJob, street_equities
 
 CARD_LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
@@ -19,22 +18,7 @@ Result = TypeVar("Result")
 
 def night_rows(rounds: int, players: int, seed: int) -> pl.DataFrame:
     """One row per player per round of a generated night, as :func:`street_equities` reads."""
-    deal = deal_holdem(rounds=rounds, players=players, seed=seed)
-    seen = deal.seen.reshape(-1)
-    boards = np.repeat(deal.boards, players, axis=0)
-    return pl.DataFrame(
-        {
-            "tournament": ["S"] * (rounds * players),
-            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
-            "player": deal.names.reshape(-1),
-            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
-            "board_ids": [
-                board[:count].tolist() for board, count in zip(boards, seen, strict=True)
-            ],
-            "folded": seen < 5,
-        },
-        schema_overrides=CARD_LISTS,
-    )
+    return street_rows(deal_holdem(rounds=rounds, players=players, seed=seed), tournament="S")
 
 
 class RecordingMap:

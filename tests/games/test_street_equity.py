@@ -14,7 +14,7 @@ import pytest
 from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
-from pipeline.games.generate import deal_holdem
+from pipeline.games.generate import deal_holdem, street_rows
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
     SWING_SCHEMA,
@@ -295,22 +295,8 @@ def test_monte_carlo_preflop_is_seeded_and_within_its_margin() -> None:
 
 def test_a_generated_night_sums_to_100_at_every_street() -> None:
     deal = deal_holdem(rounds=40, players=6, seed=5)
-    rounds, players, _ = deal.holes.shape
-    seen = deal.seen.reshape(-1)
-    boards = np.repeat(deal.boards, players, axis=0)
-    rows = pl.DataFrame(
-        {
-            "tournament": ["S"] * (rounds * players),
-            "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
-            "player": deal.names.reshape(-1),
-            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
-            "board_ids": [
-                board[:count].tolist() for board, count in zip(boards, seen, strict=True)
-            ],
-            "folded": seen < 5,
-        },
-        schema_overrides=CARD_LISTS,
-    )
+    rounds = deal.holes.shape[0]
+    rows = street_rows(deal, tournament="S")
     frame = street_equities(rows, samples=2_000)
     for name in EQUITY_COLUMNS:
         sums = frame.group_by("round").agg(pl.col(name).sum(), pl.col(name).count().alias("n"))
