@@ -100,7 +100,7 @@ def test_links_loops_and_broken_links_are_each_reported(tmp_path: Path) -> None:
     (folder / "gone.csv").symlink_to("deleted.csv")
     elsewhere = tmp_path / "elsewhere"
     _night(elsewhere / "other.csv", seed=2)
-    (folder / "shared").symlink_to(elsewhere)
+    (folder / "linked").symlink_to(elsewhere)
     result = run_cli("run", str(folder), "-o", str(tmp_path / "out"), "--no-equity")
     assert result.returncode == 1, result.stdout + result.stderr
     assert _lines(result.stdout, "Issue:") == [
@@ -114,9 +114,9 @@ def test_links_loops_and_broken_links_are_each_reported(tmp_path: Path) -> None:
         f"{str(folder / 'a' / 'night.csv')!r}: read once",
     ]
     files = json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]
-    assert sorted(files) == ["a/night.csv", "shared/other.csv"]
+    assert sorted(files) == ["a/night.csv", "linked/other.csv"]
     # A file reached through a link writes under the output folder, never beside its target.
-    assert (tmp_path / "out" / "shared" / "other.csv.xlsx").is_file()
+    assert (tmp_path / "out" / "linked" / "other.csv.xlsx").is_file()
     assert sorted(path.name for path in elsewhere.iterdir()) == ["other.csv"]
 
 
