@@ -21,15 +21,14 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
-import statistics
 import time
-from collections.abc import Callable
 
 import eval7
 import numpy as np
 import polars as pl
 from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
+from bench.timing import median_seconds
 from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
 from pipeline.core.turn_equity import turn_equities
@@ -50,15 +49,6 @@ HANDS = [
 BOARDS = {"preflop": [], "flop": ["3c", "7h", "9d"], "turn": ["3c", "7h", "9d", "Jd"]}
 LOOP_LIMIT = 100_000
 POKERKIT_SAMPLES = 1_000
-
-
-def median_seconds(function: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def eval7_loop(holes: list[list[str]], board: list[str], limit: int) -> int:

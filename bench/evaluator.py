@@ -31,6 +31,7 @@ import pokerkit
 import treys
 from numpy.typing import NDArray
 
+from bench.timing import median_seconds
 from pipeline.core.cards import format_card
 from pipeline.core.evaluator import evaluate
 
@@ -96,15 +97,6 @@ def random_hands(rng: np.random.Generator, n: int, k: int) -> NDArray[np.uint8]:
         redraw = redraw[repeated]
         hands[redraw] = rng.integers(0, 52, size=(redraw.size, k), dtype=np.uint8)
     return hands
-
-
-def median_seconds(function: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def library_loop(score: Callable[..., object], arguments: Sequence[tuple[Any, ...]]) -> None:

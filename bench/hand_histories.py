@@ -29,7 +29,6 @@ import tempfile
 import time
 import tomllib
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +36,7 @@ import polars as pl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import median_seconds
 from pipeline.core import evaluator
 from pipeline.games.base import NO_EQUITY
 from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
@@ -56,15 +56,6 @@ CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
 TARGET_HANDS = 30_000
 POKERKIT_HANDS = 1_000
 REPEATS = 3
-
-
-def median_seconds(function: Callable[[], object], repeats: int = REPEATS) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def read_text(path: Path) -> str:
@@ -174,8 +165,8 @@ def pokerstars_speed(folder: Path) -> None:
 def phh_speed(folder: Path) -> None:
     paths = sorted(p for p in folder.rglob("*") if p.suffix in (".phh", ".phhs"))
     texts = [(p.name, p.read_text(encoding="utf-8")) for p in paths]
-    ours = median_seconds(lambda: [read_phh(text, name) for name, text in texts])
-    toml_only = median_seconds(lambda: [tomllib.loads(text) for _, text in texts])
+    ours = median_seconds(lambda: [read_phh(text, name) for name, text in texts], REPEATS)
+    toml_only = median_seconds(lambda: [tomllib.loads(text) for _, text in texts], REPEATS)
     print(f"PHH: {len(texts):,} files")
     print(f"  ours (tomllib + actions + frame) {ours:6.3f} s  {len(texts) / ours:8,.0f} hands/s")
     print(f"  tomllib.loads alone              {toml_only:6.3f} s  {len(texts) / toml_only:8,.0f}")
@@ -194,7 +185,7 @@ def phh_speed(folder: Path) -> None:
             for _, text in texts:
                 HandHistory.loads(text)
 
-    theirs = median_seconds(pokerkit_read)
+    theirs = median_seconds(pokerkit_read, REPEATS)
     print(
         f"  pokerkit HandHistory.loads       {theirs:6.3f} s  {len(texts) / theirs:8,.0f} hands/s"
         f" ({len(caught):,} warnings; it gives actions, not put_in / won: replaying them"

@@ -10,10 +10,8 @@ leading subsample (the ``n`` column).  Figures are medians of repeats; the ratio
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +19,7 @@ import numpy as np
 # Run as a file, Python puts bench/ on the path, not the root: the oracle lives in tests/.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import median_seconds
 from pipeline.core.yatzy import score_card, score_card_from_counts
 from tests.yatzy_reference import reference_card
 
@@ -28,15 +27,6 @@ N_ROLLS = 1_000_000
 N_LOOP = 20_000
 REPEATS = 7
 LOOP_REPEATS = 3
-
-
-def median_seconds(function: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def python_loop(rolls: list[list[int]]) -> list[list[int]]:
