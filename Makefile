@@ -9,12 +9,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamps re-install when pyproject.toml changes.
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+# Stamps re-install when the project's build files or C sources change (the install compiles
+# them: setup.py).
+BUILD_FILES := pyproject.toml setup.py $(wildcard pipeline/*/_*.c)
+
+$(VENV)/.installed-run: $(BUILD_FILES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: $(BUILD_FILES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,dask]'
 	touch $@ $(VENV)/.installed-run
 

@@ -129,13 +129,24 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
     )
 
 
+def version_line() -> str:
+    """What ``pipeline --version`` prints: the version and which evaluator loop runs.
+
+    >>> version_line().startswith("showdown ") and version_line().endswith(" loop)")
+    True
+    """
+    from importlib.metadata import version
+
+    from pipeline.core.kernel import KERNEL_NAME
+
+    return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop)"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point: ``equity`` and ``--version`` here, everything else in Typer."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--version"]:
-        from importlib.metadata import version
-
-        print(f"showdown {version('showdown')}")
+        print(version_line())
         sys.exit(EXIT_CLEAN)
     arguments = read_equity_arguments(args[1:]) if args[:1] == ["equity"] else None
     if arguments is not None:

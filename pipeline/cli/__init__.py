@@ -29,9 +29,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
+        from pipeline.console import version_line
 
-        typer.echo(f"showdown {version('showdown')}")
+        typer.echo(version_line())
         raise typer.Exit(EXIT_CLEAN)
 
 

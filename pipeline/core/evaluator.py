@@ -26,6 +26,8 @@ tables are built here, at first use, from the hand types listed in strength orde
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -50,12 +52,14 @@ from pipeline.core.hand_tables import (
     TWO_PAIR,
     _flush_suit_table,
     _pair_bit_table,
+    _pair_check_table,
     _pair_key_bit_table,
     _pair_key_table,
     _rank_table,
     _suit_rank_bit_table,
     _tables,
 )
+from pipeline.core.kernel import KERNEL
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -179,6 +183,51 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     >>> int(royal), int(wheel)
     (7461, 5853)
     """
+    if KERNEL is not None:
+        return _evaluate_compiled(KERNEL, cards, check=check)
+    return _evaluate_numpy(cards, check=check)
+
+
+def _evaluate_compiled(kernel: ModuleType, cards: ArrayLike, *, check: bool) -> NDArray[np.uint16]:
+    """:func:`evaluate` through the compiled loop (:mod:`pipeline.core.kernel`).
+
+    A ``uint8`` array goes in as it is and the loop checks ids and repeats itself; any other
+    dtype is range-checked by numpy before it is narrowed, as on the numpy path.  A bad row is
+    reported by :func:`check_hands`, so both paths raise the same message.
+    """
+    array = np.asarray(cards)
+    if check and array.dtype != np.uint8:
+        hands = _checked_ids(array)
+    elif array.ndim != 2 or array.shape[1] not in HAND_SIZES:
+        hands = _checked_ids(array)  # raises the shape error
+    else:
+        hands = np.ascontiguousarray(array, dtype=np.uint8)
+    n, hand_size = hands.shape
+    out = np.empty(n, dtype=np.uint16)
+    bad_row = kernel.evaluate(
+        hands,
+        hand_size,
+        _pair_key_table(),
+        _rank_table(hand_size),
+        _RANK_MASK,
+        _SUIT_SHIFT,
+        _flush_suit_table(hand_size),
+        _NO_FLUSH,
+        _suit_rank_bit_table(),
+        _tables().flush_strength,
+        _pair_check_table(),
+        out,
+        check,
+    )
+    if bad_row >= 0:
+        check_hands(hands)  # raises, naming the row
+        msg = f"the compiled loop rejected row {bad_row}, which check_hands accepts"
+        raise AssertionError(msg)
+    return out
+
+
+def _evaluate_numpy(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
+    """:func:`evaluate` in numpy alone: the reference for the compiled loop and its fallback."""
     hands = _checked_ids(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
     rank_table = _rank_table(hand_size)

@@ -281,3 +281,23 @@ def _pair_key_table() -> NDArray[np.uint32]:
     packed = np.arange(1 << 16)
     pair_key: NDArray[np.uint32] = key[packed & 0xFF] + key[packed >> 8]
     return pair_key
+
+
+@functools.cache
+def _pair_check_table() -> NDArray[np.uint64]:
+    """The compiled loop's check: two packed card ids -> ``1 << a | 1 << b``, then the 256
+    single cards -> ``1 << c``; bit 52 alone when ``a == b`` or an id is 52 or more.
+
+    A hand is bad exactly when its entries overlap (their sum is not their OR: a card repeats
+    across pairs) or their OR has bit 52, so the check is four look-ups, three additions and
+    three ORs.
+    """
+    poison = np.uint64(1 << DECK_SIZE)
+    bit = np.full(256, poison, dtype=np.uint64)
+    bit[:DECK_SIZE] = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
+    packed = np.arange(1 << 16)
+    low, high = packed & 0xFF, packed >> 8
+    pairs = bit[low] | bit[high]
+    pairs[(low == high) | (low >= DECK_SIZE) | (high >= DECK_SIZE)] = poison
+    table: NDArray[np.uint64] = np.concatenate([pairs, bit])
+    return table

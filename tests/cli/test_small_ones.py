@@ -11,6 +11,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from pipeline.core.cards import CardError, parse_cards
+from pipeline.core.kernel import KERNEL_NAME
 from tests.helpers import run_cli
 
 
@@ -39,7 +40,8 @@ def test_equity_with_one_hand_says_so() -> None:
 
 def test_version() -> None:
     result = run_cli("--version")
-    assert (result.returncode, result.stdout) == (0, f"showdown {version('showdown')}\n")
+    expected = f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop)\n"
+    assert (result.returncode, result.stdout) == (0, expected)
 
 
 def test_counts_read_as_english(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import functools
 import itertools
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
+from pipeline.core import evaluator
 from pipeline.core.cards import format_card, format_hand, parse_hand
 from pipeline.core.evaluator import (
     CATEGORY_NAMES,
@@ -131,7 +132,15 @@ def test_five_card_category_counts() -> None:
 # --- exhaustive seven-card hands -----------------------------------------------------------
 
 
-def test_seven_card_hands_exhaustively() -> None:
+# Both loops: ``evaluate`` (the compiled one where built) and the numpy fallback.
+EVALUATORS = [
+    pytest.param(evaluate, id="evaluate"),
+    pytest.param(evaluator._evaluate_numpy, id="numpy-path"),
+]
+
+
+@pytest.mark.parametrize("evaluate_hands", EVALUATORS)
+def test_seven_card_hands_exhaustively(evaluate_hands: Callable[..., NDArray[np.uint16]]) -> None:
     """All 133,784,560 seven-card hands (about 3 s, 20 MB at a time; bench/exhaustive7.py too).
 
     For each pair of lowest cards ``a < b`` the block is ``[a, b]`` and every five-card set of
@@ -145,7 +154,7 @@ def test_seven_card_hands_exhaustively() -> None:
         hands = np.empty((len(rest), 7), dtype=np.uint8)
         hands[:, :2] = low, second
         hands[:, 2:] = rest
-        counts += np.bincount(evaluate(hands, check=False), minlength=N_STRENGTHS)
+        counts += np.bincount(evaluate_hands(hands, check=False), minlength=N_STRENGTHS)
     assert int(counts.sum()) == 133_784_560
     assert np.count_nonzero(counts) == 4_824
     by_category = np.bincount(category(np.arange(N_STRENGTHS)), weights=counts, minlength=10)
@@ -453,10 +462,13 @@ def test_ranking_failure_names_the_cards() -> None:
 # --- the checked path: every check still fires, on every input type and block -------------------
 
 
+@pytest.mark.parametrize("evaluate_hands", EVALUATORS)
 @pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.int16])
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("column", [0, 1, -1])
-def test_checked_path_finds_a_repeat_anywhere(dtype: type, k: int, column: int) -> None:
+def test_checked_path_finds_a_repeat_anywhere(
+    evaluate_hands: Callable[..., NDArray[np.uint16]], dtype: type, k: int, column: int
+) -> None:
     """A repeat in any column (pair or odd card), in a late block, names its row and card."""
     rows = 3 * (1 << 15) + 5  # past the evaluator's block size
     hands: NDArray[np.integer] = np.tile(np.arange(0, 4 * k, 4, dtype=dtype), (rows, 1))
@@ -466,11 +478,11 @@ def test_checked_path_finds_a_repeat_anywhere(dtype: type, k: int, column: int) 
     card = int(hands[bad, other])
     message = rf"row {bad}: card id {card} appears twice in the hand"
     with pytest.raises(ValueError, match=message):
-        evaluate(hands)
+        evaluate_hands(hands)
     with pytest.raises(ValueError, match=message):
         check_hands(hands)
     hands[bad, column] = 51 if column != 0 else 50
-    assert evaluate(hands).shape == (rows,)
+    assert evaluate_hands(hands).shape == (rows,)
 
 
 @pytest.mark.parametrize("value", [52, 200, 255])
