@@ -188,7 +188,9 @@ def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     return _evaluate_numpy(cards, check=check)
 
 
-def _evaluate_compiled(kernel: ModuleType, cards: ArrayLike, *, check: bool) -> NDArray[np.uint16]:
+def _evaluate_compiled(
+    kernel: ModuleType, cards: ArrayLike, *, check: bool = True
+) -> NDArray[np.uint16]:
     """:func:`evaluate` through the compiled loop (:mod:`pipeline.core.kernel`).
 
     A ``uint8`` array goes in as it is and the loop checks ids and repeats itself; any other
