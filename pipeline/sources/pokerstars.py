@@ -34,6 +34,7 @@ from typing import Any
 import polars as pl
 
 from pipeline.sources.hand_log import HandLog, Issues, new_row_columns
+from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
 from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 from pipeline.sources.pokerstars_lines import (
     HAND_ID,
@@ -66,27 +67,35 @@ def sniff_pokerstars(head: str) -> bool:
     return HEADER.search(head[:8192]) is not None
 
 
-def read_pokerstars(text: str, file: str) -> HandLog:
+def read_pokerstars(text: str, file: str, *, compiled: bool = True) -> HandLog:
     """Read every hand of a PokerStars hand-history text; see the module doc for an example.
 
-    ``file`` names the source in issue messages.  Ordinary hands are read by the columnar path
-    (:mod:`pipeline.sources.pokerstars_fast`); the others, and every issue, by the line reader.
+    ``file`` names the source in issue messages.  Ordinary hands are read by the compiled
+    scanner (:mod:`pipeline.sources.pokerstars_compiled`) where it is built, else (or with
+    ``compiled=False``) by the polars columnar path (:mod:`pipeline.sources.pokerstars_fast`);
+    the others, and every issue, by the line reader.  All three give the same rows.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = lines_of(text)
-    fast, slow_spans = fast_rows(lines)
+    if compiled and SCAN is not None:
+        try:
+            fast, slow_hands = scanned_rows(text)
+        except UnicodeEncodeError:  # a lone surrogate has no UTF-8 bytes: read line by line
+            return read_pokerstars_lines(text, file)
+    else:
+        lines = lines_of(text)
+        fast, slow_spans = fast_rows(lines)
+        # The line reader gets each of its hands' own lines (start and end are 1-based lines).
+        slow_hands = [
+            (start, "\n".join(lines.slice(start - 1, end - start + 1).to_list()))
+            for start, end in slow_spans
+        ]
     if fast.height == 0:
         return read_pokerstars_lines(text, file)
-    if not slow_spans:
+    if not slow_hands:
         return HandLog(fast, Issues().frame())
-    # The line reader gets each of its hands' own lines (start and end are 1-based lines).
-    slow_hands = [
-        (start, "\n".join(lines.slice(start - 1, end - start + 1).to_list()))
-        for start, end in slow_spans
-    ]
     slow = _read_hands(slow_hands, file)
     rows = pl.concat([fast, slow.rows]).sort("line", "seat", maintain_order=True)
     return HandLog(rows, slow.issues)
