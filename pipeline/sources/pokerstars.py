@@ -80,10 +80,7 @@ def read_pokerstars(text: str, file: str, *, compiled: bool = True) -> HandLog:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if compiled and SCAN is not None:
-        try:
-            fast, slow_hands = scanned_rows(text)
-        except UnicodeEncodeError:  # a lone surrogate has no UTF-8 bytes: read line by line
-            return read_pokerstars_lines(text, file)
+        fast, slow_hands = scanned_rows(text)
     else:
         lines = lines_of(text)
         fast, slow_spans = fast_rows(lines)
