@@ -9,12 +9,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamps re-install when pyproject.toml changes.
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+# Stamps re-install when pyproject.toml, setup.py or our C sources change (the install builds
+# the C extensions in place; without a compiler it still succeeds and the Python paths run).
+C_SOURCES := $(wildcard pipeline/*/*.c)
+$(VENV)/.installed-run: pyproject.toml setup.py $(C_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py $(C_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,dask]'
 	touch $@ $(VENV)/.installed-run
 
@@ -42,4 +44,5 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.evaluator
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
+	rm -f pipeline/*/*.so
