@@ -1354,26 +1354,88 @@ result(Scan *out)
     return Py_BuildValue("(ONO)", out->strings.list, columns, out->handed_back);
 }
 
+/* Whether the bytes are UTF-8 as Python's strict decoder takes it (no overlong forms, no
+ * surrogates, nothing past U+10FFFF). */
+static int
+is_utf8(const unsigned char *p, const unsigned char *end)
+{
+    while (p < end) {
+        if (end - p >= 8) {
+            uint64_t word;
+            memcpy(&word, p, 8);
+            if ((word & 0x8080808080808080ULL) == 0) {
+                p += 8;
+                continue;
+            }
+        }
+        unsigned char c = *p;
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        int n;
+        unsigned char low = 0x80, high = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        }
+        else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            low = c == 0xE0 ? 0xA0 : 0x80;
+            high = c == 0xED ? 0x9F : 0xBF;
+        }
+        else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            low = c == 0xF0 ? 0x90 : 0x80;
+            high = c == 0xF4 ? 0x8F : 0xBF;
+        }
+        else {
+            return 0;
+        }
+        if (end - p <= n || p[1] < low || p[1] > high) {
+            return 0;
+        }
+        for (int i = 2; i <= n; i++) {
+            if ((p[i] & 0xC0) != 0x80) {
+                return 0;
+            }
+        }
+        p += n + 1;
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(scan_doc,
              "scan(text, /)\n--\n\n"
-             "Read the hands of a PokerStars hand history in one pass over its bytes.\n\n"
+             "Read the hands of a PokerStars hand history (str, or bytes in UTF-8) in one pass\n"
+             "over its bytes.\n\n"
              "Returns (strings, columns, handed_back): the distinct texts of the rows (None\n"
              "first); per column of the rows a bytes buffer (text columns as uint32 indexes\n"
              "into strings, line and seat int64, stack, put_in and won float64, button, mucked\n"
              "and folded 0/1 bytes); and (first line, hand text) of each hand left to the line\n"
-             "reader.");
+             "reader.  Bytes that are not UTF-8 give None.");
 
 static PyObject *
 scan(PyObject *module, PyObject *arg)
 {
     (void)module;
-    if (!PyUnicode_Check(arg)) {
-        PyErr_Format(PyExc_TypeError, "scan() takes a str, not %.100s", Py_TYPE(arg)->tp_name);
-        return NULL;
-    }
     Py_ssize_t size;
-    const char *text = PyUnicode_AsUTF8AndSize(arg, &size);
-    if (text == NULL) {
+    const char *text;
+    if (PyBytes_Check(arg)) {
+        text = PyBytes_AS_STRING(arg);
+        size = PyBytes_GET_SIZE(arg);
+        if (!is_utf8((const unsigned char *)text, (const unsigned char *)text + size)) {
+            Py_RETURN_NONE;
+        }
+    }
+    else if (PyUnicode_Check(arg)) {
+        text = PyUnicode_AsUTF8AndSize(arg, &size);
+        if (text == NULL) {
+            return NULL;
+        }
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "scan() takes str or bytes, not %.100s",
+                     Py_TYPE(arg)->tp_name);
         return NULL;
     }
     Scan out;

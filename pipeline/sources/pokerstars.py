@@ -29,10 +29,12 @@ as ``truncated_hand``.  Hands that are not Hold'em are reported as ``unsupported
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import polars as pl
 
+from pipeline.sources.base import UTF16_BOMS, decode_text
 from pipeline.sources.hand_log import HandLog, Issues, new_row_columns
 from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
 from pipeline.sources.pokerstars_fast import fast_rows, lines_of
@@ -46,6 +48,8 @@ from pipeline.sources.pokerstars_lines import (
     read_hand,
     split_hands,
 )
+
+UTF8_BOM = b"\xef\xbb\xbf"
 
 __all__ = [
     "HandLog",
@@ -67,30 +71,52 @@ def sniff_pokerstars(head: str) -> bool:
     return HEADER.search(head[:8192]) is not None
 
 
-def read_pokerstars(text: str, file: str, *, compiled: bool = True) -> HandLog:
-    """Read every hand of a PokerStars hand-history text; see the module doc for an example.
+def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> HandLog:
+    """Read every hand of a PokerStars hand history; see the module doc for an example.
 
-    ``file`` names the source in issue messages.  Ordinary hands are read by the compiled
-    scanner (:mod:`pipeline.sources.pokerstars_compiled`) where it is built, else (or with
-    ``compiled=False``) by the polars columnar path (:mod:`pipeline.sources.pokerstars_fast`);
-    the others, and every issue, by the line reader.  All three give the same rows.
+    ``text`` is the file's text, or its bytes, decoded as any text file is
+    (:func:`pipeline.sources.base.decode_text`); UTF-8 bytes go to the compiled scanner as they
+    are, never decoded whole.  ``file`` names the source in issue messages.  Ordinary hands are
+    read by the compiled scanner (:mod:`pipeline.sources.pokerstars_compiled`) where it is
+    built, else (or with ``compiled=False``) by the polars columnar path
+    (:mod:`pipeline.sources.pokerstars_fast`); the others, and every issue, by the line
+    reader.  All three give the same rows.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if compiled and SCAN is not None:
-        fast, slow_hands = scanned_rows(text)
-    else:
-        lines = lines_of(text)
+    use_scanner = compiled and SCAN is not None
+    if isinstance(text, bytes):
+        if use_scanner and not text.startswith(UTF16_BOMS):
+            data = text.removeprefix(UTF8_BOM).removeprefix(UTF8_BOM)
+            if b"\r" in data:
+                data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            scanned = scanned_rows(data)
+            if scanned is not None:  # the bytes are UTF-8
+                return _with_hands_read_line_by_line(*scanned, lambda: data.decode(), file)
+        text = decode_text(text)
+    normalised = text.removeprefix("\ufeff")
+    if "\r" in normalised:
+        normalised = normalised.replace("\r\n", "\n").replace("\r", "\n")
+    scanned = scanned_rows(normalised) if use_scanner else None
+    if scanned is None:
+        lines = lines_of(normalised)
         fast, slow_spans = fast_rows(lines)
         # The line reader gets each of its hands' own lines (start and end are 1-based lines).
         slow_hands = [
             (start, "\n".join(lines.slice(start - 1, end - start + 1).to_list()))
             for start, end in slow_spans
         ]
+        scanned = fast, slow_hands
+    return _with_hands_read_line_by_line(*scanned, lambda: normalised, file)
+
+
+def _with_hands_read_line_by_line(
+    fast: pl.DataFrame,
+    slow_hands: list[tuple[int, str]],
+    whole_text: Callable[[], str],
+    file: str,
+) -> HandLog:
+    """The rows read fast, with those of the hands left to the line reader in line order."""
     if fast.height == 0:
-        return read_pokerstars_lines(text, file)
+        return read_pokerstars_lines(whole_text(), file)
     if not slow_hands:
         return HandLog(fast, Issues().frame())
     slow = _read_hands(slow_hands, file)

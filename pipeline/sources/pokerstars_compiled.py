@@ -44,7 +44,7 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 }
 
 
-def _load_scan() -> Callable[[str], Scanned] | None:
+def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
         from pipeline.sources._pokerstars_scan import scan
     except ImportError:  # built without a C compiler: the polars path reads instead
@@ -56,16 +56,20 @@ SCAN = _load_scan()
 """The compiled scanner, or None where the extension was not built."""
 
 
-def scanned_rows(text: str) -> tuple[pl.DataFrame, list[tuple[int, str]]]:
+def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]] | None:
     """Rows (:data:`ROW_SCHEMA`) of the hands the compiled scanner reads in a normalised text
-    (no BOM, ``\\n`` line ends), and ``(first line, hand text)`` of the hands it hands back.
-    Raises RuntimeError when the extension is not built.  The text columns come back as
-    indexes into one list of distinct texts, so each column is one ``gather``.
+    (no BOM, ``\\n`` line ends), and ``(first line, hand text)`` of the hands it hands back;
+    None for bytes that are not UTF-8.  Raises RuntimeError when the extension is not built.
+    The text columns come back as indexes into one list of distinct texts, so each column is
+    one ``gather``.
     """
     if SCAN is None:
         msg = "the compiled PokerStars scanner is not built (no C compiler at install?)"
         raise RuntimeError(msg)
-    strings, columns, handed_back = SCAN(text)
+    scanned = SCAN(text)
+    if scanned is None:
+        return None
+    strings, columns, handed_back = scanned
     texts = pl.Series(strings, dtype=pl.String)
     frame: dict[str, pl.Series] = {
         name: texts.gather(np.frombuffer(columns[name], dtype=np.uint32)).alias(name)

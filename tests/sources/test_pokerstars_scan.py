@@ -4,13 +4,15 @@ the line reader (the reference) reads it, or handing it back to it."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
 
@@ -30,6 +32,12 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
     )
 
 
+def scanned(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]]:
+    result = scanned_rows(text)
+    assert result is not None
+    return result
+
+
 def same_as_line_reader(text: str) -> None:
     compiled = read_pokerstars(text, "hands.txt")
     reference = read_pokerstars_lines(text, "hands.txt")
@@ -42,7 +50,7 @@ def test_the_scanner_hands_back_only_the_hands_with_issues() -> None:
     # Names holding ": " and brackets (Cy: the [Kid]) are read here, as the line reader reads
     # them; the malformed, unsupported and truncated hands come back for it to report.
     text = FILE.read_text(encoding="utf-8")
-    rows, handed_back = scanned_rows(text)
+    rows, handed_back = scanned(text)
     assert [line for line, _ in handed_back] == [189, 206, 223]
     assert handed_back[0][1].startswith("PokerStars Hand #2003:")
     reference = read_pokerstars_lines(text, FILE.name)
@@ -137,7 +145,7 @@ EDGES = {
 @needs_scanner
 @pytest.mark.parametrize(("text", "handed_back"), list(EDGES.values()), ids=list(EDGES))
 def test_edge_cases_read_as_the_line_reader_reads_them(text: str, handed_back: bool) -> None:
-    rows, back = scanned_rows(text)
+    rows, back = scanned(text)
     assert (len(back) == 1) == handed_back, back
     assert rows.height == (0 if handed_back else 3)  # Dee sat out: not dealt in
     same_as_line_reader(text)
@@ -200,3 +208,50 @@ def hand_texts(draw: st.DrawFn) -> str:
 @given(st.lists(hand_texts(), min_size=1, max_size=2))
 def test_random_hands_read_as_the_line_reader_reads_them(hands: list[str]) -> None:
     same_as_line_reader("\n\n".join(hands))
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "polars"])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: text.encode(),
+        lambda text: ("\ufeff" + text.replace("\n", "\r\n")).encode(),
+        lambda text: text.encode("utf-16"),
+        lambda text: text.replace("Bob Smith", "Zoë").encode("cp1252"),
+    ],
+    ids=["utf-8", "bom-crlf", "utf-16", "cp1252"],
+)
+def test_bytes_read_as_their_decoded_text(encode: Callable[[str], bytes], compiled: bool) -> None:
+    # UTF-8 bytes go to the scanner undecoded; others are decoded as any text file is.
+    data = encode(FILE.read_text(encoding="utf-8"))
+    from_bytes = read_pokerstars(data, FILE.name, compiled=compiled)
+    from_text = read_pokerstars(decode_text(data), FILE.name, compiled=compiled)
+    assert from_bytes.rows.equals(from_text.rows)
+    assert from_bytes.issues.equals(from_text.issues)
+    assert from_bytes.rows.height == 19
+
+
+@needs_scanner
+def test_bytes_that_are_not_utf8_are_not_scanned() -> None:
+    assert scanned_rows(HAND.replace("Cy", "Zoë").encode("cp1252")) is None
+    rows, _ = scanned(HAND.replace("Cy", "Zoë").encode())
+    assert "Zoë" in rows["player"].to_list()
+
+
+@needs_scanner
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.binary(max_size=24), st.text(max_size=12).map(str.encode)))
+@example(b"\xed\xa0\x80")  # a surrogate
+@example(b"\xc0\xaf")  # overlong forms
+@example(b"\xe0\x80\xaf")
+@example(b"\xf0\x80\x80\xaf")
+@example(b"\xf4\x90\x80\x80")  # past U+10FFFF
+@example(b"abcdefgh\xc3")  # cut short after a whole word of ASCII
+@example("\U0010ffff\ud7ff\ue000".encode("utf-8", "surrogatepass"))
+def test_the_scanner_takes_exactly_the_bytes_python_decodes_as_utf8(data: bytes) -> None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        assert scanned_rows(data) is None, data
+    else:
+        assert scanned_rows(data) is not None, data
