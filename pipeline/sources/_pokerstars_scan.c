@@ -39,7 +39,7 @@ typedef struct {
 } Buf;
 
 static int
-buf_put(Buf *b, const void *src, size_t n)
+buf_reserve(Buf *b, size_t n)
 {
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
@@ -53,6 +53,15 @@ buf_put(Buf *b, const void *src, size_t n)
         }
         b->data = data;
         b->cap = cap;
+    }
+    return 0;
+}
+
+static int
+buf_put(Buf *b, const void *src, size_t n)
+{
+    if (b->len + n > b->cap && buf_reserve(b, n) < 0) {
+        return -1;
     }
     memcpy(b->data + b->len, src, n);
     b->len += n;
@@ -274,6 +283,17 @@ static int
 is_digit(char c)
 {
     return c >= '0' && c <= '9';
+}
+
+/* The value of at most nine ASCII digits. */
+static long
+decimal(const char *p, const char *end)
+{
+    long value = 0;
+    for (; p < end; p++) {
+        value = value * 10 + (*p - '0');
+    }
+    return value;
 }
 
 static int
@@ -528,8 +548,22 @@ read_date(Hand *h, const char *p, const char *end)
         }
         minute = (q[0] - '0') * 10 + (q[1] - '0');
         second = (q[3] - '0') * 10 + (q[4] - '0');
-        h->date_len = snprintf(h->date, sizeof h->date, "%04d-%02d-%02dT%02d:%02d:%02d", year,
-                               month, day, hour, minute, second);
+        /* f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}", every field below 10,000 */
+        int fields[6] = {year, month, day, hour, minute, second};
+        static const char separators[6] = {'-', '-', 'T', ':', ':', 0};
+        char *out = h->date;
+        for (int i = 0; i < 6; i++) {
+            if (i == 0) {
+                *out++ = (char)('0' + fields[0] / 1000);
+                *out++ = (char)('0' + fields[0] / 100 % 10);
+            }
+            *out++ = (char)('0' + fields[i] / 10 % 10);
+            *out++ = (char)('0' + fields[i] % 10);
+            if (separators[i]) {
+                *out++ = separators[i];
+            }
+        }
+        h->date_len = (int)(out - h->date);
         return;
     }
 }
@@ -629,7 +663,7 @@ read_table(Hand *h, const char *p, const char *end)
             return;
         }
         phrase[n] = q;
-        button[n] = strtol(d, NULL, 10);
+        button[n] = decimal(d, e);
         n++;
     }
     const char *quote = NULL;
@@ -699,7 +733,7 @@ read_seat(Hand *h, const char *p, const char *end)
         h->handed_back = 1;
         return;
     }
-    long number = strtol(d, NULL, 10);
+    long number = decimal(d, e);
     size_t name_len = (size_t)(open - name);
     for (int i = 0; i < h->n_seats; i++) {
         if (h->seats[i].number == number) {
@@ -1458,6 +1492,18 @@ scan(PyObject *module, PyObject *arg)
     }
     if (PyErr_Occurred()) {
         goto done;
+    }
+    /* Room for the rows a file of this size holds (about 180 bytes a row), grown if need be. */
+    size_t rows_guess = (size_t)size / 128 + 64;
+    for (int i = 0; i < N_TEXT_COLUMNS; i++) {
+        if (buf_reserve(&out.text_columns[i], rows_guess * sizeof(uint32_t)) < 0) {
+            goto done;
+        }
+    }
+    for (int i = 0; i < N_OTHER_COLUMNS; i++) {
+        if (buf_reserve(&out.other_columns[i], rows_guess * sizeof(int64_t)) < 0) {
+            goto done;
+        }
     }
     int in_hand = 0;
     Py_ssize_t line = 0;
