@@ -1493,6 +1493,9 @@ scan(PyObject *module, PyObject *arg)
     if (PyErr_Occurred()) {
         goto done;
     }
+    if (buf_reserve(&out.scratch, 256) < 0) {
+        goto done;
+    }
     /* Room for the rows a file of this size holds (about 180 bytes a row), grown if need be. */
     size_t rows_guess = (size_t)size / 128 + 64;
     for (int i = 0; i < N_TEXT_COLUMNS; i++) {
