@@ -1264,7 +1264,11 @@ finish_hand(Scan *out, Hand *h, const char *next_header)
         h->handed_back = 1; /* no summary (cut short), no table line or no seats */
     }
     if (h->handed_back) {
+        /* Without the line end before the next header (the line reader drops blank lines). */
         const char *text_end = next_header ? next_header - 1 : out->end;
+        if (next_header && text_end > h->start && text_end[-1] == '\r') {
+            text_end--;
+        }
         PyObject *text = PyUnicode_DecodeUTF8(h->start, text_end - h->start, "strict");
         if (text == NULL) {
             return -1;
@@ -1511,8 +1515,29 @@ scan(PyObject *module, PyObject *arg)
     int in_hand = 0;
     Py_ssize_t line = 0;
     const char *p = text, *end = out.end;
+    /* Lines end at "\n", "\r\n" or a lone "\r", as after the line reader's replacements;
+     * the byte loop that finds "\r" runs only where the text holds one. */
+    int has_cr = memchr(text, '\r', (size_t)size) != NULL;
     for (;;) {
-        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        const char *newline, *next = NULL;
+        if (!has_cr) {
+            newline = memchr(p, '\n', (size_t)(end - p));
+        }
+        else {
+            newline = p;
+            while (newline < end && *newline != '\n' && *newline != '\r') {
+                newline++;
+            }
+            if (newline == end) {
+                newline = NULL;
+            }
+            else if (*newline == '\r' && newline + 1 < end && newline[1] == '\n') {
+                next = newline + 2;
+            }
+        }
+        if (newline != NULL && next == NULL) {
+            next = newline + 1;
+        }
         const char *line_end = newline ? newline : end;
         line++;
         if (is_header(p, line_end)) {
@@ -1525,10 +1550,10 @@ scan(PyObject *module, PyObject *arg)
         else if (in_hand && !h->handed_back) {
             read_line(h, p, line_end);
         }
-        if (newline == NULL) {
+        if (next == NULL) {
             break;
         }
-        p = newline + 1;
+        p = next;
     }
     if (in_hand && finish_hand(&out, h, NULL) < 0) {
         goto done;

@@ -57,8 +57,9 @@ SCAN = _load_scan()
 
 
 def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]] | None:
-    """Rows (:data:`ROW_SCHEMA`) of the hands the compiled scanner reads in a normalised text
-    (no BOM, ``\\n`` line ends), and ``(first line, hand text)`` of the hands it hands back;
+    """Rows (:data:`ROW_SCHEMA`) of the hands the compiled scanner reads in a text without its
+    BOM (lines end in ``\\n``, ``\\r\\n`` or ``\\r``), and ``(first line, hand text)`` of the
+    hands it hands back (with ``\\n`` line ends);
     None for bytes that are not UTF-8.  Raises RuntimeError when the extension is not built.
     The text columns come back as indexes into one list of distinct texts, so each column is
     one ``gather``.
@@ -79,4 +80,13 @@ def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]
         frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype))
     frame["round"] = frame["hand_id"].alias("round")
     rows = pl.DataFrame([frame[name] for name in ROW_SCHEMA])
-    return rows, handed_back
+    return rows, [(line, _with_newlines(hand)) for line, hand in handed_back]
+
+
+def _with_newlines(text: str) -> str:
+    r"""``\r\n`` and ``\r`` as ``\n``, as the line reader's texts are.
+
+    >>> _with_newlines("a\r\nb\rc\n")
+    'a\nb\nc\n'
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text

@@ -156,7 +156,7 @@ _AMOUNTS = ["10", "20", "$0.25", "1,000", "$1.50", "7", ".5", "5."]
 # not read at all; a hand draws from them only now and then, so most hands are read.
 _ODD_AMOUNTS = ["0.125", "€5", "\u0663", "1.2.3", ".", "-5", "$", ""]
 _NAMES = st.text(alphabet="Ab :()[]#'1é\u00a0\u0663", max_size=6).map(str.strip)
-_SPACES = st.sampled_from(["", "", "", " ", "\t", "\u00a0", "\u3000"])
+_SPACES = st.sampled_from(["", "", "", " ", "\t", "\u00a0", "\u3000", "\r", "\r\r"])
 _CARDS = st.sampled_from(["Ah Kh", "10h 10c", "Qs  Qd", "2c", "", "Ah\u00a0Kd"])
 
 
@@ -255,3 +255,21 @@ def test_the_scanner_takes_exactly_the_bytes_python_decodes_as_utf8(data: bytes)
         assert scanned_rows(data) is None, data
     else:
         assert scanned_rows(data) is not None, data
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "polars"])
+@pytest.mark.parametrize(
+    "newline", ["\r\n", "\r", "\r\r\n", "\n\r"], ids=["crlf", "cr", "cr-crlf", "lf-cr"]
+)
+def test_every_line_end_reads_as_the_line_reader_reads_it(newline: str, compiled: bool) -> None:
+    # The scanner takes "\r\n" and a lone "\r" as line ends itself (no copy of the text); the
+    # hands it hands back, the bad ones here, reach the line reader with "\n" line ends.
+    text = FILE.read_text(encoding="utf-8").replace("\n", newline)
+    reference = read_pokerstars_lines(text, FILE.name)
+    for given_as in (text, text.encode()):
+        log = read_pokerstars(given_as, FILE.name, compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
+        assert log.issues["code"].to_list() == [
+            "malformed_hand", "unsupported_variant", "truncated_hand"
+        ]  # fmt: skip
