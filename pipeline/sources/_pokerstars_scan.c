@@ -1516,23 +1516,15 @@ scan(PyObject *module, PyObject *arg)
     Py_ssize_t line = 0;
     const char *p = text, *end = out.end;
     /* Lines end at "\n", "\r\n" or a lone "\r", as after the line reader's replacements;
-     * the byte loop that finds "\r" runs only where the text holds one. */
+     * a line is searched for "\r" only where the text holds one. */
     int has_cr = memchr(text, '\r', (size_t)size) != NULL;
     for (;;) {
-        const char *newline, *next = NULL;
-        if (!has_cr) {
-            newline = memchr(p, '\n', (size_t)(end - p));
-        }
-        else {
-            newline = p;
-            while (newline < end && *newline != '\n' && *newline != '\r') {
-                newline++;
-            }
-            if (newline == end) {
-                newline = NULL;
-            }
-            else if (*newline == '\r' && newline + 1 < end && newline[1] == '\n') {
-                next = newline + 2;
+        const char *newline = memchr(p, '\n', (size_t)(end - p)), *next = NULL;
+        if (has_cr) {
+            const char *cr = memchr(p, '\r', (size_t)((newline ? newline : end) - p));
+            if (cr != NULL) {
+                next = cr + 1 == newline ? newline + 1 : cr + 1; /* "\r\n", or a lone "\r" */
+                newline = cr;
             }
         }
         if (newline != NULL && next == NULL) {
