@@ -26,10 +26,19 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
     # compiler is there, it must have been built.
     if shutil.which("cc") is None:
         pytest.skip("no C compiler: the polars columnar reader reads instead")
-    assert SCAN is not None, (
-        "a C compiler is there but pipeline.sources._pokerstars_scan is not built: run "
-        "`pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
+    rebuild = (
+        "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
+    assert SCAN is not None, (
+        f"a C compiler is there but pipeline.sources._pokerstars_scan is not built: {rebuild}"
+    )
+    # A rebuild that failed after the source changed leaves the old binary in place.
+    from pipeline.sources import _pokerstars_scan
+
+    built = Path(_pokerstars_scan.__file__)
+    source = built.parent / "_pokerstars_scan.c"
+    if source.exists():
+        assert built.stat().st_mtime >= source.stat().st_mtime, f"{built.name} is older: {rebuild}"
 
 
 def scanned(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]]:
