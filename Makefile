@@ -45,4 +45,5 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.evaluator
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
+	rm -f pipeline/*/*.so

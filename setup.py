@@ -1,17 +1,27 @@
-"""Our own compiled code, built at install (``pip install -e .``); everything else is in pyproject.
+"""Our own C extensions, built at install (``pip install -e .`` builds them in place); everything
+else is in pyproject.toml.
 
-Each extension is optional: without a C compiler the install still succeeds and the package
-uses its numpy path instead (``pipeline.core.kernel`` says which one runs).  No third-party
-compiled dependency is added; the C sources live next to the Python they speed up.
+Each is optional: where no C compiler is found the install still succeeds, and the code that
+uses an extension falls back to its pure-Python path (numpy for the evaluator, polars for the
+PokerStars reader).  No third-party compiled dependency is added; the C sources live next to
+the Python they speed up, and the tests compare each with its fallback.
 """
 
 from setuptools import Extension, setup
 
 EXTENSIONS = [
+    # The evaluator's loop; pipeline.core.kernel picks the numpy loop without it.
     Extension(
         "pipeline.core._kernel",
         sources=["pipeline/core/_kernel.c"],
         extra_compile_args=["-O3"],
+        optional=True,
+    ),
+    # The one-pass PokerStars scanner; pipeline.sources.pokerstars falls back to the polars
+    # columnar reader without it.
+    Extension(
+        "pipeline.sources._pokerstars_scan",
+        sources=["pipeline/sources/_pokerstars_scan.c"],
         optional=True,
     ),
 ]

@@ -29,6 +29,8 @@ import tempfile
 import time
 import tomllib
 import warnings
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -51,11 +53,22 @@ from pipeline.sources.pokerstars import (
     sniff_pokerstars,
     split_hands,
 )
+from pipeline.sources.pokerstars_compiled import SCAN
 
 CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
 TARGET_HANDS = 30_000
 POKERKIT_HANDS = 1_000
 REPEATS = 3
+
+
+def median_cpu_seconds(function: Callable[[], object]) -> float:
+    """Median CPU seconds (all threads of the process) of :data:`REPEATS` calls."""
+    times = []
+    for _ in range(REPEATS):
+        start = time.process_time()
+        function()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
 
 
 def read_text(path: Path) -> str:
@@ -86,14 +99,31 @@ def pokerstars_speed(folder: Path) -> None:
     texts = [read_text(path) for path in sorted(folder.rglob("*.txt")) if path.name != "SOURCE.txt"]
     texts = [text for text in texts if sniff_pokerstars(text[:4096])]
     corpus = "\n\n".join(texts)
-    columnar = read_pokerstars(corpus, "corpus")
-    hands_once = columnar.rows["hand_id"].n_unique()
-    # The columnar path must give the line reader's rows on every hand of the corpus.
+    # Each fast path must give the line reader's rows and issues on every hand of the corpus.
+    start = time.process_time()
     reference = read_pokerstars_lines(corpus, "corpus")
-    same = columnar.rows.equals(reference.rows) and columnar.issues.equals(reference.issues)
+    line_reader_cpu = time.process_time() - start
+    hands_once = reference.rows["hand_id"].n_unique()
+    paths = {"compiled scanner": True, "polars columnar reader": False}
+    if SCAN is None:
+        print("PokerStars: the compiled scanner is not built (no C compiler at install?)")
+        del paths["compiled scanner"]
+    data = corpus.encode()
+    for name, compiled in paths.items():
+        log = read_pokerstars(data, "corpus", compiled=compiled)
+        same = log.rows.equals(reference.rows) and log.issues.equals(reference.issues)
+        print(
+            f"PokerStars: {name} and line reader give the same rows and issues on all "
+            f"{log.rows['line'].n_unique():,} hands of the corpus: {'yes' if same else 'NO'}"
+        )
+    reader_cpu = {
+        name: median_cpu_seconds(partial(read_pokerstars, data, "corpus", compiled=compiled))
+        for name, compiled in paths.items()
+    }
     print(
-        f"PokerStars: columnar reader and line reader give the same rows and issues on all "
-        f"{columnar.rows['line'].n_unique():,} hands of the corpus: {'yes' if same else 'NO'}"
+        f"  read_pokerstars from bytes, CPU s (median of {REPEATS}): "
+        + ", ".join(f"{name} {seconds:.3f}" for name, seconds in reader_cpu.items())
+        + f"; line reader alone {line_reader_cpu:.3f} (once)"
     )
     copies = max(1, round(TARGET_HANDS / max(hands_once, 1)))
     big = "\n\n".join([corpus] * copies)

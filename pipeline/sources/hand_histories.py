@@ -48,7 +48,8 @@ class PokerStarsSource:
         return sniff_pokerstars(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        add_log(source, read_pokerstars(decode_text(source.data()), path.name))
+        # The bytes, not a decoded text: UTF-8 goes to the compiled scanner undecoded.
+        add_log(source, read_pokerstars(source.data(), path.name))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""The columnar path of :func:`pipeline.sources.pokerstars.read_pokerstars`.
+"""The polars columnar path of :func:`pipeline.sources.pokerstars.read_pokerstars`: the one it
+takes where the compiled scanner (:mod:`pipeline.sources.pokerstars_compiled`) is not built, or
+when asked (``compiled=False``).
 
 Every line of the file becomes a row of one polars frame; the lines are classified with cheap
 prefix tests, and only the few kinds that carry something (seats, actions, uncalled bets,

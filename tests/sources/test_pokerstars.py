@@ -21,9 +21,12 @@ DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
 
 
-@pytest.fixture(scope="module")
-def log() -> HandLog:
-    return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name)
+@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "polars"])
+def log(request: pytest.FixtureRequest) -> HandLog:
+    # Every test of the log runs on both paths: the compiled scanner (where it is built) and
+    # the polars columnar reader that stands in for it without a C compiler.
+    compiled: bool = request.param
+    return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name, compiled=compiled)
 
 
 def hand(log: HandLog, hand_id: str) -> pl.DataFrame:

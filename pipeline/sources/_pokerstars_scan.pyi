@@ -1,0 +1,7 @@
+"""Types of the compiled scanner built from ``_pokerstars_scan.c`` (see that file)."""
+
+def scan(
+    text: str | bytes, /
+) -> tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]] | None:
+    """Read the hands of a PokerStars hand history in one pass over its bytes; None for bytes
+    that are not UTF-8."""
