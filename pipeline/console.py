@@ -130,16 +130,23 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
 
 
 def version_line() -> str:
-    """What ``pipeline --version`` prints: the version and which evaluator loop runs.
+    """What ``pipeline --version`` prints: the version, which evaluator loop runs and which
+    PokerStars reader (our C extensions are optional at install: ``setup.py``).
 
-    >>> version_line().startswith("showdown ") and version_line().endswith(" loop)")
+    >>> version_line().startswith("showdown ")
     True
     """
+    from importlib.machinery import EXTENSION_SUFFIXES
     from importlib.metadata import version
+    from pathlib import Path
 
     from pipeline.core.kernel import KERNEL_NAME
 
-    return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop)"
+    # Looked for, not imported: importing pipeline.sources would load polars.
+    sources = Path(__file__).parent / "sources"
+    scanner = any((sources / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
+    reader = "C scanner" if scanner else "polars"
+    return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -12,6 +12,7 @@ from openpyxl import Workbook, load_workbook
 
 from pipeline.core.cards import CardError, parse_cards
 from pipeline.core.kernel import KERNEL_NAME
+from pipeline.sources.pokerstars_compiled import SCAN
 from tests.helpers import run_cli
 
 
@@ -40,7 +41,10 @@ def test_equity_with_one_hand_says_so() -> None:
 
 def test_version() -> None:
     result = run_cli("--version")
-    expected = f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop)\n"
+    reader = "C scanner" if SCAN is not None else "polars"
+    expected = (
+        f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})\n"
+    )
     assert (result.returncode, result.stdout) == (0, expected)
 
 
