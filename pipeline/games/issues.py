@@ -47,6 +47,8 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("truncated_hand", r"ends before|truncated"),
     ("unsupported_variant", r"is 'Omaha|not hold'em|unsupported variant|variant"),
     ("malformed_hand", r"unreadable|malformed"),
+    ("cashed_out", r"cashed out"),
+    ("no_hands", r"no PokerStars hand header"),
     ("unreadable", r"cannot (be )?read|could not be loaded|not a real \.xlsx|not a CSV|is missing"),
 )
 

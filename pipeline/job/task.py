@@ -47,6 +47,19 @@ class SheetResult:
         return None if self.layout is None else GAME_OF_LAYOUT[self.layout.kind]
 
 
+@dataclass(frozen=True)
+class FileIssue:
+    """An issue of the file, not of a scored row: a sheet or part that could not be read, a
+    hand log's hand that could not be (``row``: the line it starts on), a write-back refused.
+    ``code`` None means the code comes from the message (:func:`with_codes`)."""
+
+    message: str
+    row: int | None = None
+    column: str | None = None
+    value: str | None = None
+    code: str | None = None
+
+
 @dataclass
 class FileResult:
     """Everything :func:`score_source` made of one file."""
@@ -54,7 +67,7 @@ class FileResult:
     source: SourceFile
     name: str = ""  # as the outputs and messages name the input: its path relative to the run
     sheets: list[SheetResult] = field(default_factory=list)
-    file_issues: list[str] = field(default_factory=list)
+    file_issues: list[FileIssue] = field(default_factory=list)
 
     @property
     def rows_read(self) -> int:
@@ -238,7 +251,11 @@ def score_source(
     result = FileResult(source, name or source.path.name)
     for problem in source.problems:
         where = f"sheet {problem.sheet!r}: " if problem.sheet else ""
-        result.file_issues.append(where + problem.message)
+        result.file_issues.append(
+            FileIssue(
+                where + problem.message, problem.row, problem.column, problem.value, problem.code
+            )
+        )
     for sheet in source.sheets:
         result.sheets.append(score_sheet(sheet, equity))
     return result
@@ -267,11 +284,17 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
     name = result.name
     frames = [
         pl.DataFrame(
-            [(name, None, None, None, None, message) for message in result.file_issues],
+            [
+                (name, None, issue.row, issue.column, issue.value, issue.message, issue.code)
+                for issue in result.file_issues
+            ],
             schema={
-                name: pl.Int64 if name == "row" else pl.String
-                for name in ISSUE_COLUMNS
-                if name != "code"
+                **{
+                    name: pl.Int64 if name == "row" else pl.String
+                    for name in ISSUE_COLUMNS
+                    if name != "code"
+                },
+                _GIVEN_CODE: pl.String,
             },
             orient="row",
         )
@@ -297,8 +320,13 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
             .join(originals, on="row_id", how="left", suffix=" (cell)", maintain_order="left")
             .drop("row_id")
         )
-    issues = pl.concat(frames, how="diagonal_relaxed")
-    return with_codes(issues).select(*ISSUE_COLUMNS, pl.exclude(ISSUE_COLUMNS))
+    issues = with_codes(pl.concat(frames, how="diagonal_relaxed")).with_columns(
+        pl.coalesce(_GIVEN_CODE, "code").alias("code")
+    )
+    return issues.drop(_GIVEN_CODE).select(*ISSUE_COLUMNS, pl.exclude(ISSUE_COLUMNS))
+
+
+_GIVEN_CODE = "code (given)"
 
 
 def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
@@ -357,7 +385,9 @@ def write_outputs(
         summary, issues = summary_blocks(result), issues_frame(result)
         write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows)
     except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
-        result.file_issues.append(f"{error}: wrote a new workbook with the scored sheets instead")
+        result.file_issues.append(
+            FileIssue(f"{error}: wrote a new workbook with the scored sheets instead")
+        )
         sheets = sheet_outputs(result, write_back=False)
         summary, issues = summary_blocks(result), issues_frame(result)
         write_workbook(workbook, sheets, summary, issues, max_rows=rows)
@@ -374,8 +404,10 @@ def _write_back_source(result: FileResult) -> Path | bytes | None:
     if source.refused_parts:
         refused = ", ".join(repr(part) for part in source.refused_parts)
         result.file_issues.append(
-            f"not written back into the workbook: its part {refused} was refused, so no parser "
-            "may load it; wrote a new workbook with the scored sheets instead"
+            FileIssue(
+                f"not written back into the workbook: its part {refused} was refused, so no "
+                "parser may load it; wrote a new workbook with the scored sheets instead"
+            )
         )
         return None
     return source.content if source.content is not None else source.path

@@ -32,10 +32,16 @@ class RawSheet:
 
 @dataclass(frozen=True)
 class ReadProblem:
-    """A sheet (or a whole file, ``sheet`` empty) that could not be read, and why."""
+    """A sheet (or a whole file, ``sheet`` empty) that could not be read, and why; or a part of
+    a file a source names: a hand log's hand, at its ``row`` (the line it starts on), with the
+    reader's own issue ``code`` (else the code comes from the message)."""
 
     sheet: str
     message: str
+    row: int | None = None
+    column: str | None = None
+    value: str | None = None
+    code: str | None = None
 
 
 @dataclass

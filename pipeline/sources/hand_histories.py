@@ -23,7 +23,8 @@ HANDS_SHEET = "hands"
 
 def add_log(source: SourceFile, log: HandLog) -> None:
     """The log as one sheet of text cells (a row per player per hand, its line as row number),
-    and each malformed, truncated or unsupported hand as a problem naming hand and line."""
+    and each malformed, truncated or unsupported hand as a problem at the line it starts on,
+    naming the hand, with the reader's issue code."""
     rows = log.rows
     frame = rows.select(
         pl.col(name).cast(pl.String).str.to_lowercase()
@@ -34,8 +35,21 @@ def add_log(source: SourceFile, log: HandLog) -> None:
     header_columns = {name: index for index, name in enumerate(frame.columns, start=1)}
     excel_rows = rows["line"].to_list()
     source.sheets.append(RawSheet(HANDS_SHEET, frame, excel_rows, 0, header_columns))
-    for message in log.issues["message"]:
-        source.problems.append(ReadProblem("", str(message)))
+    name = source.path.name
+    for issue in log.issues.iter_rows(named=True):
+        line, message = issue["line"], str(issue["message"])
+        # The file and the line have columns of their own in the Issues sheet.
+        located = f"{name}:{line}: " if line is not None else f"{name}: "
+        source.problems.append(
+            ReadProblem(
+                "",
+                message.removeprefix(located),
+                row=line,
+                column=issue["column"],
+                value=issue["value"],
+                code=issue["code"],
+            )
+        )
 
 
 @dataclass(frozen=True)

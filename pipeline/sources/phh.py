@@ -88,7 +88,7 @@ def read_phh(text: str, file: str) -> HandLog:
     try:
         hands = _hands(text)
     except tomllib.TOMLDecodeError as exc:
-        issues.add(None, None, "malformed_hand", f"{file}: not TOML: {exc}")
+        issues.add(None, None, "malformed_hand", f"{file}: malformed: not TOML: {exc}")
         return HandLog.from_columns(rows, issues)
     for line, name, table in hands:
         hand_id = f"{file}#{name}" if name else file
@@ -106,11 +106,13 @@ def read_phh(text: str, file: str) -> HandLog:
         try:
             _read_hand(rows, table, hand_id, line, variant)
         except (_BadHandError, KeyError, TypeError, ValueError, IndexError) as exc:
+            # Our own reasons read as they are; a Python error keeps its kind ("KeyError: 'x'").
+            reason = str(exc) if isinstance(exc, _BadHandError) else f"{type(exc).__name__}: {exc}"
             issues.add(
                 line,
                 hand_id,
                 "malformed_hand",
-                f"{file}:{line}: hand {hand_id}: {type(exc).__name__}: {exc}",
+                f"{file}:{line}: malformed hand {hand_id}: {reason}",
             )
     return HandLog.from_columns(rows, issues)
 

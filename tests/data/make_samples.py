@@ -8,10 +8,15 @@
 - ``five-card-club.csv``: the poker hands kata's games as a round sheet, one hand too short.
 - ``yatzy-night.csv``: two games of Yatzy, categories mostly left for the job to choose, with a
   bad die, a category used twice and a misspelt category.
+- ``tournament-900.txt`` and ``final-table.phh``: hand histories, copied from our own test
+  fixtures (``tests/data/hand_histories``): a PokerStars log with mucked hands, a side pot, a
+  split, antes, then a malformed hand, an Omaha hand and a last hand cut short; and a PHH hand
+  with a side pot and every card shown.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import polars as pl
@@ -27,6 +32,7 @@ from pipeline.games.generate import (
 )
 
 INPUT = Path("input")
+HAND_HISTORIES = Path("tests/data/hand_histories")
 
 
 def make_season() -> None:
@@ -112,8 +118,14 @@ def make_yatzy_night() -> None:
     frame.write_csv(INPUT / "yatzy-night.csv")
 
 
+def make_hand_histories() -> None:
+    shutil.copy(HAND_HISTORIES / "pokerstars_mixed.txt", INPUT / "tournament-900.txt")
+    shutil.copy(HAND_HISTORIES / "nt_showdown.phh", INPUT / "final-table.phh")
+
+
 if __name__ == "__main__":
     make_season()
     make_club_nights()
     make_five_card()
     make_yatzy_night()
+    make_hand_histories()

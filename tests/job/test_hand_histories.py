@@ -8,7 +8,10 @@ from pathlib import Path
 import openpyxl
 import polars as pl
 
+from pipeline.games.issues import with_codes
 from pipeline.season import season_report
+from pipeline.sources.phh import read_phh
+from pipeline.sources.pokerstars import read_pokerstars
 from tests.helpers import run_cli
 
 HANDS = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
@@ -30,7 +33,13 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
     assert hand.select("table", "seat").rows() == [("900 1", str(seat)) for seat in (1, 2, 3, 4)]
     issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
     assert issues["code"].to_list() == ["malformed_hand", "unsupported_variant", "truncated_hand"]
-    assert all("night.txt:" in message for message in issues["message"])
+    # Each names the file and the line its hand starts on in their own columns, and the hand.
+    assert issues.select("file", "row").rows() == [("night.txt", line) for line in (189, 206, 223)]
+    starts = ("hand 2003: unreadable seat line", "hand 2004 is 'Omaha", "hand 2005 ends before")
+    for message, start in zip(issues["message"], starts, strict=True):
+        assert message.startswith(start) and "night.txt" not in message, message
+    check = run_cli("check", str(tmp_path / "night.txt"))
+    assert "night.txt, row 189: hand 2003: unreadable seat line" in check.stdout, check.stdout
 
 
 def test_a_misread_showdown_is_an_audit_issue_naming_hand_and_amounts(tmp_path: Path) -> None:
@@ -97,3 +106,29 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     chips = dict(report.standings.select("player", "chips won").rows())
     assert chips["Ann"] == ann_net
     assert chips["player 1"] is None  # the quiz listing has no chips
+
+
+def test_every_reader_issue_code_is_declared_with_its_wording() -> None:
+    """The readers' own codes (kept in the Issues sheet) are those games/issues.py gives their
+    messages, so a code is declared once and a filter on it finds every such issue."""
+    text = (HANDS / "pokerstars_mixed.txt").read_text(encoding="utf-8")
+    cashed_out = text.replace(
+        "Ann collected $3.10 from pot", "Ann cashed out the hand for $2.90"
+    ).replace(
+        "won ($3.10) with a pair of Tens",
+        "won ($3.10) with a pair of Tens (pot not awarded as player cashed out)",
+    )
+    logs = [
+        read_pokerstars(text, "night.txt"),
+        read_pokerstars(cashed_out, "night.txt"),
+        read_pokerstars("PokerStars Home Game\nnothing else", "empty.txt"),
+        read_phh((HANDS / "mixed.phhs").read_text(encoding="utf-8"), "mixed.phhs"),
+        read_phh("not = [toml", "broken.phh"),
+    ]
+    issues = pl.concat([log.issues for log in logs])
+    assert {"malformed_hand", "unsupported_variant", "truncated_hand", "cashed_out"} <= set(
+        issues["code"]
+    )
+    assert "no_hands" in set(issues["code"]), issues["message"].to_list()
+    recoded = with_codes(issues.drop("code"))["code"]
+    assert recoded.to_list() == issues["code"].to_list(), issues["message"].to_list()

@@ -376,9 +376,11 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
     }
     assert counts == {
         "club-nights.xlsx": (36, 32, 4),
+        "final-table.phh": (3, 3, 0),
         "five-card-club.csv": (26, 23, 3),
         "quiz24-showdown.txt": (6, 6, 0),
         "season-2026.csv": (240, 240, 0),
+        "tournament-900.txt": (19, 19, 0),
         "yatzy-night.csv": (90, 87, 3),
     }
     kata = pl.read_parquet(tmp_path / "five-card-club.csv.poker.parquet").filter(
@@ -394,6 +396,26 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
     ]
     quiz = pl.read_parquet(tmp_path / "quiz24-showdown.txt.poker.parquet")
     assert quiz.filter("winner")["hand_detail"].to_list() == ["Full House (Kings over Nines)"]
+    # The hand histories: the side pot's winner paid by the log and by the evaluator; the
+    # PokerStars log's split royal flushes and its three unreadable hands, each at its line.
+    final = pl.read_parquet(tmp_path / "final-table.phh.poker.parquet")
+    assert final.select("player", "rank", "put_in", "won").rows() == [
+        ("Ann", 1, 1000.0, 2400.0),
+        ("Bob", 2, 400.0, 0.0),
+        ("Cy", 3, 1000.0, 0.0),
+    ]
+    log = pl.read_parquet(tmp_path / "tournament-900.txt.poker.parquet")
+    split = log.filter(pl.col("round") == "1003", "winner")
+    assert split.select("player", "hand_detail", "won").rows() == [
+        ("Ann", "Royal Flush", 26.0),
+        ("Dee", "Royal Flush", 27.0),
+    ]
+    issues = pl.read_excel(tmp_path / "tournament-900.txt.xlsx", sheet_name="Issues")
+    assert issues.select("row", "code").rows() == [
+        (189, "malformed_hand"),
+        (206, "unsupported_variant"),
+        (223, "truncated_hand"),
+    ]
 
 
 def test_yatzy_night_totals_bonus_and_issues(tmp_path: Path) -> None:
