@@ -18,7 +18,7 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("over_memory_cap", r"over the memory cap"),
     ("not_written_back", r"^not written back|wrote a new workbook"),
-    ("refused_part", r"^sheet .* cannot be read: its part .* refused"),
+    ("refused_part", r"cannot be read: its part .* refused"),
     ("round_split", r"continues here after other rounds"),
     ("unknown_column", r"not recognised; did you mean"),
     ("text_cut", r"longer than an Excel cell holds"),

@@ -54,6 +54,7 @@ class FileIssue:
     ``code`` None means the code comes from the message (:func:`with_codes`)."""
 
     message: str
+    sheet: str | None = None
     row: int | None = None
     column: str | None = None
     value: str | None = None
@@ -250,12 +251,14 @@ def score_source(
     """Score every sheet of a file that was read."""
     result = FileResult(source, name or source.path.name)
     for problem in source.problems:
-        where = f"sheet {problem.sheet!r}: " if problem.sheet else ""
+        # The sheet has a column of its own; a message that opens with it says the rest.
+        message = problem.message.removeprefix(f"sheet {problem.sheet!r} ")
         result.file_issues.append(
             FileIssue(
-                where + problem.message, problem.row, problem.column, problem.value, problem.code
+                message, problem.sheet or None, problem.row, problem.column, problem.value,
+                problem.code,
             )
-        )
+        )  # fmt: skip
     for sheet in source.sheets:
         result.sheets.append(score_sheet(sheet, equity))
     return result
@@ -285,7 +288,7 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
     frames = [
         pl.DataFrame(
             [
-                (name, None, issue.row, issue.column, issue.value, issue.message, issue.code)
+                (name, issue.sheet, issue.row, issue.column, issue.value, issue.message, issue.code)
                 for issue in result.file_issues
             ],
             schema={
