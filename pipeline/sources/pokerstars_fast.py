@@ -44,6 +44,16 @@ _ODD = (
 )
 _SMALL_BLIND = r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)"
 _STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
+_CARD = r"[2-9TJQKA][cdhs]"
+# A street marker as PokerStars writes it: flop, then turn and river with the board so far.
+_USUAL_STREET = tuple(
+    rf"^\*\*\* {street} \*\*\* \[{_CARD}(?: {_CARD}){{{before}}}\]{new}$"
+    for street, before, new in (
+        ("FLOP", 2, ""),
+        ("TURN", 2, rf" \[{_CARD}\]"),
+        ("RIVER", 3, rf" \[{_CARD}\]"),
+    )
+)
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
 _NAME_SEED = 13  # any fixed seed: names are hashed on both sides of one join
 _HAND_SPREAD = 0x9E3779B97F4A7C15  # an odd 64-bit multiplier spreads hand numbers over the key
@@ -325,14 +335,29 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
         _on_seats(seat_key, got_keys, got).alias("got"),
         *(_on_seats(seat_key, cards_keys, cards_found[name]) for name in _CARD_COLUMNS),
     )
-    board = (
+    # The board is each street's new card(s), the last [...] of its marker; the line reader
+    # adds every card of every [...] it has not seen and takes the highest street named, so a
+    # hand is vouched for only where its markers come flop, turn, river in their usual form
+    # and the two readings give the same board.
+    street_lines = (
         lines.select("hand", "l", "marker", "summary")
         .filter(pl.col("marker") & ~pl.col("summary"))
-        .filter(pl.col("l").str.contains(_STREET_MARKER))
-        .select("hand", cards=pl.col("l").str.extract(r"\[([^\]]*)\]$", 1))
-        .group_by("hand", maintain_order=True)
-        .agg(board=_cards(pl.col("cards").str.join(" ")))
+        .filter(pl.col("l").str.contains(r"(?:FLOP|TURN|RIVER) \*\*\*"))
+        .with_columns(nth=pl.int_range(pl.len()).over("hand"))
     )
+    board = street_lines.group_by("hand", maintain_order=True).agg(
+        board=_cards(pl.col("l").str.extract(r"\[([^\]]*)\]$", 1).str.join(" ")),
+        every_card=pl.col("l").str.extract_all(_CARD).explode().unique(maintain_order=True),
+        usual=(
+            pl.col("l").str.contains(_USUAL_STREET[0]) & (pl.col("nth") == 0)
+            | pl.col("l").str.contains(_USUAL_STREET[1]) & (pl.col("nth") == 1)
+            | pl.col("l").str.contains(_USUAL_STREET[2]) & (pl.col("nth") == 2)
+        ).all(),
+    )
+    bad_board = board.filter(
+        ~pl.col("usual") | (pl.col("board") != pl.col("every_card").list.join(" "))
+    ).select("hand")
+    board = board.select("hand", "board")
     # Which hands the columnar path cannot vouch for.
     bad_seat = seats.filter(
         ~pl.col("sure")
@@ -354,7 +379,7 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     ).select("hand")
     no_seats = hands.join(seats.select("hand").unique(), on="hand", how="anti").select("hand")
     fallback = pl.concat(
-        [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, no_seats]
+        [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, bad_board, no_seats]
     ).unique()
     # Each seat row takes its hand's columns by position (hands are numbered in order).
     by_hand = hands.join(board, on="hand", how="left").sort("hand")

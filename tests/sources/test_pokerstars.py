@@ -218,3 +218,25 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
         ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
     ]  # fmt: skip
     assert fast.equals(read_pokerstars_lines(DEAD_BLIND, "dead.txt").rows)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # Found by bench/fuzz_extensions.py: the columnar path took each street marker's last
+        # [...] and counted markers as streets, where the line reader adds every card it has
+        # not seen and takes the highest street named.
+        ("*** FLOP *** [2c 7d 9h]\n", ""),  # no flop line
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h]\n*** FLOP *** [2c 7d 9h]"),
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h] [Ks]"),  # a second bracket
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 2c 9h]"),  # a card twice
+    ],
+)
+def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
+    change: tuple[str, str],
+) -> None:
+    turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
+    text = DEAD_BLIND.replace("Uncalled bet", turn_and_river + "Uncalled bet").replace(*change)
+    reference = read_pokerstars_lines(text, "streets.txt")
+    assert read_pokerstars(text, "streets.txt", compiled=False).rows.equals(reference.rows)
+    assert read_pokerstars(text, "streets.txt").rows.equals(reference.rows)
