@@ -240,3 +240,14 @@ def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
     reference = read_pokerstars_lines(text, "streets.txt")
     assert read_pokerstars(text, "streets.txt", compiled=False).rows.equals(reference.rows)
     assert read_pokerstars(text, "streets.txt").rows.equals(reference.rows)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool) -> None:
+    # Found by bench/fuzz_extensions.py: the line reader took any digits as a seat number and
+    # building the frame raised polars' ComputeError for one past the 64-bit range.
+    bad = DEAD_BLIND.replace("Seat 2: Bob (", "Seat 18446744073709551616: Bob (", 1)
+    log = read_pokerstars(bad + "\n\n" + DEAD_BLIND, "seats.txt", compiled=compiled)
+    assert log.issues["code"].to_list() == ["malformed_hand"]
+    assert "18446744073709551616" in log.issues["message"].item()
+    assert log.rows["line"].unique().to_list() == [DEAD_BLIND.count("\n") + 3]
