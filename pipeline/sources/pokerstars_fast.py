@@ -274,6 +274,13 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     seat_lines = lines.select("hand", "l", "pos", "section", "seat").filter(
         (pl.col("pos") >= 2) & (pl.col("section") == 0) & is_seat
     )
+    # The line reader reads seats only in one run from the third line: a hand with any other
+    # seat line before the first marker is left to it.
+    scattered_seats = (
+        seat_lines.with_columns(nth=pl.int_range(pl.len()).over("hand"))
+        .filter(pl.col("pos") != pl.col("nth") + 2)
+        .select("hand")
+    )
     seats = _seats(seat_lines)
     body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section", "seat")
     body = body.filter(in_body & ~((pl.col("section") == 0) & is_seat)).select(
@@ -379,7 +386,16 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     ).select("hand")
     no_seats = hands.join(seats.select("hand").unique(), on="hand", how="anti").select("hand")
     fallback = pl.concat(
-        [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, bad_board, no_seats]
+        [
+            unknown_actor,
+            unknown_uncalled,
+            bad_seat,
+            scattered_seats,
+            bad_amount,
+            bad_head,
+            bad_board,
+            no_seats,
+        ]
     ).unique()
     # Each seat row takes its hand's columns by position (hands are numbered in order).
     by_hand = hands.join(board, on="hand", how="left").sort("hand")

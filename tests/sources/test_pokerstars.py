@@ -251,3 +251,25 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
     assert log.issues["code"].to_list() == ["malformed_hand"]
     assert "18446744073709551616" in log.issues["message"].item()
     assert log.rows["line"].unique().to_list() == [DEAD_BLIND.count("\n") + 3]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # Found by bench/fuzz_extensions.py: the columnar path took every "Seat " line before
+        # the first marker as a seat; the line reader reads one run of them from the third line.
+        ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
+        ("Seat 3: Cy ($50 in chips)\n", ""),  # and put back after the blinds, below
+    ],
+)
+def test_seat_lines_out_of_their_run_read_as_the_line_reader(change: tuple[str, str]) -> None:
+    text = DEAD_BLIND.replace(*change, 1)
+    if not change[1]:
+        text = text.replace(
+            "Bob: posts big blind $0.50\n", "Bob: posts big blind $0.50\n" + change[0]
+        )
+    reference = read_pokerstars_lines(text, "seats.txt")
+    for compiled in (True, False):
+        log = read_pokerstars(text, "seats.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
