@@ -250,7 +250,8 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
     table = table.select(
         "hand",
         table=pl.col("parts").struct.field("1"),
-        button=pl.col("parts").struct.field("2").cast(pl.Int64),
+        # A button past the 64-bit range is null, so its hand goes to the line reader.
+        button=pl.col("parts").struct.field("2").cast(pl.Int64, strict=False),
     )
     summary = lines.select("hand", "summary", "marker").filter(pl.col("summary") & pl.col("marker"))
     summary = summary.select("hand").unique()

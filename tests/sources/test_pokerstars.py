@@ -273,3 +273,15 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(change: tuple[str, 
         log = read_pokerstars(text, "seats.txt", compiled=compiled)
         assert log.rows.equals(reference.rows)
         assert log.issues.equals(reference.issues)
+
+
+def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path cast the button number strictly to
+    # a 64-bit integer, and polars raised for the whole file.
+    text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
+    reference = read_pokerstars_lines(text, "button.txt")
+    assert reference.rows.height == 3
+    for compiled in (True, False):
+        log = read_pokerstars(text, "button.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
