@@ -298,7 +298,7 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
     seats = seats.with_columns(
         _on_seats(seat_key, *_put_in(acts)).alias("put"),
-        _on_seats(seat_key, *_first_folds(acts)).alias("fold_street"),
+        _on_seats(seat_key, *_last_folds(acts)).alias("fold_street"),
     )
     spoken_seat = spoken["seat"].fill_null(-1).to_numpy()
     in_range = (spoken_seat >= 0) & (spoken_seat < _SEATS_PER_HAND)
@@ -598,12 +598,13 @@ def _actions(
     return acts, unknown_actor, bad_amount
 
 
-def _first_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
-    """The street of each player's first fold, by ``hand * 64 + seat`` key (sorted)."""
+def _last_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """The street of each player's last fold (a fold line repeated later counts, as in the
+    line reader), by ``hand * 64 + seat`` key (sorted)."""
     folds = acts.filter(pl.col("folds"))
     key = (folds["hand"] * _SEATS_PER_HAND + folds["seat"]).to_numpy()
-    keys, first = np.unique(key, return_index=True)
-    return keys, folds["street"].gather(first)
+    keys, last_from_end = np.unique(key[::-1], return_index=True)
+    return keys, folds["street"].gather(len(key) - 1 - last_from_end)
 
 
 def _put_in(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:

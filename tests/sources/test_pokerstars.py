@@ -285,3 +285,13 @@ def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> Non
         log = read_pokerstars(text, "button.txt", compiled=compiled)
         assert log.rows.equals(reference.rows)
         assert log.issues.equals(reference.issues)
+
+
+def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path kept a player's first fold, the line
+    # reader (and the compiled scanner) the last.
+    text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
+    reference = read_pokerstars_lines(text, "folds.txt")
+    assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
+    for compiled in (True, False):
+        assert read_pokerstars(text, "folds.txt", compiled=compiled).rows.equals(reference.rows)
