@@ -306,7 +306,8 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     # A player sitting out who never spoke and put nothing in is not in the hand.
     seats = seats.with_columns(spoke=pl.Series(np.isin(seat_key, spoken_keys)))
     uncalled = (
-        body.filter(pl.col("l").str.starts_with("Uncalled bet ("))
+        # Every line the line reader takes as one (and refuses unless it reads whole).
+        body.filter(pl.col("l").str.starts_with("Uncalled bet"))
         .select(
             "hand",
             parts=pl.col("l").str.extract_groups(r"^Uncalled bet \((\S+)\) returned to (.*)$"),
@@ -333,7 +334,12 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     (uncalled_at, uncalled_key), (collected_at, collected_key), (cards_at, cards_key) = _seat_keys(
         seats, [uncalled, collected, cards]
     )
-    unknown_uncalled = uncalled.select("hand").gather(uncalled_at[uncalled_key < 0])
+    unknown_uncalled = pl.concat(
+        [
+            uncalled.select("hand").gather(uncalled_at[uncalled_key < 0]),
+            uncalled.filter(pl.col("player").is_null() | pl.col("back").is_null()).select("hand"),
+        ]
+    )
     back_keys, back = _sums(uncalled_key, uncalled["back"].gather(uncalled_at))
     got_keys, got = _sums(collected_key, collected["got"].gather(collected_at))
     cards_keys, first = np.unique(cards_key, return_index=True)

@@ -295,3 +295,18 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
     assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
     for compiled in (True, False):
         assert read_pokerstars(text, "folds.txt", compiled=compiled).rows.equals(reference.rows)
+
+
+@pytest.mark.parametrize(
+    "uncalled", ["Uncalled bet  ($2) returned to Cy", "Uncalled bet ($2.0.0) returned to Cy"]
+)
+def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncalled: str) -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path skipped an "Uncalled bet" line it
+    # could not read, and read the hand the line reader reports as malformed.
+    text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
+    reference = read_pokerstars_lines(text, "uncalled.txt")
+    assert reference.issues["code"].to_list() == ["malformed_hand"]
+    for compiled in (True, False):
+        log = read_pokerstars(text, "uncalled.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
