@@ -147,11 +147,17 @@ static Py_ssize_t evaluate_hands(const uint8_t *hands, Py_ssize_t n, int hand_si
 #undef LOOP
 }
 
-static int need(Py_buffer *view, Py_ssize_t bytes, const char *name)
+/* A table is read as words of `align` bytes: it must hold `bytes` and start at a multiple of
+ * `align` (a byte view at an odd address would be read misaligned). */
+static int need(Py_buffer *view, Py_ssize_t bytes, size_t align, const char *name)
 {
     if (view->len < bytes) {
         PyErr_Format(PyExc_ValueError, "%s: expected at least %zd bytes, got %zd", name, bytes,
                      view->len);
+        return 0;
+    }
+    if ((uintptr_t)view->buf % align != 0) {
+        PyErr_Format(PyExc_ValueError, "%s: not aligned to %zu bytes", name, align);
         return 0;
     }
     return 1;
@@ -174,13 +180,13 @@ static PyObject *evaluate(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "hand size must be 5, 6 or 7, got %d", hand_size);
     } else if (suit_shift < 1 || suit_shift > 31 || no_flush < 4) {
         PyErr_SetString(PyExc_ValueError, "suit_shift must be in 1..31 and no_flush at least 4");
-    } else if (need(&pair_key, PAIR_ENTRIES * 4, "pair_key")
-               && need(&rank_table, ((Py_ssize_t)rank_mask + 1) * 2, "rank_table")
-               && need(&flush_suit, ((Py_ssize_t)1 << (32 - suit_shift)), "flush_suit")
-               && need(&suit_rank_bits, SUIT_RANK_ENTRIES * 2, "suit_rank_bits")
-               && need(&flush_strength, FLUSH_ENTRIES * 2, "flush_strength")
-               && need(&pair_bits, (PAIR_ENTRIES + 256) * 8, "pair_bits")
-               && need(&out, n * 2, "out")) {
+    } else if (need(&pair_key, PAIR_ENTRIES * 4, 4, "pair_key")
+               && need(&rank_table, ((Py_ssize_t)rank_mask + 1) * 2, 2, "rank_table")
+               && need(&flush_suit, ((Py_ssize_t)1 << (32 - suit_shift)), 1, "flush_suit")
+               && need(&suit_rank_bits, SUIT_RANK_ENTRIES * 2, 2, "suit_rank_bits")
+               && need(&flush_strength, FLUSH_ENTRIES * 2, 2, "flush_strength")
+               && need(&pair_bits, (PAIR_ENTRIES + 256) * 8, 8, "pair_bits")
+               && need(&out, n * 2, 2, "out")) {
         /* flush_suit entries other than no_flush must name a suit 0..3: checked once here. */
         const uint8_t *suits = flush_suit.buf;
         Py_ssize_t bad_suit = -1;

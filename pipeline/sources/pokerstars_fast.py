@@ -44,6 +44,16 @@ _ODD = (
 )
 _SMALL_BLIND = r"\(([^()/]*)/[^()/]*?(?: [A-Z]{3})?\)"
 _STREET_MARKER = r"^\*\*\* (?:FLOP|TURN|RIVER) \*\*\*"
+_CARD = r"[2-9TJQKA][cdhs]"
+# A street marker as PokerStars writes it: flop, then turn and river with the board so far.
+_USUAL_STREET = tuple(
+    rf"^\*\*\* {street} \*\*\* \[{_CARD}(?: {_CARD}){{{before}}}\]{new}$"
+    for street, before, new in (
+        ("FLOP", 2, ""),
+        ("TURN", 2, rf" \[{_CARD}\]"),
+        ("RIVER", 3, rf" \[{_CARD}\]"),
+    )
+)
 _SEATS_PER_HAND = 64  # a seat number at or above it sends the hand to the line reader
 _NAME_SEED = 13  # any fixed seed: names are hashed on both sides of one join
 _HAND_SPREAD = 0x9E3779B97F4A7C15  # an odd 64-bit multiplier spreads hand numbers over the key
@@ -240,7 +250,8 @@ def _heads(lines: pl.DataFrame) -> pl.DataFrame:
     table = table.select(
         "hand",
         table=pl.col("parts").struct.field("1"),
-        button=pl.col("parts").struct.field("2").cast(pl.Int64),
+        # A button past the 64-bit range is null, so its hand goes to the line reader.
+        button=pl.col("parts").struct.field("2").cast(pl.Int64, strict=False),
     )
     summary = lines.select("hand", "summary", "marker").filter(pl.col("summary") & pl.col("marker"))
     summary = summary.select("hand").unique()
@@ -264,6 +275,13 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     seat_lines = lines.select("hand", "l", "pos", "section", "seat").filter(
         (pl.col("pos") >= 2) & (pl.col("section") == 0) & is_seat
     )
+    # The line reader reads seats only in one run from the third line: a hand with any other
+    # seat line before the first marker is left to it.
+    scattered_seats = (
+        seat_lines.with_columns(nth=pl.int_range(pl.len()).over("hand"))
+        .filter(pl.col("pos") != pl.col("nth") + 2)
+        .select("hand")
+    )
     seats = _seats(seat_lines)
     body = lines.select("hand", "i", "street", "l", "pos", "summary", "marker", "section", "seat")
     body = body.filter(in_body & ~((pl.col("section") == 0) & is_seat)).select(
@@ -280,7 +298,7 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     seat_key = (seats["hand"] * _SEATS_PER_HAND + seats["seat"]).fill_null(-1).to_numpy()
     seats = seats.with_columns(
         _on_seats(seat_key, *_put_in(acts)).alias("put"),
-        _on_seats(seat_key, *_first_folds(acts)).alias("fold_street"),
+        _on_seats(seat_key, *_last_folds(acts)).alias("fold_street"),
     )
     spoken_seat = spoken["seat"].fill_null(-1).to_numpy()
     in_range = (spoken_seat >= 0) & (spoken_seat < _SEATS_PER_HAND)
@@ -288,7 +306,8 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     # A player sitting out who never spoke and put nothing in is not in the hand.
     seats = seats.with_columns(spoke=pl.Series(np.isin(seat_key, spoken_keys)))
     uncalled = (
-        body.filter(pl.col("l").str.starts_with("Uncalled bet ("))
+        # Every line the line reader takes as one (and refuses unless it reads whole).
+        body.filter(pl.col("l").str.starts_with("Uncalled bet"))
         .select(
             "hand",
             parts=pl.col("l").str.extract_groups(r"^Uncalled bet \((\S+)\) returned to (.*)$"),
@@ -315,7 +334,12 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     (uncalled_at, uncalled_key), (collected_at, collected_key), (cards_at, cards_key) = _seat_keys(
         seats, [uncalled, collected, cards]
     )
-    unknown_uncalled = uncalled.select("hand").gather(uncalled_at[uncalled_key < 0])
+    unknown_uncalled = pl.concat(
+        [
+            uncalled.select("hand").gather(uncalled_at[uncalled_key < 0]),
+            uncalled.filter(pl.col("player").is_null() | pl.col("back").is_null()).select("hand"),
+        ]
+    )
     back_keys, back = _sums(uncalled_key, uncalled["back"].gather(uncalled_at))
     got_keys, got = _sums(collected_key, collected["got"].gather(collected_at))
     cards_keys, first = np.unique(cards_key, return_index=True)
@@ -325,14 +349,29 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
         _on_seats(seat_key, got_keys, got).alias("got"),
         *(_on_seats(seat_key, cards_keys, cards_found[name]) for name in _CARD_COLUMNS),
     )
-    board = (
+    # The board is each street's new card(s), the last [...] of its marker; the line reader
+    # adds every card of every [...] it has not seen and takes the highest street named, so a
+    # hand is vouched for only where its markers come flop, turn, river in their usual form
+    # and the two readings give the same board.
+    street_lines = (
         lines.select("hand", "l", "marker", "summary")
         .filter(pl.col("marker") & ~pl.col("summary"))
-        .filter(pl.col("l").str.contains(_STREET_MARKER))
-        .select("hand", cards=pl.col("l").str.extract(r"\[([^\]]*)\]$", 1))
-        .group_by("hand", maintain_order=True)
-        .agg(board=_cards(pl.col("cards").str.join(" ")))
+        .filter(pl.col("l").str.contains(r"(?:FLOP|TURN|RIVER) \*\*\*"))
+        .with_columns(nth=pl.int_range(pl.len()).over("hand"))
     )
+    board = street_lines.group_by("hand", maintain_order=True).agg(
+        board=_cards(pl.col("l").str.extract(r"\[([^\]]*)\]$", 1).str.join(" ")),
+        every_card=pl.col("l").str.extract_all(_CARD).explode().unique(maintain_order=True),
+        usual=(
+            pl.col("l").str.contains(_USUAL_STREET[0]) & (pl.col("nth") == 0)
+            | pl.col("l").str.contains(_USUAL_STREET[1]) & (pl.col("nth") == 1)
+            | pl.col("l").str.contains(_USUAL_STREET[2]) & (pl.col("nth") == 2)
+        ).all(),
+    )
+    bad_board = board.filter(
+        ~pl.col("usual") | (pl.col("board") != pl.col("every_card").list.join(" "))
+    ).select("hand")
+    board = board.select("hand", "board")
     # Which hands the columnar path cannot vouch for.
     bad_seat = seats.filter(
         ~pl.col("sure")
@@ -354,7 +393,16 @@ def fast_rows(text: pl.Series) -> tuple[pl.DataFrame, list[tuple[int, int]]]:
     ).select("hand")
     no_seats = hands.join(seats.select("hand").unique(), on="hand", how="anti").select("hand")
     fallback = pl.concat(
-        [unknown_actor, unknown_uncalled, bad_seat, bad_amount, bad_head, no_seats]
+        [
+            unknown_actor,
+            unknown_uncalled,
+            bad_seat,
+            scattered_seats,
+            bad_amount,
+            bad_head,
+            bad_board,
+            no_seats,
+        ]
     ).unique()
     # Each seat row takes its hand's columns by position (hands are numbered in order).
     by_hand = hands.join(board, on="hand", how="left").sort("hand")
@@ -556,12 +604,13 @@ def _actions(
     return acts, unknown_actor, bad_amount
 
 
-def _first_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
-    """The street of each player's first fold, by ``hand * 64 + seat`` key (sorted)."""
+def _last_folds(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:
+    """The street of each player's last fold (a fold line repeated later counts, as in the
+    line reader), by ``hand * 64 + seat`` key (sorted)."""
     folds = acts.filter(pl.col("folds"))
     key = (folds["hand"] * _SEATS_PER_HAND + folds["seat"]).to_numpy()
-    keys, first = np.unique(key, return_index=True)
-    return keys, folds["street"].gather(first)
+    keys, last_from_end = np.unique(key[::-1], return_index=True)
+    return keys, folds["street"].gather(len(key) - 1 - last_from_end)
 
 
 def _put_in(acts: pl.DataFrame) -> tuple[NDArray[np.int64], pl.Series]:

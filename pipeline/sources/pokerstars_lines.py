@@ -19,6 +19,7 @@ _TOURNAMENT = re.compile(r"Tournament #(\d+)")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _STAKES = re.compile(r"\(([^()/]*)/([^()/]*?)(?: [A-Z]{3})?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:\d+-max )?.*?Seat #(\d+) is the button")
+_LARGEST_SEAT = 2**63 - 1  # the seat column is 64-bit
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips")
 _AMOUNT = re.compile(r"[-\d.,]+")
 _CARDS = re.compile(r"\[([^\]]*)\]")
@@ -176,7 +177,10 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
         if seat_match is None:
             raise BadHandError(f"unreadable seat line {seat_line[:80]!r}")
         name = seat_match.group(2)
-        hand.seats[name] = int(seat_match.group(1))
+        seat = int(seat_match.group(1))
+        if seat > _LARGEST_SEAT:
+            raise BadHandError(f"seat number too large in {seat_line[:80]!r}")
+        hand.seats[name] = seat
         hand.stacks[name] = _money(seat_match.group(3))
         hand.put_in[name] = 0.0
         hand.street_bet[name] = 0.0

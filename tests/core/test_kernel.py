@@ -165,3 +165,37 @@ def test_the_loop_refuses_tables_too_small_for_its_indexes() -> None:
     arguments[11] = np.empty(0, dtype=np.uint16)
     with pytest.raises(ValueError, match="out: expected at least 2 bytes"):
         COMPILED.evaluate(*arguments)
+
+
+def _misaligned(array: NDArray[np.generic]) -> NDArray[np.uint8]:
+    """The bytes of ``array`` at an odd address (a view one byte into a copy)."""
+    raw = np.zeros(array.nbytes + 1, dtype=np.uint8)
+    raw[1:] = np.ascontiguousarray(array).view(np.uint8).ravel()
+    return raw[1:]
+
+
+@needs_compiled
+@pytest.mark.parametrize("which", [2, 3, 8, 9, 10, 11])
+def test_the_loop_refuses_tables_at_an_odd_address(which: int) -> None:
+    """Found by bench/fuzz_extensions.py under UBSan: a table passed as a byte view at an odd
+    address was read as uint16/32/64 words there (undefined behaviour; a fault on strict
+    platforms).  The loop now checks each table's alignment as it checks its size."""
+    assert COMPILED is not None
+    arguments: list[object] = [
+        np.zeros((1, 7), dtype=np.uint8),
+        7,
+        hand_tables._pair_key_table(),
+        hand_tables._rank_table(7),
+        hand_tables._RANK_MASK,
+        hand_tables._SUIT_SHIFT,
+        hand_tables._flush_suit_table(7),
+        hand_tables._NO_FLUSH,
+        hand_tables._suit_rank_bit_table(),
+        hand_tables._tables().flush_strength,
+        hand_tables._pair_check_table(),
+        np.empty(1, dtype=np.uint16),
+        True,
+    ]
+    arguments[which] = _misaligned(arguments[which])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not aligned"):
+        COMPILED.evaluate(*arguments)

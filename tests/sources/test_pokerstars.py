@@ -218,3 +218,95 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
         ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
     ]  # fmt: skip
     assert fast.equals(read_pokerstars_lines(DEAD_BLIND, "dead.txt").rows)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # Found by bench/fuzz_extensions.py: the columnar path took each street marker's last
+        # [...] and counted markers as streets, where the line reader adds every card it has
+        # not seen and takes the highest street named.
+        ("*** FLOP *** [2c 7d 9h]\n", ""),  # no flop line
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h]\n*** FLOP *** [2c 7d 9h]"),
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h] [Ks]"),  # a second bracket
+        ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 2c 9h]"),  # a card twice
+    ],
+)
+def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
+    change: tuple[str, str],
+) -> None:
+    turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
+    text = DEAD_BLIND.replace("Uncalled bet", turn_and_river + "Uncalled bet").replace(*change)
+    reference = read_pokerstars_lines(text, "streets.txt")
+    assert read_pokerstars(text, "streets.txt", compiled=False).rows.equals(reference.rows)
+    assert read_pokerstars(text, "streets.txt").rows.equals(reference.rows)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool) -> None:
+    # Found by bench/fuzz_extensions.py: the line reader took any digits as a seat number and
+    # building the frame raised polars' ComputeError for one past the 64-bit range.
+    bad = DEAD_BLIND.replace("Seat 2: Bob (", "Seat 18446744073709551616: Bob (", 1)
+    log = read_pokerstars(bad + "\n\n" + DEAD_BLIND, "seats.txt", compiled=compiled)
+    assert log.issues["code"].to_list() == ["malformed_hand"]
+    assert "18446744073709551616" in log.issues["message"].item()
+    assert log.rows["line"].unique().to_list() == [DEAD_BLIND.count("\n") + 3]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # Found by bench/fuzz_extensions.py: the columnar path took every "Seat " line before
+        # the first marker as a seat; the line reader reads one run of them from the third line.
+        ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
+        ("Seat 3: Cy ($50 in chips)\n", ""),  # and put back after the blinds, below
+    ],
+)
+def test_seat_lines_out_of_their_run_read_as_the_line_reader(change: tuple[str, str]) -> None:
+    text = DEAD_BLIND.replace(*change, 1)
+    if not change[1]:
+        text = text.replace(
+            "Bob: posts big blind $0.50\n", "Bob: posts big blind $0.50\n" + change[0]
+        )
+    reference = read_pokerstars_lines(text, "seats.txt")
+    for compiled in (True, False):
+        log = read_pokerstars(text, "seats.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
+
+
+def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path cast the button number strictly to
+    # a 64-bit integer, and polars raised for the whole file.
+    text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
+    reference = read_pokerstars_lines(text, "button.txt")
+    assert reference.rows.height == 3
+    for compiled in (True, False):
+        log = read_pokerstars(text, "button.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)
+
+
+def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path kept a player's first fold, the line
+    # reader (and the compiled scanner) the last.
+    text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
+    reference = read_pokerstars_lines(text, "folds.txt")
+    assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
+    for compiled in (True, False):
+        assert read_pokerstars(text, "folds.txt", compiled=compiled).rows.equals(reference.rows)
+
+
+@pytest.mark.parametrize(
+    "uncalled", ["Uncalled bet  ($2) returned to Cy", "Uncalled bet ($2.0.0) returned to Cy"]
+)
+def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncalled: str) -> None:
+    # Found by bench/fuzz_extensions.py: the columnar path skipped an "Uncalled bet" line it
+    # could not read, and read the hand the line reader reports as malformed.
+    text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
+    reference = read_pokerstars_lines(text, "uncalled.txt")
+    assert reference.issues["code"].to_list() == ["malformed_hand"]
+    for compiled in (True, False):
+        log = read_pokerstars(text, "uncalled.txt", compiled=compiled)
+        assert log.rows.equals(reference.rows)
+        assert log.issues.equals(reference.issues)

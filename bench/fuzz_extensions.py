@@ -1,0 +1,520 @@
+"""Fuzz our two C extensions: the PokerStars scanner and the evaluator's loop.
+
+Run from the repository root: ``.venv/bin/python -m bench.fuzz_extensions --seconds N``.
+For memory errors, build them with the sanitizers first and preload the runtime::
+
+    CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -O1 -g" \\
+    LDSHARED="gcc -shared -fsanitize=address,undefined" \\
+    .venv/bin/python setup.py build_ext --inplace --force
+    LD_PRELOAD=$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so) \\
+    ASAN_OPTIONS=detect_leaks=0 .venv/bin/python -m bench.fuzz_extensions --seconds 600
+
+(and ``pip install -e .`` again afterwards for the optimised build).
+
+Scanner: hands of ``tests/data/hand_histories/pokerstars_mixed.txt`` and, when
+``../shared/corpora/pokerstars`` is there (read in place, never copied), hands sampled from the
+corpus are mutated (byte flips, truncation, lines duplicated, deleted or swapped, huge numbers,
+long names and lines, many seats, NUL bytes, invalid UTF-8, ``\\r`` line ends...) and each
+input is read by ``read_pokerstars(bytes)`` and as text through the compiled scanner, and by
+the polars path (``compiled=False``); rows and issues must be equal.  Evaluator: random
+``uint8`` hands of 5, 6 and 7 cards, 0 to 5,000 rows, C-ordered or strided, checked and
+unchecked, against the numpy loop, and direct calls of ``_kernel.evaluate`` with short or
+odd-sized buffers, which must raise ValueError.
+
+A hang is caught by :mod:`faulthandler` (the process exits with a traceback after
+``--hang-seconds``); the input being read is always in ``--current`` so a crash leaves it
+behind.  Divergences are written to ``--out`` (default ``/tmp/fuzz_extensions``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import random
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pipeline.core import evaluator
+from pipeline.core.kernel import compiled_kernel
+from pipeline.sources.base import decode_text
+from pipeline.sources.pokerstars import (
+    read_pokerstars,
+    read_pokerstars_lines,
+    split_hands,
+)
+from pipeline.sources.pokerstars_compiled import SCAN
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "tests" / "data" / "hand_histories" / "pokerstars_mixed.txt"
+CORPUS = ROOT.parent / "shared" / "corpora" / "pokerstars"
+
+SCANS_PER_COMPARISON = 20  # inputs only scanned for each one compared across the three readers
+HANG_SECONDS = [60.0]  # set by --hang-seconds
+Mutation = Callable[[random.Random, bytes], bytes]
+
+
+def seed_hands(rng: random.Random, corpus_hands: int) -> list[bytes]:
+    """Hands of the test sample and, when the corpus is there, ``corpus_hands`` of it."""
+    hands = [text.encode() for _, text in split_hands(SAMPLE.read_text())]
+    if CORPUS.is_dir():
+        files = sorted(path for path in CORPUS.rglob("*") if path.is_file())
+        rng.shuffle(files)
+        picked: list[bytes] = []
+        for path in files:
+            if len(picked) >= corpus_hands:
+                break
+            try:
+                text = path.read_bytes().decode("utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                continue
+            found = split_hands(text)
+            picked += [hand.encode() for _, hand in rng.sample(found, min(20, len(found)))]
+        hands += picked
+    else:
+        print(f"{CORPUS} is absent: fuzzing the test sample's hands only")
+    return hands
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+def flip_bytes(rng: random.Random, data: bytes) -> bytes:
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        if buf:
+            buf[rng.randrange(len(buf))] = rng.randrange(256)
+    return bytes(buf)
+
+
+def flip_to_interesting(rng: random.Random, data: bytes) -> bytes:
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        if buf:
+            at = rng.randrange(len(buf))
+            piece = rng.choice(INTERESTING)
+            buf[at : at + rng.randint(0, 2)] = piece
+    return bytes(buf)
+
+
+INTERESTING = [
+    b"\x00",
+    b"\r",
+    b"\r\n",
+    b"\n",
+    b"\xff",
+    b"\xc3",
+    b"\xe2\x82",
+    b"\xf0\x9f\x98",
+    b"\xed\xa0\x80",
+    b"$",
+    b"(",
+    b")",
+    b":",
+    b"#",
+    b"[",
+    b"]",
+    b" ",
+    b"\t",
+    b".",
+    b",",
+    b"-",
+    b"9",
+    b"0",
+    b"\xd9\xa3",  # an Arabic-Indic digit
+    b"\xef\xbc\x91",  # a fullwidth digit
+    b"99999999999999999999999",
+    b"1e308",
+    b"-1",
+    b"0.001",
+    b"\xe2\x80\xa8",
+]
+
+
+def truncate(rng: random.Random, data: bytes) -> bytes:
+    return data[: rng.randrange(len(data) + 1)]
+
+
+def delete_line(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    del lines[rng.randrange(len(lines))]
+    return b"\n".join(lines)
+
+
+def duplicate_line(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    at = rng.randrange(len(lines))
+    lines[at:at] = [lines[at]] * rng.choice([1, 1, 2, 20])
+    return b"\n".join(lines)
+
+
+def swap_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+    lines[a], lines[b] = lines[b], lines[a]
+    return b"\n".join(lines)
+
+
+def line_from_elsewhere(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    lines.insert(rng.randrange(len(lines) + 1), rng.choice(lines))
+    return b"\n".join(lines)
+
+
+def huge_number(rng: random.Random, data: bytes) -> bytes:
+    digits = [i for i, byte in enumerate(data) if 48 <= byte <= 57]
+    if not digits:
+        return data
+    at = rng.choice(digits)
+    number = rng.choice(
+        [
+            b"9" * rng.choice([10, 11, 19, 20, 40, 400]),
+            b"4294967296",
+            b"2147483648",
+            b"18446744073709551616",
+            b"0" * 50 + b"1",
+            b"1." + b"5" * 30,
+            b"1,000,000,000,000,000",
+            b"",
+        ]
+    )
+    return data[:at] + number + data[at + 1 :]
+
+
+def long_name(rng: random.Random, data: bytes) -> bytes:
+    name = rng.choice([b"x" * 100_000, "é".encode() * 5000, b"a b c " * 3000, b" ", b""])
+    lines = _lines(data)
+    for i, line in enumerate(lines):
+        if line.startswith(b"Seat ") and b": " in line:
+            head, _, tail = line.partition(b": ")
+            lines[i] = head + b": " + name + b" (" + tail.partition(b" (")[2]
+            break
+    return b"\n".join(lines)
+
+
+def long_line(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    at = rng.randrange(len(lines))
+    lines[at] = lines[at] + rng.choice([b"x", b" ", b"$1", b"\xc3\xa9"]) * 100_000
+    return b"\n".join(lines)
+
+
+def many_seats(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    seats = [
+        i for i, line in enumerate(lines) if line.startswith(b"Seat ") and b" in chips" in line
+    ]
+    if not seats:
+        return data
+    count = rng.choice([11, 50, 300, 1000])
+    extra = [
+        b"Seat %d: p%d ($%d in chips)" % (n, n, rng.randint(1, 10**6))
+        for n in range(rng.randint(1, 3), count)
+    ]
+    lines[seats[-1] + 1 : seats[-1] + 1] = extra
+    return b"\n".join(lines)
+
+
+def seat_numbers(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    for i, line in enumerate(lines):
+        if line.startswith(b"Seat ") and rng.random() < 0.5:
+            number = rng.choice([b"0", b"-1", b"10", b"99999999999", b"4294967297", b"", b"1a"])
+            lines[i] = b"Seat " + number + line[line.find(b":") :]
+    return b"\n".join(lines)
+
+
+def line_ends(rng: random.Random, data: bytes) -> bytes:
+    end = rng.choice([b"\r\n", b"\r", b"\n\r", b"\r\r\n", b"\n\n"])
+    if rng.random() < 0.5:
+        return data.replace(b"\n", end)
+    lines = _lines(data)
+    return b"".join(line + rng.choice([b"\n", end]) for line in lines)
+
+
+def nul_bytes(rng: random.Random, data: bytes) -> bytes:
+    at = rng.randrange(len(data) + 1)
+    return data[:at] + b"\x00" * rng.choice([1, 2, 100]) + data[at:]
+
+
+def invalid_utf8(rng: random.Random, data: bytes) -> bytes:
+    at = rng.randrange(len(data) + 1)
+    return (
+        data[:at]
+        + rng.choice([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x80"])
+        + data[at:]
+    )
+
+
+def only_headers(rng: random.Random, data: bytes) -> bytes:
+    header = _lines(data)[0]
+    return b"\n".join([header] * rng.randint(1, 50)) + rng.choice([b"", b"\n"])
+
+
+def splice(rng: random.Random, data: bytes) -> bytes:
+    a, b = sorted((rng.randrange(len(data) + 1), rng.randrange(len(data) + 1)))
+    return data[:a] + data[b:] + data[a:b]
+
+
+def strip_spaces(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    at = rng.randrange(len(lines))
+    lines[at] = rng.choice(
+        [lines[at].strip(), b"  " + lines[at] + b"  ", lines[at].replace(b" ", b"")]
+    )
+    return b"\n".join(lines)
+
+
+MUTATIONS: list[Mutation] = [
+    flip_bytes,
+    flip_to_interesting,
+    truncate,
+    delete_line,
+    duplicate_line,
+    swap_lines,
+    line_from_elsewhere,
+    huge_number,
+    long_name,
+    long_line,
+    many_seats,
+    seat_numbers,
+    line_ends,
+    nul_bytes,
+    invalid_utf8,
+    only_headers,
+    splice,
+    strip_spaces,
+]
+
+FIXED_INPUTS = [
+    b"",
+    b"\n",
+    b"\r",
+    b"\x00",
+    b"\xef\xbb\xbf",
+    b"\xef\xbb\xbf\xef\xbb\xbf",
+    b"PokerStars Hand #",
+    b"PokerStars Hand #1:",
+    b"x" * 100_000,
+    b"\n" * 100_000,
+    b"\r" * 1000,
+]
+
+
+def mutated(rng: random.Random, hands: list[bytes]) -> bytes:
+    """One or a few hands, mutated one to four times."""
+    data = b"\n\n".join(rng.choice(hands) for _ in range(rng.choice([1, 1, 1, 2, 3])))
+    for _ in range(rng.choice([1, 1, 2, 4])):
+        if data:
+            data = rng.choice(MUTATIONS)(rng, data)
+    return data
+
+
+def pokerstars_divergence(data: bytes) -> str | None:
+    """Why the compiled reading of ``data`` (as bytes, then as text) differs from the polars
+    one, or None."""
+    for label, source in (("bytes", data), ("text", _as_text(data))):
+        compiled, reference = (_reading(source, compiled=flag) for flag in (True, False))
+        if isinstance(compiled, str) or isinstance(reference, str):
+            if compiled != reference:
+                return f"{label}: compiled {compiled!r}, polars path {reference!r}"[:600]
+            return f"{label}: both raise {compiled!r}"
+        if not compiled[0].equals(reference[0]) or not compiled[1].equals(reference[1]):
+            return f"{label}: {_who_differs(source, compiled, reference)}"
+    return None
+
+
+def _who_differs(
+    source: str | bytes,
+    compiled: tuple[pl.DataFrame, pl.DataFrame],
+    polars: tuple[pl.DataFrame, pl.DataFrame],
+) -> str:
+    """Which of the two readings differs from the line reader's (the reference)."""
+    text = decode_text(source) if isinstance(source, bytes) else source
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    lines = read_pokerstars_lines(text, "fuzz.txt")
+    wrong = [
+        name
+        for name, (rows, issues) in (("compiled", compiled), ("polars", polars))
+        if not rows.equals(lines.rows) or not issues.equals(lines.issues)
+    ]
+    return f"{' and '.join(wrong) or 'neither'} differ from the line reader"
+
+
+def _reading(source: str | bytes, *, compiled: bool) -> tuple[pl.DataFrame, pl.DataFrame] | str:
+    """Rows and issues, or the exception raised, as text."""
+    try:
+        log = read_pokerstars(source, "fuzz.txt", compiled=compiled)
+    except Exception as exc:  # a raise is itself a finding
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return log.rows, log.issues
+
+
+def _as_text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def fuzz_scanner(
+    rng: random.Random, seconds: float, current: Path, out: Path
+) -> tuple[int, int, int]:
+    """Inputs compared, inputs only scanned (memory safety alone, many times faster) and
+    divergences found in ``seconds``."""
+    assert SCAN is not None
+    hands = seed_hands(rng, corpus_hands=2000)
+    compared = scanned = found = 0
+    deadline = time.monotonic() + seconds
+    inputs = iter(FIXED_INPUTS)
+    while time.monotonic() < deadline:
+        data = next(inputs, None)
+        if data is None:
+            data = mutated(rng, hands)
+        current.write_bytes(data)
+        faulthandler.dump_traceback_later(HANG_SECONDS[0], exit=True)
+        why = pokerstars_divergence(data)
+        compared += 1
+        if why is not None:
+            found += 1
+            path = out / f"scanner-{found:04d}.txt"
+            path.write_bytes(data)
+            print(f"{path}: {why}", flush=True)
+        for _ in range(SCANS_PER_COMPARISON):
+            data = mutated(rng, hands)
+            current.write_bytes(data)
+            SCAN(data)
+            SCAN(_as_text(data))
+            scanned += 1
+    return compared, scanned, found
+
+
+def fuzz_kernel(rng: random.Random, seconds: float) -> tuple[int, int]:
+    """Calls tried and differences from the numpy loop found in ``seconds``."""
+    kernel = compiled_kernel()
+    if kernel is None:
+        print("the compiled evaluator loop is not built: nothing to fuzz")
+        return 0, 0
+    tried = found = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        faulthandler.dump_traceback_later(HANG_SECONDS[0], exit=True)
+        tried += 1
+        if rng.random() < 0.2:
+            found += _bad_direct_call(rng, kernel)
+            continue
+        size = rng.choice([5, 6, 7])
+        rows = rng.choice([0, 1, 2, 3, 4095, 4096, 4097, rng.randrange(5000)])
+        np_rng = np.random.default_rng(rng.randrange(2**32))
+        valid = np.argsort(np_rng.random((rows, 52)), axis=1)[:, :size].astype(np.uint8)
+        cards = valid
+        if rng.random() < 0.5:
+            cards = valid.copy()
+            bad = np_rng.random(cards.shape) < rng.choice([0.0001, 0.01, 0.5])
+            cards[bad] = np_rng.integers(0, 256, size=int(bad.sum()), dtype=np.uint8)
+        if rng.random() < 0.3:
+            wide = np.zeros((rows, size * 2), dtype=np.uint8)
+            wide[:, ::2] = cards
+            cards = wide[:, ::2]  # strided, not contiguous
+        if rng.random() < 0.1:
+            cards = np.asfortranarray(cards)
+        check = rng.random() < 0.7 or cards is not valid
+        compiled = _outcome(partial(evaluator._evaluate_compiled, kernel, cards, check=check))
+        numpy = _outcome(partial(evaluator._evaluate_numpy, cards, check=check))
+        if not check and not np.array_equal(cards, valid):
+            numpy = compiled  # bad ids unchecked: any strengths, only no bad read
+        if compiled != numpy:
+            found += 1
+            print(f"kernel: {size} cards x {rows}, check={check}: {compiled[:80]} vs {numpy[:80]}")
+    return tried, found
+
+
+def _outcome(call: Callable[[], np.ndarray]) -> str:
+    try:
+        return call().tobytes().hex()
+    except ValueError as exc:
+        return f"ValueError: {exc}"
+
+
+def _private(name: str) -> Any:
+    """A table builder or constant of the evaluator that the compiled loop is called with."""
+    return getattr(evaluator, name)
+
+
+def _bad_direct_call(rng: random.Random, kernel: object) -> int:
+    """A direct call with one argument wrong; 1 when it did not raise ValueError."""
+    size = rng.choice([5, 6, 7])
+    tables = [
+        _private("_pair_key_table")(),
+        _private("_rank_table")(size),
+        _private("_RANK_MASK"),
+        _private("_SUIT_SHIFT"),
+        _private("_flush_suit_table")(size),
+        _private("_NO_FLUSH"),
+        _private("_suit_rank_bit_table")(),
+        _private("_tables")().flush_strength,
+        _private("_pair_check_table")(),
+    ]
+    arguments: list[object] = [np.zeros((3, size), dtype=np.uint8), size, *tables]
+    arguments += [np.empty(3, dtype=np.uint16), True]
+    which = rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    if which == 1:
+        arguments[1] = rng.choice([-1, 0, 1, 4, 8, 2**31 - 1, -(2**31)])
+    elif which == 4:
+        arguments[4] = rng.choice([2**32 - 1, 2**31, _private("_RANK_MASK") * 2 + 1])
+    elif which == 5:
+        arguments[5] = rng.choice([0, -1, 32, 33, 2**31 - 1])
+    elif which == 7:
+        arguments[7] = rng.choice([-1, 0, 3])
+    elif which == 0:
+        arguments[0] = np.zeros(rng.choice([1, 4, 3 * size + 1]), dtype=np.uint8)
+    else:
+        buffer = np.ascontiguousarray(arguments[which]).view(np.uint8).ravel()
+        if which in (6, 7) or rng.random() < 0.5:  # too short
+            arguments[which] = buffer[: rng.randrange(buffer.nbytes)]
+        else:  # the whole table, at an odd address
+            odd = np.zeros(buffer.nbytes + 1, dtype=np.uint8)
+            odd[1:] = buffer
+            arguments[which] = odd[1:]
+    try:
+        kernel.evaluate(*arguments)  # type: ignore[attr-defined]
+    except ValueError:
+        return 0
+    print(f"kernel: a bad argument {which} was not refused")
+    return 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="total, split 3:1 scanner:kernel"
+    )
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--hang-seconds", type=float, default=60.0)
+    parser.add_argument("--current", type=Path, default=Path("/tmp/fuzz_extensions_current.bin"))
+    parser.add_argument("--out", type=Path, default=Path("/tmp/fuzz_extensions"))
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    print(f"seed {seed}")
+    rng = random.Random(seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    HANG_SECONDS[0] = args.hang_seconds
+    faulthandler.dump_traceback_later(args.hang_seconds, exit=True)
+    if SCAN is None:
+        print("the compiled PokerStars scanner is not built: skipping it")
+    else:
+        compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.75, args.current, args.out)
+        print(f"scanner: {compared} inputs compared, {scanned} more scanned, {found} divergences")
+    tried, found = fuzz_kernel(rng, args.seconds * 0.25)
+    faulthandler.cancel_dump_traceback_later()
+    print(f"kernel: {tried} calls, {found} differences or unrefused bad calls")
+
+
+if __name__ == "__main__":
+    main()
