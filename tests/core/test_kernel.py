@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -139,15 +140,12 @@ def test_wide_and_strided_inputs_score_alike() -> None:
         _compiled(np.zeros((3, 4), dtype=np.uint8), check=False)
 
 
-@needs_compiled
-def test_the_loop_refuses_tables_too_small_for_its_indexes() -> None:
-    """The loop's memory safety rests on table sizes; it checks them rather than trusting us."""
-    assert COMPILED is not None
-    hands = np.zeros((1, 7), dtype=np.uint8)
-    arguments = [
-        hands,
+def _kernel_arguments() -> list[Any]:
+    """A good call of ``_kernel.evaluate`` for one 7-card hand, as a list a test can spoil."""
+    return [
+        np.zeros((1, 7), dtype=np.uint8),
         7,
-        hand_tables._pair_key_table()[:1000],  # far too short
+        hand_tables._pair_key_table(),
         hand_tables._rank_table(7),
         hand_tables._RANK_MASK,
         hand_tables._SUIT_SHIFT,
@@ -159,6 +157,14 @@ def test_the_loop_refuses_tables_too_small_for_its_indexes() -> None:
         np.empty(1, dtype=np.uint16),
         True,
     ]
+
+
+@needs_compiled
+def test_the_loop_refuses_tables_too_small_for_its_indexes() -> None:
+    """The loop's memory safety rests on table sizes; it checks them rather than trusting us."""
+    assert COMPILED is not None
+    arguments = _kernel_arguments()
+    arguments[2] = hand_tables._pair_key_table()[:1000]  # far too short
     with pytest.raises(ValueError, match="pair_key: expected at least 262144 bytes"):
         COMPILED.evaluate(*arguments)
     arguments[2] = hand_tables._pair_key_table()
@@ -181,21 +187,7 @@ def test_the_loop_refuses_tables_at_an_odd_address(which: int) -> None:
     address was read as uint16/32/64 words there (undefined behaviour; a fault on strict
     platforms).  The loop now checks each table's alignment as it checks its size."""
     assert COMPILED is not None
-    arguments: list[object] = [
-        np.zeros((1, 7), dtype=np.uint8),
-        7,
-        hand_tables._pair_key_table(),
-        hand_tables._rank_table(7),
-        hand_tables._RANK_MASK,
-        hand_tables._SUIT_SHIFT,
-        hand_tables._flush_suit_table(7),
-        hand_tables._NO_FLUSH,
-        hand_tables._suit_rank_bit_table(),
-        hand_tables._tables().flush_strength,
-        hand_tables._pair_check_table(),
-        np.empty(1, dtype=np.uint16),
-        True,
-    ]
-    arguments[which] = _misaligned(arguments[which])  # type: ignore[arg-type]
+    arguments = _kernel_arguments()
+    arguments[which] = _misaligned(arguments[which])
     with pytest.raises(ValueError, match="not aligned"):
         COMPILED.evaluate(*arguments)
