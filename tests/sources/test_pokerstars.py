@@ -33,6 +33,14 @@ def hand(log: HandLog, hand_id: str) -> pl.DataFrame:
     return log.rows.filter(pl.col("hand_id") == hand_id)
 
 
+def assert_both_paths_read_as(reference: HandLog, text: str, name: str) -> None:
+    """The compiled scanner and the polars reader give the line reader's rows and issues."""
+    for compiled in (True, False):
+        log = read_pokerstars(text, name, compiled=compiled)
+        assert log.rows.equals(reference.rows), f"compiled={compiled}"
+        assert log.issues.equals(reference.issues), f"compiled={compiled}"
+
+
 def test_columns_and_types(log: HandLog) -> None:
     assert log.rows.schema == pl.Schema(ROW_SCHEMA)
     assert log.issues.schema == pl.Schema(ISSUE_SCHEMA)
@@ -269,10 +277,7 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(change: tuple[str, 
             "Bob: posts big blind $0.50\n", "Bob: posts big blind $0.50\n" + change[0]
         )
     reference = read_pokerstars_lines(text, "seats.txt")
-    for compiled in (True, False):
-        log = read_pokerstars(text, "seats.txt", compiled=compiled)
-        assert log.rows.equals(reference.rows)
-        assert log.issues.equals(reference.issues)
+    assert_both_paths_read_as(reference, text, "seats.txt")
 
 
 def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
@@ -281,10 +286,7 @@ def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> Non
     text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
     reference = read_pokerstars_lines(text, "button.txt")
     assert reference.rows.height == 3
-    for compiled in (True, False):
-        log = read_pokerstars(text, "button.txt", compiled=compiled)
-        assert log.rows.equals(reference.rows)
-        assert log.issues.equals(reference.issues)
+    assert_both_paths_read_as(reference, text, "button.txt")
 
 
 def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
@@ -293,8 +295,7 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
     text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
     reference = read_pokerstars_lines(text, "folds.txt")
     assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
-    for compiled in (True, False):
-        assert read_pokerstars(text, "folds.txt", compiled=compiled).rows.equals(reference.rows)
+    assert_both_paths_read_as(reference, text, "folds.txt")
 
 
 @pytest.mark.parametrize(
@@ -306,7 +307,4 @@ def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncal
     text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
     reference = read_pokerstars_lines(text, "uncalled.txt")
     assert reference.issues["code"].to_list() == ["malformed_hand"]
-    for compiled in (True, False):
-        log = read_pokerstars(text, "uncalled.txt", compiled=compiled)
-        assert log.rows.equals(reference.rows)
-        assert log.issues.equals(reference.issues)
+    assert_both_paths_read_as(reference, text, "uncalled.txt")
