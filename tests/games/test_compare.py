@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pipeline.core.cards import DECK_SIZE, format_cards
 from pipeline.games.five_card.compare import CompareError, verdict
 from tests.games.test_showdown import EXAMPLES
+from tests.games.verdict_reference import reference_verdict
 from tests.helpers import run_cli
 
 
@@ -16,7 +20,24 @@ from tests.helpers import run_cli
         ("Black: 2H 4S 4C 2D 4H  White: 2S 8S AS QS 3S", "Black wins. - with full house: 4 over 2"),
         ("Black: 2H 3D 5S 9C KD  White: 2C 3H 4S 8C KH", "Black wins. - with high card: 9"),
         ("Black: 2H 3D 5S 9C KD  White: 2D 3H 5C 9S KH", "Tie."),
-        ("Black: TH TD 5S 9C KD  White: TS TC 4S 8C AH", "White wins. - with pair: Ace"),
+        (
+            "Black: TH TD 5S 9C KD  White: TS TC 4S 8C AH",
+            "White wins. - with high card: Ace (tied on pair: 10)",
+        ),
+        (
+            "Black: 5H 5C JD 8S 2C  White: 5D 5S TD 8C 3H",
+            "Black wins. - with high card: Jack (tied on pair: 5)",
+        ),
+        (
+            "Black: KH KC 9D 9S 2C  White: KD KS 9H 9C 4H",
+            "White wins. - with high card: 4 (tied on two pair: King and 9)",
+        ),
+        (
+            "Black: KH KC 9D 9S 2C  White: KD KS 8H 8C AH",
+            "Black wins. - with two pair: King and 9",
+        ),
+        ("Black: AH QH 9H 5H 3H  White: AS JS 9S 5S 3S", "Black wins. - with flush: Queen"),
+        ("Black: AS KS QS JS TS  White: 9H KH QH JH TH", "Black wins. - with royal flush"),
         (
             "Black: 2H 3D 4S 5C AD  White: KS KC KH 8C 8H",
             "White wins. - with full house: King over 8",
@@ -34,6 +55,11 @@ from tests.helpers import run_cli
         "kata-3",
         "kata-4",
         "kicker-after-pair",
+        "euler-fives-decided-by-jack",
+        "two-pair-decided-by-kicker",
+        "two-pair-decided-by-second-pair",
+        "flush-second-card",
+        "royal-over-straight-flush",
         "full-house",
         "straight",
         "three-players",
@@ -92,3 +118,44 @@ def test_cli_reproduces_the_kata_examples_and_reports_bad_lines() -> None:
         "AH",
     )
     assert (single.returncode, single.stdout) == (0, "White wins. - with high card: Ace\n")
+
+
+def _named_hands(deal: list[int], players: int) -> list[tuple[str, list[int]]]:
+    return [(f"P{n + 1}", deal[5 * n : 5 * n + 5]) for n in range(players)]
+
+
+def _line(hands: list[tuple[str, list[int]]]) -> str:
+    return "  ".join(f"{name}: {' '.join(format_cards(cards))}" for name, cards in hands)
+
+
+@given(
+    st.permutations(range(DECK_SIZE)).map(lambda deck: list(deck[:15])),
+    st.integers(min_value=2, max_value=3),
+)
+@settings(max_examples=400)
+def test_every_verdict_is_worded_as_the_reference_words_it(deal: list[int], players: int) -> None:
+    hands = _named_hands(deal, players)
+    assert verdict(_line(hands)) == reference_verdict(hands), _line(hands)
+
+
+@given(
+    st.sampled_from([2, 4]),  # a pair, or two pair, shared by both players
+    st.permutations(range(DECK_SIZE)),
+)
+@settings(max_examples=400)
+def test_made_hands_that_tie_are_decided_by_a_kicker_in_the_katas_words(
+    shared: int, deck: list[int]
+) -> None:
+    """Hands holding the same pair (or two pair), so a kicker so often decides: the random
+    deals above rarely give two players equal made hands."""
+    by_rank: dict[int, list[int]] = {}
+    for card in deck:
+        by_rank.setdefault(card // 4, []).append(card)
+    ranks = list(by_rank)
+    paired = ranks[: shared // 2]
+    first = [card for rank in paired for card in by_rank[rank][:2]]
+    second = [card for rank in paired for card in by_rank[rank][2:4]]
+    loose = [by_rank[rank][0] for rank in ranks[shared // 2 :]]  # one card of each other rank
+    kickers = 5 - shared
+    hands = [("Black", first + loose[:kickers]), ("White", second + loose[kickers : 2 * kickers])]
+    assert verdict(_line(hands)) == reference_verdict(hands), _line(hands)

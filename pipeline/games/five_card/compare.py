@@ -68,22 +68,49 @@ def parse_line(line: str) -> list[tuple[str, list[int]]]:
     return parsed
 
 
+# Ranks of the made hand before its kickers (``hand_ranks`` lists groups first): past them, a
+# kicker decides, and the kata names a kicker ``high card``.
+_MADE_RANKS = {
+    evaluator.PAIR: 2,
+    evaluator.TWO_PAIR: 4,
+    evaluator.THREE_OF_A_KIND: 3,
+    evaluator.FOUR_OF_A_KIND: 4,
+}
+
+
+def _made_hand(code: int, ranks: list[int]) -> str:
+    """The made hand in the kata's words: ``full house: 4 over 2``, ``pair: Ace``."""
+    category = evaluator.CATEGORY_NAMES[code].lower()
+    if code == evaluator.ROYAL_FLUSH:
+        return category
+    if code == evaluator.FULL_HOUSE:
+        return f"{category}: {face_name(ranks[0])} over {face_name(ranks[3])}"
+    if code == evaluator.TWO_PAIR:
+        return f"{category}: {face_name(ranks[0])} and {face_name(ranks[2])}"
+    return f"{category}: {face_name(ranks[0])}"
+
+
 def _reason(winner: int, runner_up: int) -> str:
-    """Why strength ``winner`` beats ``runner_up``: the category, or the card that broke the tie."""
+    """Why strength ``winner`` beats ``runner_up``: the made hand, or the card that decides.
+
+    >>> from pipeline.core.cards import parse_cards
+    >>> fives_jack, fives_ten = evaluator.evaluate(parse_cards(
+    ...     [["5h", "5c", "Jd", "8s", "2c"], ["5d", "5s", "Td", "8c", "3h"]]))
+    >>> _reason(int(fives_jack), int(fives_ten))
+    'high card: Jack (tied on pair: 5)'
+    """
     codes = evaluator.category([winner, runner_up]).tolist()
     ranks = evaluator.hand_ranks([winner, runner_up]).tolist()
-    category = evaluator.CATEGORY_NAMES[codes[0]].lower()
     if min(codes[0], evaluator.STRAIGHT_FLUSH) != min(codes[1], evaluator.STRAIGHT_FLUSH):
-        first = ranks[0][0]
-        if codes[0] == evaluator.FULL_HOUSE:
-            return f"{category}: {face_name(first)} over {face_name(ranks[0][3])}"
-        if codes[0] == evaluator.TWO_PAIR:
-            return f"{category}: {face_name(first)} and {face_name(ranks[0][2])}"
-        if codes[0] == evaluator.ROYAL_FLUSH:
-            return category
-        return f"{category}: {face_name(first)}"
-    deciding = next(a for a, b in zip(ranks[0], ranks[1], strict=True) if a != b)
-    return f"{category}: {face_name(deciding)}"
+        return _made_hand(codes[0], ranks[0])
+    at = next(i for i, (a, b) in enumerate(zip(ranks[0], ranks[1], strict=True)) if a != b)
+    deciding = face_name(ranks[0][at])
+    made_ranks = _MADE_RANKS.get(codes[0])
+    if made_ranks is not None and at >= made_ranks:  # the made hands tie: a kicker decides
+        return f"high card: {deciding} (tied on {_made_hand(codes[0], ranks[0])})"
+    if codes[0] in (evaluator.HIGH_CARD, evaluator.FLUSH):  # every card counts: the first apart
+        return f"{evaluator.CATEGORY_NAMES[codes[0]].lower()}: {deciding}"
+    return _made_hand(codes[0], ranks[0])
 
 
 def verdict(line: str) -> str:
