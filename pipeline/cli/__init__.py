@@ -29,7 +29,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from pipeline.console import version_line
+        from pipeline.fast_commands import version_line
 
         typer.echo(version_line())
         raise typer.Exit(EXIT_CLEAN)
@@ -257,7 +257,7 @@ def equity(
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
     # The console script runs this command without importing Typer (pipeline.console); both
     # paths print equity_lines.
-    from pipeline.console import CommandError, equity_lines
+    from pipeline.fast_commands import CommandError, equity_lines
 
     try:
         lines = equity_lines(hands, board, dead, samples, seed)

@@ -27,6 +27,7 @@ from pipeline.job.isolation import (
     scratch_tempdir,
 )
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
+from pipeline.job.outputs import issues_frame, write_outputs
 from pipeline.job.plan import (
     CLEAN,
     FAILED,
@@ -38,8 +39,10 @@ from pipeline.job.plan import (
     plan_inputs,
     settings_of,
 )
-from pipeline.job.streaming import StreamedFile, stream_csv, streamable_layout
-from pipeline.job.task import FileResult, is_known_header, issues_frame, score_source, write_outputs
+from pipeline.job.results import FileResult
+from pipeline.job.stream_summary import StreamedFile
+from pipeline.job.streaming import stream_csv, streamable_layout
+from pipeline.job.task import is_known_header, score_source
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
 from pipeline.sources import ReadProblem, SourceFile, read_source
