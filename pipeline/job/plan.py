@@ -23,7 +23,7 @@ from pipeline.games.base import EquityOptions
 from pipeline.sinks.atomic import file_digest
 from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
-from pipeline.sources.xlsx import memory_cap_bytes
+from pipeline.sources.xlsx import memory_cap
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
 
@@ -277,6 +277,7 @@ def plan_inputs(
 
 def settings_of(equity: EquityOptions) -> dict[str, object]:
     """What besides the input decides the outputs: a rerun with other settings redoes a file."""
+    cap, origin = memory_cap()
     return {
         "version": version("showdown"),
         "equity": equity.enabled,
@@ -284,7 +285,8 @@ def settings_of(equity: EquityOptions) -> dict[str, object]:
         "equity_samples": equity.samples,
         "equity_seed": equity.seed,
         # a file over the cap is reported, not scored: raising the cap must redo it
-        "memory_cap_mb": memory_cap_bytes() >> 20,
+        "memory_cap_mb": cap >> 20,
+        "memory_cap_from": origin,  # SHOWDOWN_MEMORY_CAP_MB, the default, or an inherited limit
     }
 
 

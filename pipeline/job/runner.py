@@ -46,7 +46,7 @@ from pipeline.job.task import is_known_header, score_source
 from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
 from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
 from pipeline.sources import ReadProblem, SourceFile, read_source
-from pipeline.sources.xlsx import MEMORY_CAP_ENV
+from pipeline.sources.xlsx import INHERITED_LIMIT, MEMORY_CAP_ENV, memory_cap
 
 
 @dataclass
@@ -199,9 +199,11 @@ def score_and_write(
 
 
 def _over_cap_message(path: Path, error: OverMemoryCapError) -> str:
+    _, origin = memory_cap()
+    remedy = "the limit the job inherits" if origin == INHERITED_LIMIT else MEMORY_CAP_ENV
     return (
         f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
-        f"none of it was scored (split the workbook, or raise {MEMORY_CAP_ENV})"
+        f"none of it was scored (split the workbook, or raise {remedy})"
     )
 
 
