@@ -12,6 +12,7 @@ command lines it hands on), never the other way round.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -75,8 +76,27 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
     )
 
 
+def open_standard_streams() -> None:
+    """Put ``/dev/null`` in place of a standard stream the process was started without (a
+    crontab line ending ``<&- >&- 2>&-``, a daemon manager): otherwise Python's ``sys.stderr`` is
+    ``None`` (the job died at its first log line, exit 1, with no word and no output), and the
+    first file the job opens takes the free number (its lock file would be a child's stdin)."""
+    for number, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(number)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+            if null != number:
+                os.dup2(null, number)
+                os.close(null)
+        if getattr(sys, name) is None:  # kept open for the life of the process
+            stream = open(number, mode, encoding="utf-8", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point: ``equity`` and ``--version`` here, everything else in Typer."""
+    open_standard_streams()
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--version"]:
         print(version_line())
