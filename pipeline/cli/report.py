@@ -14,11 +14,13 @@ from rich.table import Table
 
 from pipeline.games.base import EquityOptions
 from pipeline.job.input_task import FileReport
-from pipeline.job.plan import find_inputs
+from pipeline.job.plan import GONE, find_inputs
 from pipeline.job.runner import RunReport, run
 
 
 def _log_line(report: FileReport) -> str:
+    if report.status == GONE:
+        return f"gone   {report.source}: {report.error}"
     if report.error:
         return f"FAILED {report.source}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
@@ -98,7 +100,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
     console.print(table)
     # Errors are plain lines, never wrapped or marked up: cron mails and greps them.
     for file_report in report.files:
-        if file_report.error:
+        if file_report.error and file_report.status != GONE:
             print(f"Error: {file_report.source}: {file_report.error}")
     for problem in report.problems:
         print(f"Error: {problem}")
@@ -106,11 +108,13 @@ def print_run_summary(report: RunReport, output: Path) -> None:
         print(f"Error: {interrupted_line(report)}")
     for issue in report.input_issues:
         print(f"Issue: {issue}")
+    for file_report in report.files:
+        if file_report.status == GONE:
+            print(f"Issue: {file_report.error}")
     for note in report.notes:
         print(f"Note: {note}")
-    issues = "issues found: see the Issues sheets" + (
-        " and the lines above" if report.input_issues else ""
-    )
+    said = report.input_issues or any(file.status == GONE for file in report.files)
+    issues = "issues found: see the Issues sheets" + (" and the lines above" if said else "")
     verdict = {0: "clean", 1: issues, 2: "the run failed"}
     if report.stopped_by is not None:
         verdict[report.exit_code] = f"stopped by {report.stopped_by.signal_name}"

@@ -20,7 +20,15 @@ from pipeline.job.isolation import (
 )
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.outputs import write_outputs
-from pipeline.job.plan import CLEAN, FAILED, ISSUES, PlannedInput, is_unchanged, settings_of
+from pipeline.job.plan import (
+    CLEAN,
+    FAILED,
+    GONE,
+    ISSUES,
+    PlannedInput,
+    is_unchanged,
+    settings_of,
+)
 from pipeline.job.results import FileResult
 from pipeline.job.stream_summary import StreamedFile
 from pipeline.job.streaming import stream_csv, streamable_layout
@@ -73,6 +81,9 @@ def run_task(
     settings = settings_of(equity)
     try:
         content, digest = read_once(path, whole_below=limits.stream_bytes)
+    except (FileNotFoundError, NotADirectoryError):  # an exporter moved it away mid-run
+        gone = f"{str(path)!r} was removed or renamed after the run found it: not scored"
+        return FileReport(planned.name, "", GONE, error=gone)
     except OSError as error:
         return FileReport(planned.name, "", FAILED, error=f"cannot read {str(path)!r}: {error}")
     if not force and previous is not None and is_unchanged(previous, digest, settings):

@@ -26,6 +26,8 @@ from pipeline.sources import SUPPORTED_SUFFIXES
 from pipeline.sources.xlsx import memory_cap
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
+GONE = "gone"
+"""An input removed or renamed after the run found it: not scored, no manifest entry, exit 1."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,11 @@ def _once_each(files: Sequence[Path], notes: list[str]) -> list[Path]:
         if key in first:
             if first[key] != path:
                 notes.append(f"{str(path)!r} is the same file as {str(first[key])!r}: read once")
+            else:
+                notes.append(
+                    f"{str(path)!r} is among the inputs more than once (named twice, or in a "
+                    "folder also given): read once"
+                )
             continue
         first[key] = path
     kept = set(first.values())

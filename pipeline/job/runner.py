@@ -19,9 +19,9 @@ from pipeline.job.input_task import FileReport, one_line, run_task
 from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.plan import FAILED, PlannedInput, output_clash, plan_inputs
+from pipeline.job.plan import FAILED, GONE, PlannedInput, output_clash, plan_inputs
 from pipeline.sinks.atomic import remove_stale_temporaries
-from pipeline.sinks.manifest import OutputBusyError, load_manifest, output_lock, update_manifest
+from pipeline.sinks.manifest import Manifest, OutputBusyError, output_lock
 
 __all__ = ["FileReport", "RunReport", "run"]
 
@@ -43,7 +43,9 @@ class RunReport:
             return self.stopped_by.exit_code
         if self.problems or any(report.status == FAILED for report in self.files):
             return 2
-        if self.input_issues or any(report.issues for report in self.files):
+        if self.input_issues or any(
+            report.issues or report.status == GONE for report in self.files
+        ):
             return 1
         return 0
 
@@ -131,15 +133,16 @@ def _run_planned(
     executor: Executor | None,
     limits: Limits,
 ) -> None:
-    manifest = load_manifest(output)
+    written = Manifest(output)  # read once: the lock keeps every other run out
+    manifest = dict(written.entries)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
 
     def finished(file_report: FileReport) -> None:
         with signals_deferred():  # a finished input keeps its entry, whatever comes
             report.files.append(file_report)
-            if not file_report.skipped:
+            if not file_report.skipped and file_report.status != GONE:
                 entry = file_report.manifest_entry() | {"run_at": stamp}
-                update_manifest(output, file_report.source, entry)
+                written.update(file_report.source, entry)
         if progress is not None:
             progress(file_report)
 
