@@ -101,7 +101,7 @@ def _run(
             try:
                 with scratch_tempdir(output):
                     _run_planned(planned, output, report, force, equity, progress, executor, limits)
-            except Interrupted:
+            except (Interrupted, KeyboardInterrupt):  # the latter: run() used as a library
                 if executor is not None:
                     _stop_work_in_flight(executor)
                 remove_stale_temporaries(output)  # what the work in flight was writing
