@@ -8,7 +8,7 @@ folder and keeps the manifest entries of the inputs that finished.  Later signal
 while it tidies (SIGKILL still works; the next run removes what a killed run left).  A signal
 that arrives inside :func:`signals_deferred` (a child being started or ended, a manifest
 entry being written) waits for the end of that section.  A signal the process was started
-with ignored (``nohup``, a shell's background job) stays ignored.
+with ignored (SIGINT in a shell's ``&`` background job) stays ignored.
 
 >>> import os, time
 >>> with stop_on_signals():
