@@ -42,7 +42,8 @@ from bench.timing import median_seconds
 from pipeline.core import evaluator
 from pipeline.games.base import NO_EQUITY
 from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
-from pipeline.job.task import score_source, scored_frames
+from pipeline.job.outputs import scored_frames
+from pipeline.job.task import score_source
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
 from pipeline.sources.hand_log import HandLog

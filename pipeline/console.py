@@ -5,74 +5,21 @@ which together take longer to import than the exact work takes to run.  :func:`m
 reads ``equity`` (and ``--version``) itself when the command line is one it fully understands,
 and hands every other command line, unchanged, to the Typer app in :mod:`pipeline.cli`.  Help,
 usage errors and every other command are Typer's own; the outputs of both paths are the same
-text, because both call :func:`equity_lines` (a test runs each case through both).
-
->>> equity_lines(["AsAd", "KcKd"], board="AhKh2c3d")
-['hand       win %   tie %  equity %', 'AsAd       97.73    0.00     97.73', \
-'KcKd        2.27    0.00      2.27', 'boards: 44 (exact)']
->>> equity_lines(["AhKh", "AhQh"])
-Traceback (most recent call last):
-    ...
-pipeline.console.CommandError: card 'Ah' is dealt twice
+text, because both call :func:`pipeline.fast_commands.equity_lines` (a test runs each case
+through both).  Imports run one way: this script imports :mod:`pipeline.cli` (only for the
+command lines it hands on), never the other way round.
 """
 
 from __future__ import annotations
 
-import re
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pipeline.fast_commands import CommandError, equity_lines, version_line
+
 EXIT_CLEAN, EXIT_FAILED = 0, 2
-
-
-class CommandError(Exception):
-    """A command cannot run with these arguments; the message is printed as ``Error: ...``."""
-
-
-def parse_cards_text(text: str) -> list[int]:
-    """Cards written with or without spaces: ``AhKh``, ``2c 7d 9h``, ``10hJh``.
-
-    >>> parse_cards_text("10hJh 2c")
-    [34, 38, 0]
-    """
-    from pipeline.core.cards import CardError, parse_card
-
-    tokens = re.findall(r"10.|\S.", text.replace(" ", "").replace(",", ""))
-    try:
-        return [parse_card(token) for token in tokens]
-    except CardError as error:
-        raise CommandError(str(error)) from None
-
-
-def equity_lines(
-    hands: Sequence[str],
-    board: str = "",
-    dead: str = "",
-    samples: int | None = None,
-    seed: int = 0,
-) -> list[str]:
-    """What ``pipeline equity`` prints: a line per hand (win, tie, equity in percent), then the
-    number of boards and how they were counted.  Raises :class:`CommandError` for bad cards."""
-    from pipeline.core.equity import equity
-
-    holes = [parse_cards_text(hand) for hand in hands]
-    for hand, cards in zip(hands, holes, strict=True):
-        if len(cards) != 2:
-            msg = f"{hand!r} is {len(cards)} cards: expected 2 hole cards"
-            raise CommandError(msg)
-    try:
-        result = equity(
-            holes, parse_cards_text(board), parse_cards_text(dead), samples=samples, seed=seed
-        )
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    lines = [f"{'hand':<8}{'win %':>8}{'tie %':>8}{'equity %':>10}"]
-    for hand, win, tie, share in zip(hands, result.win, result.tie, result.equity, strict=True):
-        lines.append(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
-    how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
-    lines.append(f"boards: {result.boards:,} ({how})")
-    return lines
 
 
 @dataclass(frozen=True)
@@ -129,28 +76,27 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
     )
 
 
-def version_line() -> str:
-    """What ``pipeline --version`` prints: the version, which evaluator loop runs and which
-    PokerStars reader (our C extensions are optional at install: ``setup.py``).
-
-    >>> version_line().startswith("showdown ")
-    True
-    """
-    from importlib.machinery import EXTENSION_SUFFIXES
-    from importlib.metadata import version
-    from pathlib import Path
-
-    from pipeline.core.kernel import KERNEL_NAME
-
-    # Looked for, not imported: importing pipeline.sources would load polars.
-    sources = Path(__file__).parent / "sources"
-    scanner = any((sources / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
-    reader = "C scanner" if scanner else "polars"
-    return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})"
+def open_standard_streams() -> None:
+    """Put ``/dev/null`` in place of a standard stream the process was started without (a
+    crontab line ending ``<&- >&- 2>&-``, a daemon manager): otherwise Python's ``sys.stderr`` is
+    ``None`` (the job died at its first log line, exit 1, with no word and no output), and the
+    first file the job opens takes the free number (its lock file would be a child's stdin)."""
+    for number, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(number)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+            if null != number:
+                os.dup2(null, number)
+                os.close(null)
+        if getattr(sys, name) is None:  # kept open for the life of the process
+            stream = open(number, mode, encoding="utf-8", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point: ``equity`` and ``--version`` here, everything else in Typer."""
+    open_standard_streams()
     args = list(sys.argv[1:] if argv is None else argv)
     if args == ["--version"]:
         print(version_line())

@@ -1,4 +1,5 @@
-"""Imports run one way: cli -> job -> sources / games / sinks -> core (README, Layout)."""
+"""Imports run one way: console -> cli -> job -> sources / games / sinks -> core (README,
+Layout), and no two parts of the package import each other."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ ALLOWED = {
     "games": {"core", "schemas", "sources"},  # the pot audit reads the hand log's row type
     "season": {"core", "sinks", "schemas"},
     "job": {"core", "sources", "games", "sinks", "schemas"},
+    "cli": {"core", "sources", "games", "sinks", "season", "job", "schemas", "fast_commands"},
+}
+# The modules at the top of the package: the console script and what it shares with cli/.
+ALLOWED_MODULES = {
+    "fast_commands": {"core"},  # equity and --version without Typer or polars
+    "console": {"fast_commands", "cli"},  # cli/ only for the command lines it hands on
+    "__main__": {"console"},
 }
 
 
@@ -50,3 +58,58 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
         if _layer(module) not in {layer} | ALLOWED[layer]
     ]
     assert wrong == []
+
+
+@pytest.mark.parametrize("module", sorted(ALLOWED_MODULES))
+def test_a_top_level_module_imports_only_what_it_may(module: str) -> None:
+    path = PACKAGE / f"{module}.py"
+    wrong = [
+        f"{path.relative_to(PACKAGE.parent)} imports {imported}"
+        for imported in _project_imports(path)
+        if _layer(imported) not in {module} | ALLOWED_MODULES[module]
+    ]
+    assert wrong == []
+
+
+def _part_graph() -> dict[str, set[str]]:
+    """Which parts of the package (a sub-package, or a module at the top) import which, from
+    every import in every file, those inside functions included."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        part = (
+            relative.parts[0].removesuffix(".py")
+            if len(relative.parts) > 1 or path.stem != "__init__"
+            else ""
+        )
+        for module in _project_imports(path):
+            other = _layer(module)
+            if other != part and other != "schemas":
+                graph.setdefault(part, set()).add(other)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every circle of imports, each once, as the parts in order (a depth-first search)."""
+    found: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        for after in sorted(graph.get(node, ())):
+            if after == path[0]:
+                found.append([*path, after])
+            elif after not in path and after > path[0]:  # each circle from its least part
+                visit(after, [*path, after])
+
+    for start in sorted(graph):
+        visit(start, [start])
+    return found
+
+
+def test_the_cycle_finder_sees_a_circle() -> None:
+    # cli -> console -> cli was one (issue 22): the finder must name such a circle.
+    graph = {"cli": {"console", "job"}, "console": {"cli"}, "job": {"core"}}
+    assert _cycles(graph) == [["cli", "console", "cli"]]
+
+
+def test_no_two_parts_of_the_package_import_each_other() -> None:
+    assert [" -> ".join(cycle) for cycle in _cycles(_part_graph())] == []

@@ -29,7 +29,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from pipeline.console import version_line
+        from pipeline.fast_commands import version_line
 
         typer.echo(version_line())
         raise typer.Exit(EXIT_CLEAN)
@@ -107,17 +107,29 @@ def run_command(
     from pipeline.cli.report import print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
     from pipeline.job.executors import ExecutorError, executor_for, map_on_workers
+    from pipeline.job.interrupt import Interrupted, stop_on_signals
+    from pipeline.job.runner import RunReport
 
     options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
-    try:
-        with executor_for(workers, scheduler) as executor:
-            if executor is not None:  # a large file's equity work is spread over the workers too
-                options = replace(options, map_rounds=map_on_workers)
-            report = run_with_progress(
-                inputs or [Path("input")], output, force=force, equity=options, executor=executor
-            )
-    except ExecutorError as error:
-        raise _fail(str(error)) from None
+    report: RunReport | None = None
+    with stop_on_signals():  # SIGTERM, SIGINT: stop, tidy, keep what finished (job/interrupt.py)
+        try:
+            with executor_for(workers, scheduler) as executor:
+                if executor is not None:  # a large file's equity work is spread out too
+                    options = replace(options, map_rounds=map_on_workers)
+                report = run_with_progress(
+                    inputs or [Path("input")],
+                    output,
+                    force=force,
+                    equity=options,
+                    executor=executor,
+                )
+        except ExecutorError as error:
+            raise _fail(str(error)) from None
+        except Interrupted as stop:
+            if report is None:  # while the Dask cluster started: no input was begun
+                report = RunReport(stopped_by=stop)
+            # else the run had ended and only the cluster was closing: nothing was cut short
     print_run_summary(report, output)
     raise typer.Exit(report.exit_code)
 
@@ -136,7 +148,7 @@ def check_command(
     Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
     """
     from pipeline.cli.report import count
-    from pipeline.job.runner import check, issue_lines
+    from pipeline.job.check import check, issue_lines
 
     results, found = check(inputs or [Path("input")])
     issues = len(found.issues)
@@ -257,7 +269,7 @@ def equity(
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
     # The console script runs this command without importing Typer (pipeline.console); both
     # paths print equity_lines.
-    from pipeline.console import CommandError, equity_lines
+    from pipeline.fast_commands import CommandError, equity_lines
 
     try:
         lines = equity_lines(hands, board, dead, samples, seed)

@@ -13,11 +13,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pipeline.games.base import EquityOptions
-from pipeline.job.plan import find_inputs
-from pipeline.job.runner import FileReport, RunReport, run
+from pipeline.job.input_task import FileReport
+from pipeline.job.plan import GONE, find_inputs
+from pipeline.job.runner import RunReport, run
 
 
 def _log_line(report: FileReport) -> str:
+    if report.status == GONE:
+        return f"gone   {report.source}: {report.error}"
     if report.error:
         return f"FAILED {report.source}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
@@ -97,16 +100,41 @@ def print_run_summary(report: RunReport, output: Path) -> None:
     console.print(table)
     # Errors are plain lines, never wrapped or marked up: cron mails and greps them.
     for file_report in report.files:
-        if file_report.error:
+        if file_report.error and file_report.status != GONE:
             print(f"Error: {file_report.source}: {file_report.error}")
     for problem in report.problems:
         print(f"Error: {problem}")
+    if report.stopped_by is not None:
+        print(f"Error: {interrupted_line(report)}")
     for issue in report.input_issues:
         print(f"Issue: {issue}")
+    for file_report in report.files:
+        if file_report.status == GONE:
+            print(f"Issue: {file_report.error}")
     for note in report.notes:
         print(f"Note: {note}")
-    issues = "issues found: see the Issues sheets" + (
-        " and the lines above" if report.input_issues else ""
-    )
+    said = report.input_issues or any(file.status == GONE for file in report.files)
+    issues = "issues found: see the Issues sheets" + (" and the lines above" if said else "")
     verdict = {0: "clean", 1: issues, 2: "the run failed"}
+    if report.stopped_by is not None:
+        verdict[report.exit_code] = f"stopped by {report.stopped_by.signal_name}"
     print(f"exit {report.exit_code}: {verdict[report.exit_code]}")
+
+
+def interrupted_line(report: RunReport) -> str:
+    """What a run stopped by a signal says, after ``Error:``: how far it got.
+
+    >>> from pipeline.job.interrupt import Interrupted
+    >>> interrupted_line(RunReport(planned=5, stopped_by=Interrupted(15)))
+    'interrupted by SIGTERM; 0 of 5 inputs finished, rerun to finish the rest'
+    >>> interrupted_line(RunReport(stopped_by=Interrupted(2)))
+    'interrupted by SIGINT before any input was begun; rerun to score them'
+    """
+    assert report.stopped_by is not None
+    name = report.stopped_by.signal_name
+    if report.planned is None:
+        return f"interrupted by {name} before any input was begun; rerun to score them"
+    return (
+        f"interrupted by {name}; {len(report.files):,} of {count(report.planned, 'input')} "
+        "finished, rerun to finish the rest"
+    )

@@ -16,6 +16,10 @@ ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    # a delimited file's header or bytes (before the card rules: a header may be "board")
+    ("duplicate_header", r"are both headed"),
+    ("nul_byte", r"a NUL byte"),
+    ("undecodable_byte", r"neither UTF-8 nor Windows-1252"),
     ("over_memory_cap", r"over the memory cap"),
     ("not_written_back", r"^not written back|wrote a new workbook"),
     ("refused_part", r"cannot be read: its part .* refused"),

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pipeline.job.interrupt import signals_deferred
 from pipeline.sinks.atomic import TEMPORARY_MARK, file_digest
 from pipeline.sources.xlsx import memory_cap_bytes
 from pipeline.sources.xlsx_parts import declared_inflated_bytes, inspect_workbook
@@ -122,22 +123,26 @@ def run_capped(function: Callable[..., Result], *args: Any, scratch: Path) -> Re
     }
     try:
         with (folder / "stderr").open("w+b") as stderr:
-            child = subprocess.Popen(
-                [sys.executable, "-m", "pipeline.job.isolation", str(os.getpid())],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                env=environment,
-                start_new_session=True,
-            )
+            child: subprocess.Popen[bytes] | None = None
             try:
+                with signals_deferred():  # a stop signal waits until the child can be ended
+                    child = subprocess.Popen(
+                        [sys.executable, "-m", "pipeline.job.isolation", str(os.getpid())],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        stderr=stderr,
+                        env=environment,
+                        start_new_session=True,
+                    )
                 output, _ = child.communicate(payload, timeout=CHILD_TIMEOUT_SECONDS)
             except subprocess.TimeoutExpired:
                 msg = f"the work took longer than {CHILD_TIMEOUT_SECONDS / 3600:g} hours: stopped"
                 raise ChildDiedError(msg) from None
             finally:
-                _end_group(child)
-                _remove_temporaries_of(child.pid, scratch)
+                if child is not None:
+                    with signals_deferred():  # SIGTERM, SIGINT: the child is ended all the same
+                        _end_group(child)
+                        _remove_temporaries_of(child.pid, scratch)
             stderr.seek(0)
             errors = stderr.read().decode(errors="replace")
     finally:

@@ -23,9 +23,11 @@ from pipeline.games.base import EquityOptions
 from pipeline.sinks.atomic import file_digest
 from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
-from pipeline.sources.xlsx import memory_cap_bytes
+from pipeline.sources.xlsx import memory_cap
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
+GONE = "gone"
+"""An input removed or renamed after the run found it: not scored, no manifest entry, exit 1."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,11 @@ def _once_each(files: Sequence[Path], notes: list[str]) -> list[Path]:
         if key in first:
             if first[key] != path:
                 notes.append(f"{str(path)!r} is the same file as {str(first[key])!r}: read once")
+            else:
+                notes.append(
+                    f"{str(path)!r} is among the inputs more than once (named twice, or in a "
+                    "folder also given): read once"
+                )
             continue
         first[key] = path
     kept = set(first.values())
@@ -277,6 +284,7 @@ def plan_inputs(
 
 def settings_of(equity: EquityOptions) -> dict[str, object]:
     """What besides the input decides the outputs: a rerun with other settings redoes a file."""
+    cap, origin = memory_cap()
     return {
         "version": version("showdown"),
         "equity": equity.enabled,
@@ -284,7 +292,8 @@ def settings_of(equity: EquityOptions) -> dict[str, object]:
         "equity_samples": equity.samples,
         "equity_seed": equity.seed,
         # a file over the cap is reported, not scored: raising the cap must redo it
-        "memory_cap_mb": memory_cap_bytes() >> 20,
+        "memory_cap_mb": cap >> 20,
+        "memory_cap_from": origin,  # SHOWDOWN_MEMORY_CAP_MB, the default, or an inherited limit
     }
 
 

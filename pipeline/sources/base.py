@@ -91,20 +91,36 @@ def decode_text(data: bytes) -> str:
     >>> decode_text("Cléo\n".encode() + "Zoë\n".encode("cp1252"))
     'Cléo\nZoë\n'
     """
+    return decode_text_marked(data)[0]
+
+
+def decode_text_marked(data: bytes) -> tuple[str, list[int]]:
+    r""":func:`decode_text`, and the lines (1-based) holding a byte that is neither UTF-8 nor
+    Windows-1252 (0x81, 0x8D, 0x8F, 0x90, 0x9D), read as U+FFFD: a reader can name them rather
+    than pass a wrong character on in silence.  Windows-1252, not Latin-1: its 0x80-0x9F are
+    the ``€`` and the smart quotes a Windows export holds, where Latin-1 has control codes.
+
+    >>> decode_text_marked("Zoë\n".encode("cp1252") + "“€”\n".encode("cp1252") + b"\x81\n")
+    ('Zoë\n“€”\n\ufffd\n', [3])
+    """
     if data.startswith(UTF16_BOMS):
-        return data.decode("utf-16")
+        return data.decode("utf-16"), []
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), []
     except UnicodeDecodeError:
         pass
-    lines = []
-    for line in data.splitlines(keepends=True):
+    lines, replaced = [], []
+    for number, line in enumerate(data.splitlines(keepends=True), start=1):
         try:
             lines.append(line.decode("utf-8"))
         except UnicodeDecodeError:
-            lines.append(line.decode("cp1252", errors="replace"))
-    return "".join(lines)
+            try:
+                lines.append(line.decode("cp1252"))
+            except UnicodeDecodeError:
+                lines.append(line.decode("cp1252", errors="replace"))
+                replaced.append(number)
+    return "".join(lines), replaced
 
 
 def unique_names(header: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ by the job (:mod:`pipeline.job.isolation`), not here."""
 from __future__ import annotations
 
 import os
+import resource
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,14 @@ import polars as pl
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, unique_names
 from pipeline.sources.xlsx_parts import MAX_CELLS, MAX_COLUMNS, SheetPart, inspect_workbook
 
-__all__ = ["MAX_CELLS", "MAX_COLUMNS", "WorkbookSource", "memory_cap_bytes", "read_workbook"]
+__all__ = [
+    "MAX_CELLS",
+    "MAX_COLUMNS",
+    "WorkbookSource",
+    "memory_cap",
+    "memory_cap_bytes",
+    "read_workbook",
+]
 
 HEADER_SEARCH_ROWS = 30
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -25,12 +33,33 @@ DEFAULT_MEMORY_CAP = 8 << 30
 
 def memory_cap_bytes() -> int:
     """The memory one input's work may use: ``SHOWDOWN_MEMORY_CAP_MB``, else 8 GB or half the
-    machine, whichever is less."""
+    machine, whichever is less; never more than the address-space limit the process inherited
+    (see :func:`memory_cap`)."""
+    return memory_cap()[0]
+
+
+INHERITED_LIMIT = "the address-space limit the job inherited (ulimit -v)"
+
+
+def memory_cap() -> tuple[int, str]:
+    """The memory cap in bytes and where it comes from: ``SHOWDOWN_MEMORY_CAP_MB``, the default
+    (8 GB or half the machine) or :data:`INHERITED_LIMIT`, when a cron shell, a container or
+    systemd's ``LimitAS`` set one lower.  A hard limit can never be raised, so the lower wins.
+
+    >>> cap, origin = memory_cap()
+    >>> cap > 0 and origin in (MEMORY_CAP_ENV, "default", INHERITED_LIMIT)
+    True
+    """
     configured = os.environ.get(MEMORY_CAP_ENV, "").strip()
     if configured.isdigit() and int(configured) > 0:
-        return int(configured) << 20
-    physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    return min(DEFAULT_MEMORY_CAP, physical // 2)
+        cap, origin = int(configured) << 20, MEMORY_CAP_ENV
+    else:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        cap, origin = min(DEFAULT_MEMORY_CAP, physical // 2), "default"
+    inherited, _ = resource.getrlimit(resource.RLIMIT_AS)  # the soft limit: at most the hard
+    if inherited != resource.RLIM_INFINITY and inherited < cap:
+        return inherited, INHERITED_LIMIT
+    return cap, origin
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -15,7 +17,11 @@ import polars as pl
 import pytest
 from openpyxl import load_workbook
 
+from pipeline.cli.report import print_run_summary
 from pipeline.games.generate import deal_holdem, players_frame
+from pipeline.job.input_task import FileReport
+from pipeline.job.runner import run
+from pipeline.sinks.atomic import file_digest
 from tests.helpers import run_cli
 
 SPREADSHEETS = Path(__file__).resolve().parents[1] / "data" / "spreadsheets"
@@ -245,3 +251,108 @@ def test_an_xlsx_saved_as_xls_says_how_to_have_it_read(tmp_path: Path) -> None:
         "club.xls: 'club.xls' holds an .xlsx workbook under another name: rename it "
         "'club.xlsx' to have it read\n"
     )
+
+
+def test_a_file_removed_or_replaced_after_the_run_found_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exporter moves files while the night runs.  A file removed after the run listed it
+    is an ``Issue:`` (exit 1) and gets no manifest entry (before: a failed input, exit 2); a
+    file replaced is scored as what it is when read, and its hash is of those bytes."""
+    folder = tmp_path / "in"
+    for name in ("a.csv", "b.csv", "c.csv"):
+        _night(folder / name)
+    replacement = players_frame(deal_holdem(5, 4, seed=9))
+
+    def exporter_at_work(report: FileReport) -> None:
+        if report.source == "a.csv":
+            (folder / "b.csv").unlink()
+            replacement.write_csv(folder / "c.csv")
+
+    out = tmp_path / "out"
+    report = run([folder], out, progress=exporter_at_work)
+    assert [(file.source, file.status) for file in report.files] == [
+        ("a.csv", "clean"),
+        ("b.csv", "gone"),
+        ("c.csv", "clean"),
+    ]
+    assert report.exit_code == 1
+    files = json.loads((out / "manifest.json").read_text())["files"]
+    assert sorted(files) == ["a.csv", "c.csv"]
+    replaced = (folder / "c.csv").read_bytes()
+    assert files["c.csv"]["sha256"] == hashlib.sha256(replaced).hexdigest()
+    assert pl.read_parquet(out / "c.csv.poker.parquet").height == replacement.height
+    print_run_summary(report, out)
+    assert _lines(capsys.readouterr().out, "Issue:") == [
+        f"Issue: {str(folder / 'b.csv')!r} was removed or renamed after the run found it: "
+        "not scored"
+    ]
+
+
+def test_the_same_file_named_twice_is_read_once_and_said(tmp_path: Path) -> None:
+    """Before: ``run a.csv a.csv`` (or a folder and a file in it) read it once, in silence."""
+    _night(tmp_path / "in" / "a.csv")
+    given = str(tmp_path / "in" / "a.csv")
+    result = run_cli("run", given, str(tmp_path / "in"), given, "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert list(json.loads((tmp_path / "out" / "manifest.json").read_text())["files"]) == ["a.csv"]
+    assert _lines(result.stdout, "Note:") == [
+        f"Note: {given!r} is among the inputs more than once (named twice, or in a folder also "
+        "given): read once"
+    ]
+
+
+def test_paths_with_spaces_and_quotes_in_and_out(tmp_path: Path) -> None:
+    """Names a shell would need quoting for, on inputs and the output folder, through the
+    capped child and calamine's child too (their arguments are never a shell line)."""
+    folder = tmp_path / 'it\'s "in"'
+    _night(folder / "night 'one' \"1\".csv")
+    generated = run_cli("generate", str(folder / 'club "night".xlsx'), "--rounds", "3")
+    assert generated.returncode == 0, generated.stderr
+    shutil.copy(SPREADSHEETS / "night.ods", folder / 'o\'clock "x".ods')
+    out = tmp_path / 'out put\'s "here"'
+    environment = os.environ | {"SHOWDOWN_IN_PROCESS_MB": "0", "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "run", str(folder), "-o", str(out), "--no-equity"],
+        capture_output=True, text=True, env=environment, timeout=300, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout + result.stderr  # the .ods has a bad card
+    files = json.loads((out / "manifest.json").read_text())["files"]
+    assert {name: entry["status"] for name, entry in files.items()} == {
+        "night 'one' \"1\".csv": "clean",
+        'club "night".xlsx': "clean",
+        'o\'clock "x".ods': "issues",
+    }
+    for entry in files.values():
+        for key, path in entry["outputs"].items():
+            assert Path(path).parent == out
+            assert file_digest(Path(path)) == entry["output_sha256"][key]
+
+
+def test_an_output_folder_on_another_filesystem(tmp_path: Path) -> None:
+    """Every temporary file is made beside its output, so each rename stays on one filesystem
+    wherever the output folder is (here on tmpfs, the inputs elsewhere)."""
+    other = Path("/dev/shm")
+    if not other.is_dir() or other.stat().st_dev == tmp_path.stat().st_dev:
+        pytest.skip("no second filesystem to write to")
+    _night(tmp_path / "in" / "night.csv")
+    assert run_cli("generate", str(tmp_path / "in" / "club.xlsx"), "--rounds", "3").returncode == 0
+    out = Path(tempfile.mkdtemp(prefix="showdown-test-", dir=other)) / "out"
+    try:
+        environment = os.environ | {"SHOWDOWN_IN_PROCESS_MB": "0", "PYTHONPATH": str(ROOT)}
+        command = [sys.executable, "-m", "pipeline", "run", str(tmp_path / "in"), "-o", str(out)]
+        result = subprocess.run(
+            [*command, "--no-equity"], capture_output=True, text=True, env=environment,
+            timeout=300, check=False,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert sorted(path.name for path in out.iterdir()) == [
+            ".showdown.lock",
+            "club.poker.parquet",
+            "club.xlsx",
+            "manifest.json",
+            "night.csv.poker.parquet",
+            "night.csv.xlsx",
+        ]
+    finally:
+        shutil.rmtree(out.parent, ignore_errors=True)

@@ -20,8 +20,8 @@ import polars as pl
 import pytest
 
 from pipeline.games.generate import deal_holdem, players_frame
+from pipeline.job.input_task import run_task
 from pipeline.job.plan import PlannedInput
-from pipeline.job.runner import run_task
 from tests.helpers import run_cli
 from tests.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
 

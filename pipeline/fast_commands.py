@@ -1,0 +1,88 @@
+"""What the commands that need only the core print: ``pipeline equity`` and ``--version``.
+
+Both the console script's fast path (:mod:`pipeline.console`, no Typer) and the Typer app
+(:mod:`pipeline.cli`) call these, so the two paths print the same text; this module sits below
+both, so neither imports the other's module for them.
+
+>>> equity_lines(["AsAd", "KcKd"], board="AhKh2c3d")
+['hand       win %   tie %  equity %', 'AsAd       97.73    0.00     97.73', \
+'KcKd        2.27    0.00      2.27', 'boards: 44 (exact)']
+>>> equity_lines(["AhKh", "AhQh"])
+Traceback (most recent call last):
+    ...
+pipeline.fast_commands.CommandError: card 'Ah' is dealt twice
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+
+class CommandError(Exception):
+    """A command cannot run with these arguments; the message is printed as ``Error: ...``."""
+
+
+def parse_cards_text(text: str) -> list[int]:
+    """Cards written with or without spaces: ``AhKh``, ``2c 7d 9h``, ``10hJh``.
+
+    >>> parse_cards_text("10hJh 2c")
+    [34, 38, 0]
+    """
+    from pipeline.core.cards import CardError, parse_card
+
+    tokens = re.findall(r"10.|\S.", text.replace(" ", "").replace(",", ""))
+    try:
+        return [parse_card(token) for token in tokens]
+    except CardError as error:
+        raise CommandError(str(error)) from None
+
+
+def equity_lines(
+    hands: Sequence[str],
+    board: str = "",
+    dead: str = "",
+    samples: int | None = None,
+    seed: int = 0,
+) -> list[str]:
+    """What ``pipeline equity`` prints: a line per hand (win, tie, equity in percent), then the
+    number of boards and how they were counted.  Raises :class:`CommandError` for bad cards."""
+    from pipeline.core.equity import equity
+
+    holes = [parse_cards_text(hand) for hand in hands]
+    for hand, cards in zip(hands, holes, strict=True):
+        if len(cards) != 2:
+            msg = f"{hand!r} is {len(cards)} cards: expected 2 hole cards"
+            raise CommandError(msg)
+    try:
+        result = equity(
+            holes, parse_cards_text(board), parse_cards_text(dead), samples=samples, seed=seed
+        )
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    lines = [f"{'hand':<8}{'win %':>8}{'tie %':>8}{'equity %':>10}"]
+    for hand, win, tie, share in zip(hands, result.win, result.tie, result.equity, strict=True):
+        lines.append(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
+    how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
+    lines.append(f"boards: {result.boards:,} ({how})")
+    return lines
+
+
+def version_line() -> str:
+    """What ``pipeline --version`` prints: the version, which evaluator loop runs and which
+    PokerStars reader (our C extensions are optional at install: ``setup.py``).
+
+    >>> version_line().startswith("showdown ")
+    True
+    """
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.metadata import version
+    from pathlib import Path
+
+    from pipeline.core.kernel import KERNEL_NAME
+
+    # Looked for, not imported: importing pipeline.sources would load polars.
+    sources = Path(__file__).parent / "sources"
+    scanner = any((sources / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
+    reader = "C scanner" if scanner else "polars"
+    return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})"

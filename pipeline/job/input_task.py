@@ -1,0 +1,223 @@
+"""One input's task: read once, skipped when unchanged, scored and written (under the memory cap
+when it could be big); its manifest entry.  A pure, picklable function of one input
+(:func:`run_task`), so that any executor can run it; only the runner writes the manifest.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.job.isolation import (
+    ChildDiedError,
+    OverMemoryCapError,
+    needs_isolation,
+    read_once,
+    run_capped,
+)
+from pipeline.job.limits import DEFAULT_LIMITS, Limits
+from pipeline.job.outputs import write_outputs
+from pipeline.job.plan import (
+    CLEAN,
+    FAILED,
+    GONE,
+    ISSUES,
+    PlannedInput,
+    is_unchanged,
+    settings_of,
+)
+from pipeline.job.results import FileResult
+from pipeline.job.stream_summary import StreamedFile
+from pipeline.job.streaming import stream_csv, streamable_layout
+from pipeline.job.task import is_known_header, score_source
+from pipeline.sinks.atomic import file_digest
+from pipeline.sources import ReadProblem, SourceFile, read_source
+from pipeline.sources.xlsx import INHERITED_LIMIT, MEMORY_CAP_ENV, memory_cap
+
+
+@dataclass
+class FileReport:
+    """One input's line in ``manifest.json`` and in the end-of-run summary."""
+
+    source: str
+    sha256: str
+    status: str
+    rows_read: int = 0
+    rows_scored: int = 0
+    rows_rejected: int = 0
+    issues: int = 0
+    outputs: dict[str, str] = field(default_factory=dict)
+    output_sha256: dict[str, str] = field(default_factory=dict)  # a truncated output is redone
+    timings: dict[str, float] = field(default_factory=dict)
+    error: str | None = None
+    settings: dict[str, object] = field(default_factory=dict)
+    skipped: bool = False  # unchanged since the last run: outputs kept, not in the manifest
+
+    def manifest_entry(self) -> dict[str, object]:
+        entry = asdict(self)
+        del entry["skipped"]
+        return entry
+
+
+def run_task(
+    planned: PlannedInput,
+    previous: dict[str, object] | None,
+    *,
+    force: bool = False,
+    equity: EquityOptions = NO_EQUITY,
+    limits: Limits = DEFAULT_LIMITS,
+) -> FileReport:
+    """Read, score and write one input; its manifest entry.  Never raises for a bad file.
+
+    A workbook's bytes are read once: the hash in the manifest is the hash of what was scored
+    and written back.  A big workbook is worked on under the memory cap (``isolation``).  An
+    output already whole when a later step fails is still listed (``outputs``), so the
+    manifest names every file the job left on disk."""
+    started = time.perf_counter()
+    path = planned.path
+    settings = settings_of(equity)
+    try:
+        content, digest = read_once(path, whole_below=limits.stream_bytes)
+    except (FileNotFoundError, NotADirectoryError):  # an exporter moved it away mid-run
+        gone = f"{str(path)!r} was removed or renamed after the run found it: not scored"
+        return FileReport(planned.name, "", GONE, error=gone)
+    except OSError as error:
+        return FileReport(planned.name, "", FAILED, error=f"cannot read {str(path)!r}: {error}")
+    if not force and previous is not None and is_unchanged(previous, digest, settings):
+        known = {key: previous[key] for key in FileReport.__dataclass_fields__ if key in previous}
+        report = FileReport(**known)  # type: ignore[arg-type]
+        report.skipped = True
+        return report
+    if not needs_isolation(content):
+        try:
+            return score_and_write(planned, content, digest, equity, settings, limits)
+        except MemoryError:  # uncapped here: the machine itself ran out; the others go on
+            detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
+            return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
+    planned.base.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        report = run_capped(
+            score_and_write, planned, content, digest, equity, settings, limits,
+            scratch=planned.base.parent,
+        )  # fmt: skip
+    except OverMemoryCapError as error:
+        return _report_unread(planned, digest, settings, over_cap_message(path, error))
+    except ChildDiedError as error:
+        return FileReport(planned.name, digest, FAILED, error=str(error), settings=settings)
+    report.timings["total"] = round(time.perf_counter() - started, 4)
+    return report
+
+
+def score_and_write(
+    planned: PlannedInput,
+    content: bytes | None,
+    digest: str,
+    equity: EquityOptions,
+    settings: dict[str, object],
+    limits: Limits = DEFAULT_LIMITS,
+) -> FileReport:
+    """The work on one input (here, or in a capped subprocess): read from ``content`` when
+    the bytes were read already, score, write the outputs; its manifest entry."""
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+    outputs: dict[str, str] = {}
+    try:
+        # a CSV too large to read whole is scored in batches (job/streaming.py)
+        layout = None if content is not None else streamable_layout(planned.path, limits)
+        if layout is not None:
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            result: FileResult | StreamedFile = stream_csv(
+                planned.path, planned.base, planned.name, layout, equity, limits, outputs
+            )
+            timings["stream"] = time.perf_counter() - clock
+        else:
+            clock = time.perf_counter()
+            source = read_source(planned.path, is_known_header, content)
+            timings["read"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            result = score_source(source, equity, planned.name)
+            timings["score"] = time.perf_counter() - clock
+            clock = time.perf_counter()
+            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            write_outputs(result, planned.base, limits, outputs)
+            timings["write"] = time.perf_counter() - clock
+        outputs = _resolved(outputs)
+        output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
+    except OSError as error:
+        if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
+            raise  # the output folder cannot be written: the run fails, not this file
+        return _failed(planned.name, digest, error, settings, outputs)
+    except MemoryError:
+        raise  # over the memory cap: the capped subprocess reports it
+    except Exception as error:  # one broken file must not stop the others
+        return _failed(planned.name, digest, error, settings, outputs)
+    timings["total"] = time.perf_counter() - started
+    issues = result.issue_count if isinstance(result, FileResult) else result.issues
+    return FileReport(
+        planned.name,
+        digest,
+        ISSUES if issues else CLEAN,
+        result.rows_read,
+        result.rows_scored,
+        result.rows_rejected,
+        issues,
+        outputs,
+        output_sha256,
+        {key: round(value, 4) for key, value in timings.items()},
+        settings=settings,
+    )
+
+
+def over_cap_message(path: Path, error: OverMemoryCapError) -> str:
+    _, origin = memory_cap()
+    remedy = "the limit the job inherits" if origin == INHERITED_LIMIT else MEMORY_CAP_ENV
+    return (
+        f"{path.name!r} is {error}: reading, scoring and writing it back needs more, so "
+        f"none of it was scored (split the workbook, or raise {remedy})"
+    )
+
+
+def _report_unread(
+    planned: PlannedInput, digest: str, settings: dict[str, object], message: str
+) -> FileReport:
+    """An input the job could not work on within the cap: an issue, in a workbook of its own."""
+    source = SourceFile(planned.path, kind="xlsx", problems=[ReadProblem("", message)])
+    result = score_source(source, name=planned.name)
+    outputs = write_outputs(result, planned.base)
+    outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
+    return FileReport(
+        planned.name,
+        digest,
+        ISSUES,
+        issues=result.issue_count,
+        outputs=outputs,
+        output_sha256={key: file_digest(Path(written)) for key, written in outputs.items()},
+        settings=settings,
+    )
+
+
+def _resolved(outputs: dict[str, str]) -> dict[str, str]:
+    return {key: str(Path(written).resolve()) for key, written in outputs.items()}
+
+
+def _failed(
+    name: str,
+    digest: str,
+    error: BaseException,
+    settings: dict[str, object],
+    outputs: dict[str, str],
+) -> FileReport:
+    """A file that failed, with the outputs it had written whole before it did."""
+    return FileReport(
+        name, digest, FAILED, outputs=_resolved(outputs), error=one_line(error), settings=settings
+    )
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line for the log and the manifest: its type and first line."""
+    detail = "".join(traceback.format_exception_only(error)).strip()
+    return detail.splitlines()[0] if detail else type(error).__name__

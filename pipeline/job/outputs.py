@@ -1,0 +1,215 @@
+"""One input's results handed to the sinks: the Parquet frames in each game's fixed schema, the
+Issues table, the Summary blocks and the sheets of the workbook, each written atomically."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.games.base import Game, ScoredSheet
+from pipeline.games.issues import ISSUE_COLUMNS, with_codes
+from pipeline.job.limits import DEFAULT_LIMITS, Limits
+from pipeline.job.results import FileIssue, FileResult
+from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
+from pipeline.sinks.parquet import write_parquet
+
+
+def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
+    """One row per player per round, by Parquet name (``poker``, ``yatzy``), each in its game's
+    fixed schema and checked against its pandera model."""
+    by_name: dict[str, list[pl.DataFrame]] = {}
+    for sheet_result in result.sheets:
+        game = sheet_result.game
+        if game is None or sheet_result.scored.height == 0:
+            continue
+        rows = pl.Series(sheet_result.sheet.excel_rows, dtype=pl.Int64)
+        located = sheet_result.scored.with_columns(
+            pl.lit(result.name).alias("source_file"),
+            pl.lit(sheet_result.sheet.name).alias("sheet"),
+            pl.lit(rows).gather(pl.col("row_id")).alias("row"),
+        )
+        by_name.setdefault(game.parquet_name, []).append(game.parquet(located))
+    return {name: pl.concat(frames) for name, frames in by_name.items()}
+
+
+def issues_frame(result: FileResult) -> pl.DataFrame:
+    """Every issue of a file, with the row as Excel shows it, a code and the original cells."""
+    name = result.name
+    frames = [
+        pl.DataFrame(
+            [
+                (name, issue.sheet, issue.row, issue.column, issue.value, issue.message, issue.code)
+                for issue in result.file_issues
+            ],
+            schema={
+                **{
+                    name: pl.Int64 if name == "row" else pl.String
+                    for name in ISSUE_COLUMNS
+                    if name != "code"
+                },
+                _GIVEN_CODE: pl.String,
+            },
+            orient="row",
+        )
+    ]
+    for sheet_result in result.sheets:
+        sheet = sheet_result.sheet
+        sheet_issues = pl.concat([sheet_result.issues, sheet_result.cell_issues])
+        if sheet_issues.height == 0:
+            continue
+        originals = sheet.frame.with_row_index("row_id").with_columns(
+            pl.col("row_id").cast(pl.Int64)
+        )
+        excel_rows = pl.Series([*sheet.excel_rows, None], dtype=pl.Int64)
+        issues = sheet_issues.with_columns(
+            pl.lit(name).alias("file"),
+            pl.lit(sheet.name).alias("sheet"),
+            pl.lit(excel_rows)
+            .gather(pl.col("row_id").fill_null(len(sheet.excel_rows)))
+            .alias("row"),
+        )
+        frames.append(
+            issues.sort("row_id", nulls_last=False, maintain_order=True)
+            .join(originals, on="row_id", how="left", suffix=" (cell)", maintain_order="left")
+            .drop("row_id")
+        )
+    issues = with_codes(pl.concat(frames, how="diagonal_relaxed")).with_columns(
+        pl.coalesce(_GIVEN_CODE, "code").alias("code")
+    )
+    return issues.drop(_GIVEN_CODE).select(*ISSUE_COLUMNS, pl.exclude(ISSUE_COLUMNS))
+
+
+_GIVEN_CODE = "code (given)"
+
+
+def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
+    """The Summary sheet: each game's blocks, then per sheet and file rows read/scored/rejected."""
+    blocks: list[tuple[str, pl.DataFrame]] = []
+    games: dict[str, tuple[Game, list[ScoredSheet]]] = {}
+    for sheet_result in result.sheets:
+        game = sheet_result.game
+        if game is None or sheet_result.layout is None:
+            continue
+        sheets = games.setdefault(game.parquet_name, (game, []))[1]
+        sheets.append(
+            ScoredSheet(sheet_result.sheet.name, sheet_result.layout, sheet_result.scored)
+        )
+    for game, sheets in games.values():
+        blocks.extend(game.summary(sheets))
+    counts = [
+        (
+            result.name,
+            sheet_result.sheet.name,
+            sheet_result.layout.kind if sheet_result.layout else "not recognised",
+            sheet_result.sheet.frame.height,
+            sheet_result.sheet.frame.height - sheet_result.rejected_rows,
+            sheet_result.rejected_rows,
+        )
+        for sheet_result in result.sheets
+    ]
+    counts.append(
+        (result.name, "(all)", "", result.rows_read, result.rows_scored, result.rows_rejected)
+    )
+    files = pl.DataFrame(
+        counts,
+        schema=["file", "sheet", "layout", "rows read", "rows scored", "rows rejected"],
+        orient="row",
+    )
+    return [*blocks, ("Rows", files)]
+
+
+def write_outputs(
+    result: FileResult,
+    base: Path,
+    limits: Limits = DEFAULT_LIMITS,
+    written: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically.
+
+    Each output is added to ``written`` as soon as it is whole, so that a failure later still
+    lists what is on disk; a sheet past ``limits.sheet_rows`` continues on further sheets."""
+    written = {} if written is None else written
+    written.update(write_parquet(scored_frames(result), base))
+    workbook = base.with_name(f"{base.name}.xlsx")
+    source = _write_back_source(result)
+    rows = limits.sheet_rows
+    try:
+        sheets = sheet_outputs(result, write_back=source is not None)
+        summary, issues = summary_blocks(result), issues_frame(result)
+        write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows)
+    except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
+        result.file_issues.append(
+            FileIssue(f"{error}: wrote a new workbook with the scored sheets instead")
+        )
+        sheets = sheet_outputs(result, write_back=False)
+        summary, issues = summary_blocks(result), issues_frame(result)
+        write_workbook(workbook, sheets, summary, issues, max_rows=rows)
+    written["workbook"] = str(workbook)
+    return written
+
+
+def _write_back_source(result: FileResult) -> Path | bytes | None:
+    """What to write back into: the bytes that were read and scored (never the file again),
+    or nothing when the input was not read as a workbook or a part of it was refused."""
+    source = result.source
+    if source.kind != "xlsx" or any(problem.sheet == "" for problem in source.problems):
+        return None
+    if source.refused_parts:
+        refused = ", ".join(repr(part) for part in source.refused_parts)
+        result.file_issues.append(
+            FileIssue(
+                f"not written back into the workbook: its part {refused} was refused, so no "
+                "parser may load it; wrote a new workbook with the scored sheets instead"
+            )
+        )
+        return None
+    return source.content if source.content is not None else source.path
+
+
+def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
+    """What the workbook sink writes for each sheet: our columns, and the rows to mark."""
+    outputs: list[SheetOutput] = []
+    for sheet_result in result.sheets:
+        sheet = sheet_result.sheet
+        game, layout = sheet_result.game, sheet_result.layout
+        if game is None or layout is None:
+            if not write_back:
+                outputs.append(SheetOutput(sheet.name, sheet.frame))
+            continue
+        shown = game.present(sheet.frame, sheet_result.scored, layout)
+        added = shown.added.drop("row_id")
+        table = _apart_from(added, sheet.frame.columns)
+        renamed = dict(zip(added.columns, table.columns, strict=True))
+        marked = SheetOutput(
+            sheet.name,
+            table,
+            highlight=shown.highlight,
+            muted=shown.muted,
+            percent_columns=[renamed[name] for name in shown.percent_columns],
+            player_columns=shown.player_columns,
+            winners_column=renamed.get(shown.winners_column or ""),
+        )
+        if write_back:
+            outputs.append(
+                replace(
+                    marked,
+                    excel_rows=sheet.excel_rows,
+                    header_row=sheet.header_row,
+                    source_columns=sheet.header_columns,
+                )
+            )
+        else:
+            outputs.append(replace(marked, table=pl.concat([sheet.frame, table], how="horizontal")))
+    return outputs
+
+
+def _apart_from(added: pl.DataFrame, existing: Sequence[str]) -> pl.DataFrame:
+    """Our columns renamed ``NAME (scored)`` where the sheet has a column of that name already
+    (a five-card sheet's ``hand`` holds the cards; ours names the hand)."""
+    taken = {name.strip().lower() for name in existing}
+    return added.rename(
+        {name: f"{name} (scored)" for name in added.columns if name.lower() in taken}
+    )
