@@ -423,12 +423,11 @@ def _as_text(issues: pl.DataFrame) -> pl.DataFrame:
 
 
 def _head(output: SheetOutput, rows: int) -> SheetOutput:
-    return SheetOutput(
-        output.name,
-        output.table.head(rows),
+    return replace(
+        output,
+        table=output.table.head(rows),
         highlight=None if output.highlight is None else output.highlight.head(rows),
         muted=None if output.muted is None else output.muted.head(rows),
-        percent_columns=output.percent_columns,
     )
 
 
@@ -442,12 +441,12 @@ def _joined(parts: list[SheetOutput], name: str) -> SheetOutput:
         else pl.concat([getattr(part, label) for part in parts])
         for label in ("highlight", "muted")
     }
-    return SheetOutput(
-        name,
-        pl.concat([part.table for part in parts], how="diagonal_relaxed"),
+    return replace(
+        parts[0],
+        name=name,
+        table=pl.concat([part.table for part in parts], how="diagonal_relaxed"),
         highlight=flags["highlight"],
         muted=flags["muted"],
-        percent_columns=parts[0].percent_columns,
     )
 
 

@@ -171,7 +171,8 @@ def write_issues(
         last = get_column_letter(table.width)
         worksheet.auto_filter.ref = f"A1:{last}{max(table.height + 1, 1)}"
     printed = issues_print_columns(table)
-    apply_print(worksheet, print_plan(sized[:printed], printed, (1, 1)), "1:1")
+    keys = (1, min(3, printed))  # an issue's file, sheet and row, on every page across
+    apply_print(worksheet, print_plan(sized[:printed], printed, keys), "1:1")
     if table.height and printed:
         worksheet.print_area = f"A1:{get_column_letter(printed)}{table.height + 1}"
     if not table.height and not continued:  # an empty sheet reads as "nothing checked"

@@ -111,9 +111,9 @@ class SheetOutput:
         A one-line note per column whose heading does not say it all (``rank``: "1 is best;
         ties share a place"), shown as the header cell's comment.
     key_columns
-        The columns that name a row (a hand and its player; a round and its player): printed at
-        the left of every page when the sheet prints more than one page wide. A new sheet moves
-        them to the front when it does (written back, the producer's order is kept).
+        The columns that name a row (a hand and its player; a round and its player): the columns
+        from the first to these are printed at the left of every page when the sheet prints more
+        than one page wide (and they take at most half a page).
     first_columns
         A new sheet only: the columns a reader needs first, written right after the key columns
         (and so printed on the first page).

@@ -12,7 +12,6 @@ formula, a number or a link (``=Ann`` stays text).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,7 +34,7 @@ from pipeline.sinks.excel.contract import (
     _check_fits,
     sanitize_title,
 )
-from pipeline.sinks.excel.printing import PrintPlan, print_plan, reading_order
+from pipeline.sinks.excel.printing import PrintPlan, print_plan, reading_order, title_columns
 from pipeline.sinks.excel.rules import Rule, flag_column, flag_rule, round_rules
 from pipeline.sinks.excel.styles import (
     GENERAL,
@@ -51,6 +50,8 @@ from pipeline.sinks.excel.styles import (
 from pipeline.sinks.excel.summary import SheetLayout, issues_print_columns, summary_layout
 from pipeline.sinks.excel.values import as_excel_reads, clean_header, excel_ready
 
+_ISSUE_KEYS = (1, 3)
+"""An issue's file, sheet and row: printed on every page across when Issues is too wide."""
 BATCH_ROWS = 8_192
 """Rows turned into Python values at a time: memory stays flat however tall the table."""
 _OPTIONS = {
@@ -178,13 +179,8 @@ def _write_table(book: Any, formats: _Formats, title: str, sheet: SheetOutput) -
     sized = widths([table], sheet.percent_columns)
     side = [name for name in sheet.side_columns if name in table.columns]
     shown = table.width - len(side)
-    plan = print_plan(sized[:shown], _first_page(sheet, table), _title_columns(sheet, table))
-    if not plan.fit_width and plan.title_columns is None and sheet.key_columns:
-        # too wide to print on one page: the key columns go first, to repeat on every page
-        keys = [name for name in sheet.key_columns if name in table.columns]
-        order = reading_order(table.columns, keys, (), side)
-        table, sized = table.select(order), widths([table.select(order)], sheet.percent_columns)
-        plan = replace(plan, title_columns=(1, len(keys)) if keys else None)
+    keys = [table.columns.index(name) + 1 for name in sheet.key_columns if name in table.columns]
+    plan = print_plan(sized[:shown], _first_page(sheet, table), title_columns(sized, keys))
     looks = column_looks(table, sheet.percent_columns)
     _columns(worksheet, formats, sized, looks, side=len(side))
     _header(worksheet, formats, table, header_looks(table, sheet.percent_columns), sheet.notes)
@@ -219,14 +215,6 @@ def _first_page(sheet: SheetOutput, table: pl.DataFrame) -> int:
         return table.width
     leading = [*sheet.key_columns, *sheet.first_columns]
     return sum(1 for name in leading if name in table.columns)
-
-
-def _title_columns(sheet: SheetOutput, table: pl.DataFrame) -> tuple[int, int] | None:
-    """The key columns as a run at the left of the table, or ``None`` when they are not."""
-    keys = [name for name in sheet.key_columns if name in table.columns]
-    if keys and set(table.columns[: len(keys)]) == set(keys):
-        return (1, len(keys))
-    return None
 
 
 def _columns(
@@ -344,7 +332,7 @@ def _write_issues(
     worksheet.freeze_panes(1, 0)
     if table.width:
         worksheet.autofilter(0, 0, table.height, table.width - 1)
-    _print(worksheet, print_plan(sized[:printed], printed, (1, 1)), title_rows=True)
+    _print(worksheet, print_plan(sized[:printed], printed, _ISSUE_KEYS), title_rows=True)
     if table.height and printed:
         worksheet.print_area(0, 0, table.height, printed - 1)
     heights = wrapped_heights(table, looks)

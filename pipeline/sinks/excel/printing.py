@@ -5,10 +5,12 @@ Every sheet prints landscape with its header row on every page.  Then, per sheet
 
 * **Fits**: when all its printed columns fit one page wide at :data:`MIN_SCALE` (60 %, so
   11-pt text prints at 6.6 pt) or more, it prints one page wide, as many pages down as needed.
-* **Too wide**: it prints at the largest scale up to 100 % (never under 60 %) at which its key
-  columns and the columns a reader needs first fit on the first page; the key columns (a hand
-  log's hand and player; a sheet's round and player) repeat at the left of every page across,
-  and pages run across before they run down, so the pages of the same rows follow each other.
+* **Too wide**: it prints at the largest scale up to 100 % (never under 60 %) at which the
+  columns a reader needs first fit on the first page (a hand log's hand, player, cards, hand
+  name, winner, win % and chips; else every column, so 60 %); the columns from the first to
+  its key columns (a hand log's hand and player; a sheet's round and player) repeat at the left
+  of every page across when they take at most half a page, and pages run across before they
+  run down, so the pages of the same rows follow each other.
 * **Technical columns** (the line a row was read from, a copy of another column, the same
   value on every row) sit at the right of a new sheet, grouped and collapsed: hidden on screen
   until the group's ``+`` is clicked, and never printed.
@@ -72,6 +74,22 @@ def print_plan(
     first = sum(column_points(width) for width in widths[: max(first_page, 1)])
     scale = int(100 * PAGE_POINTS / first) if first else 100
     return PrintPlan(False, min(max(scale, MIN_SCALE), 100), title_columns)
+
+
+def title_columns(widths: Sequence[float], key_positions: Sequence[int]) -> tuple[int, int] | None:
+    """The columns to repeat on every page across: from the first to the last key column
+    (1-based positions), when they take at most half a page at :data:`MIN_SCALE`.
+
+    >>> title_columns([14.0, 8.5, 6.0, 10.0, 30.0], [2, 4])
+    (1, 4)
+    >>> title_columns([50.0, 50.0, 8.0], [3]) is None
+    True
+    """
+    if not key_positions:
+        return None
+    last = max(key_positions)
+    span = sum(column_points(width) for width in widths[:last]) * MIN_SCALE / 100
+    return (1, last) if span <= PAGE_POINTS / 2 else None
 
 
 def reading_order(

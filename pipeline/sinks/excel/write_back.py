@@ -50,7 +50,7 @@ from pipeline.sinks.excel.contract import (
     SheetOutput,
     _check_fits,
 )
-from pipeline.sinks.excel.printing import PAGE_POINTS, column_points, print_plan
+from pipeline.sinks.excel.printing import print_plan, title_columns
 from pipeline.sinks.excel.rules import flag_column, flag_rule, round_rules
 from pipeline.sinks.excel.styles import cell_look, column_looks, header_looks, row_kinds, widths
 from pipeline.sinks.excel.summary import summary_layout
@@ -174,19 +174,18 @@ def _append_columns(worksheet: Any, looks: OpenpyxlLooks, sheet: SheetOutput) ->
 
 def _print_setup(worksheet: Any, sheet: SheetOutput, last_column: int) -> None:
     """One page wide when the columns fit at a legible scale, else pages across with the
-    columns from A to the last key column on each (when they take under half a page)."""
+    columns from A to the last key column on each (see :mod:`.printing`)."""
+    dimensions = worksheet.column_dimensions  # read with get(): [] would add a column
     printed = [
         _width(worksheet, column)
         for column in range(1, last_column + 1)
-        if not worksheet.column_dimensions[get_column_letter(column)].hidden
+        if not getattr(dimensions.get(get_column_letter(column)), "hidden", False)
     ]
     keys = [
         sheet.source_columns[name] for name in sheet.key_columns if name in sheet.source_columns
     ]
-    title = None
-    if keys:
-        span = sum(column_points(_width(worksheet, column)) for column in range(1, max(keys) + 1))
-        title = (1, max(keys)) if span <= PAGE_POINTS / 2 else None
+    leading = [_width(worksheet, column) for column in range(1, max(keys, default=0) + 1)]
+    title = title_columns(leading, keys)
     apply_print(
         worksheet,
         print_plan(printed, len(printed), title),
@@ -195,8 +194,13 @@ def _print_setup(worksheet: Any, sheet: SheetOutput, last_column: int) -> None:
 
 
 def _width(worksheet: Any, column: int) -> float:
-    width = worksheet.column_dimensions[get_column_letter(column)].width
-    return float(width) if width else DEFAULT_WIDTH
+    """A column's width as set, Excel's default where nobody set one (openpyxl groups columns
+    of one width as a range: ``A`` may hold the width of ``A:C``)."""
+    for dimension in worksheet.column_dimensions.values():
+        low, high = dimension.min or 0, dimension.max or 0
+        if low <= column <= high and dimension.customWidth:
+            return float(dimension.width)
+    return DEFAULT_WIDTH
 
 
 def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) -> None:
@@ -214,7 +218,7 @@ def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) ->
         ),
         default=0,
     )
-    width = worksheet.column_dimensions[letter].width or DEFAULT_WIDTH
+    width = _width(worksheet, column)
     wanted = min(longest * 1.1 + 2, MAX_WIDTH)
     if wanted > width:
         worksheet.column_dimensions[letter].width = round(wanted, 1)
