@@ -1,9 +1,11 @@
 """The nightly job's workbooks against the bare library floor, on the same cells (issue 23).
 
 Run: ``.venv/bin/python -m bench.workbook [--rows 100000 1000000] [--repeats 3]
-[--write-back-rows 100000]``.  Each measurement is a fresh process (``python -m bench.workbook
---child ...``), so its peak RSS (``ru_maxrss``; tracemalloc cannot see polars' Rust memory) is
-its own; the processes of each pair alternate, and the figures are medians.
+[--write-back-rows 100000] [--before DIR]`` (``DIR``: the code before, ``git archive main |
+tar -x -C DIR``, whose job is measured beside ours).  Each measurement is a fresh process
+(``python -m bench.workbook --child ...``), so its peak RSS (``ru_maxrss``; tracemalloc cannot
+see polars' Rust memory) is its own; the processes of each pair alternate, and the figures
+are medians.
 
 * **New workbook** (a players CSV, ``deal_holdem`` rows): ``pipeline run --no-equity`` end to
   end in the process (read, score, Parquet, the workbook with its Summary and Issues sheets),
@@ -92,22 +94,35 @@ def child(kind: str, source: Path, scratch: Path) -> dict[str, float]:
     raise ValueError(msg)
 
 
-def _spawn(kind: str, source: Path, scratch: Path) -> dict[str, float]:
+def _spawn(kind: str, source: Path, scratch: Path, code: Path | None = None) -> dict[str, float]:
+    """One measurement in a fresh process; ``code``: a checkout whose ``pipeline`` it runs
+    (``--before``), else this one's."""
+    environment, where = None, None
+    if code is not None:
+        here = Path(__file__).resolve().parents[1]
+        environment = {**os.environ, "PYTHONPATH": f"{code}{os.pathsep}{here}"}
+        where = scratch  # not the repository: -m puts the working folder first on the path
     result = subprocess.run(
         [sys.executable, "-m", "bench.workbook", "--child", kind, str(source), str(scratch)],
         check=True,
         capture_output=True,
         text=True,
+        env=environment,
+        cwd=where,
     )
     figures: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
     return figures
 
 
 def _pair(
-    source: Path, scratch: Path, ours: str, floor: str, repeats: int
+    source: Path, scratch: Path, ours: str, floor: str, repeats: int, before: Path | None
 ) -> dict[str, dict[str, float]]:
     runs: dict[str, list[dict[str, float]]] = {ours: [], floor: []}
+    if before is not None:
+        runs["before"] = []
     for _ in range(repeats):
+        if before is not None:
+            runs["before"].append(_spawn(ours, source, scratch, before))
         runs[ours].append(_spawn(ours, source, scratch))
         runs[floor].append(_spawn(floor, source, scratch))
     return {
@@ -135,6 +150,12 @@ def main() -> None:
     parser.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--write-back-rows", type=int, nargs="*", default=[100_000])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of the code before (git archive main | tar -x -C DIR): its job is "
+        "measured too, at 100,000 rows or fewer",
+    )
     arguments = parser.parse_args()
     if arguments.child:
         kind, source, scratch = arguments.child
@@ -151,7 +172,8 @@ def main() -> None:
                 scratch.mkdir()
                 source = scratch / f"night.{suffix}"
                 _spawn("generate", source, Path(str(rows // 8)))
-                figures = _pair(source, scratch, "ours", floor, arguments.repeats)
+                before = arguments.before if rows <= 100_000 else None
+                figures = _pair(source, scratch, "ours", floor, arguments.repeats, before)
                 _report(label, rows, figures, "ours", floor)
     print(f"load average {os.getloadavg()[0]:.1f}")
 

@@ -4,10 +4,9 @@ openpyxl keeps the producer's workbook whole (their formatting, formulas, other 
 each cell it holds costs about 20 microseconds to create and save: our columns of a 100,000-row
 sheet would cost more than loading and saving the whole workbook.  So our header cells, widths,
 conditional formats and print setup go through openpyxl, and our data cells are written as XML
-text, built column by column with polars (:func:`row_cells`), and put at the end of each of
+text, built column by column with polars (:mod:`.row_xml`), and put at the end of each of
 their rows in the saved sheet (:func:`splice_sheet`): our columns sit right of every producer
-column, so a row's cells stay in column order.  Text is an inline string (never a formula),
-numbers and Booleans are typed values, each cell carries its column's style index.
+column, so a row's cells stay in column order.
 """
 
 from __future__ import annotations
@@ -21,6 +20,8 @@ from typing import BinaryIO
 
 import polars as pl
 from openpyxl.utils import column_index_from_string, get_column_letter
+
+from pipeline.sinks.excel.row_xml import cells_xml
 
 _ROW = re.compile(rb"<row\b[^>]*?(?:/>|>.*?</row>)", re.S)
 _ROW_NUMBER = re.compile(rb'\br="(\d+)"')
@@ -42,67 +43,21 @@ def row_cells(
     styles: Sequence[Sequence[int]],
     kinds: pl.Series | None = None,
 ) -> Appended:
-    """The XML of ``table``'s cells, one string per row, on the worksheet ``rows`` given,
-    from worksheet column ``first_column`` (1-based).  ``styles[kind][column]`` is the style
-    index of a cell in a row of that kind (``kinds``, one per row; all plain when ``None``).
-
-    ``table`` has been through :func:`~pipeline.sinks.excel.values.excel_ready`.
+    """Our cells' XML by worksheet row (see :func:`~.row_xml.cells_xml`), for the splice.
 
     >>> table = pl.DataFrame({"a": ["x&y", None], "b": [1.5, 2.0]})
     >>> cells = row_cells(table, [2, 5], 3, [[4, 0], [5, 6]], pl.Series([0, 1]))
     >>> cells.rows[2]
     b'<c r="C2" s="4" t="inlineStr"><is><t>x&amp;y</t></is></c><c r="D2"><v>1.5</v></c>'
     >>> cells.rows[5]
-    b'<c r="D5" s="6"><v>2.0</v></c>'
+    b'<c r="C5" s="5"/><c r="D5" s="6"><v>2.0</v></c>'
     """
-    number = pl.Series("row", list(rows), dtype=pl.Int64).cast(pl.String)
-    kind = pl.Series("kind", [0] * table.height if kinds is None else kinds, dtype=pl.Int64)
-    parts = [
-        _cell_xml(
-            name,
-            dtype,
-            get_column_letter(first_column + index),
-            _style(kind, [by_kind[index] for by_kind in styles]),
-        )
-        for index, (name, dtype) in enumerate(table.schema.items())
-    ]
-    frame = table.with_columns(number, kind)
-    text = frame.select(pl.concat_str(parts, separator="").alias("xml"))["xml"]
+    numbers = pl.Series("row", list(rows), dtype=pl.Int64)
+    text = cells_xml(table, numbers, first_column, styles, kinds)
     return Appended(
         {row: xml.encode("utf-8") for row, xml in zip(rows, text, strict=True) if xml},
         first_column + table.width - 1,
     )
-
-
-def _cell_xml(name: str, dtype: pl.DataType, letter: str, style: pl.Expr) -> pl.Expr:
-    value = pl.col(name)
-    start = pl.lit(f'<c r="{letter}') + pl.col("row") + pl.lit('"') + style
-    if dtype == pl.Boolean:
-        body = start + pl.lit(' t="b"><v>') + value.cast(pl.Int8).cast(pl.String) + "</v></c>"
-    elif dtype.is_numeric():
-        body = start + pl.lit("><v>") + value.cast(pl.String) + pl.lit("</v></c>")
-    else:
-        text = (
-            value.cast(pl.String)
-            .str.replace_all("&", "&amp;", literal=True)
-            .str.replace_all("<", "&lt;", literal=True)
-            .str.replace_all(">", "&gt;", literal=True)
-            .str.replace_all("\r", "&#13;", literal=True)
-        )
-        space = pl.when(value.cast(pl.String).str.contains(r"^\s|\s$"))
-        opening = space.then(pl.lit('<t xml:space="preserve">')).otherwise(pl.lit("<t>"))
-        body = start + pl.lit(' t="inlineStr"><is>') + opening + text + pl.lit("</t></is></c>")
-    return pl.when(value.is_not_null()).then(body).otherwise(pl.lit(""))
-
-
-def _style(kinds: pl.Series, by_kind: Sequence[int]) -> pl.Expr:
-    """The ``s`` attribute of a column's cells: one literal when every row shares a style."""
-    attributes = [f' s="{style}"' if style else "" for style in by_kind]
-    used = set(kinds.unique().to_list()) if kinds.len() else {0}
-    if len({attributes[kind] for kind in used}) == 1:
-        return pl.lit(attributes[next(iter(used))])
-    mapping = dict(enumerate(attributes))
-    return pl.col("kind").replace_strict(mapping, return_dtype=pl.String)
 
 
 def splice_sheet(xml: bytes, appended: Appended) -> bytes:

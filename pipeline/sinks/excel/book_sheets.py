@@ -8,6 +8,7 @@ workbook's list on every call; a copied array costs nothing).
 
 from __future__ import annotations
 
+import re
 from copy import copy
 from typing import Any
 
@@ -22,6 +23,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.properties import PageSetupProperties
 
 from pipeline.sinks.excel.contract import (
+    _FORMULA_LIKE,
     _WINNER,
     FOLD_FONT,
     FONT_NAME,
@@ -46,7 +48,7 @@ from pipeline.sinks.excel.summary import SheetLayout, issues_print_columns
 from pipeline.sinks.excel.values import clean_header, excel_ready
 
 NOTE_AUTHOR = "Showdown"
-_FORMULA_START = ("=", "+", "-", "@")  # what _FORMULA_LIKE matches
+_FORMULA_START = re.compile(_FORMULA_LIKE)
 
 
 class OpenpyxlLooks:
@@ -84,7 +86,7 @@ def cell(worksheet: Any, row: int, column: int, value: Any, style: StyleArray) -
     """A cell holding ``value`` with a copy of ``style``, placed in ``worksheet``; text that
     looks like a formula or an error code is stored as text."""
     made = Cell(worksheet, row=row, column=column, value=value, style_array=copy(style))
-    if isinstance(value, str) and (value.startswith(_FORMULA_START) or value in ERROR_CODES):
+    if isinstance(value, str) and (_FORMULA_START.match(value) or value in ERROR_CODES):
         made.data_type = "s"
     worksheet._cells[(row, column)] = made
     return made

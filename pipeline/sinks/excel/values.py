@@ -12,10 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import polars as pl
-from openpyxl.cell.cell import ERROR_CODES
 
 from pipeline.sinks.excel.contract import (
-    _FORMULA_LIKE,
     _ILLEGAL_XML,
     _ILLEGAL_XML_RE,
     CUT_MARKER,
@@ -135,21 +133,3 @@ def as_excel_reads(frame: pl.DataFrame) -> pl.DataFrame:
         else:
             casts[name] = column.cast(pl.Float64)
     return frame.with_columns(expression.alias(name) for name, expression in casts.items())
-
-
-def formula_like(frame: pl.DataFrame) -> pl.DataFrame:
-    """Per text column, whether each cell would be taken for a formula or an error code
-    (``=Ann``, ``#N/A``) by a writer that guesses types from text: such cells are written as
-    text, explicitly.  Only text columns are returned; a column with no such cell is left out.
-
-    >>> formula_like(pl.DataFrame({"a": ["=1", "b"], "b": ["x", "y"], "n": [1, 2]})).columns
-    ['a']
-    """
-    flags = {
-        name: frame[name].str.contains(_FORMULA_LIKE) | frame[name].is_in(list(ERROR_CODES))
-        for name, dtype in frame.schema.items()
-        if dtype == pl.String
-    }
-    return pl.DataFrame(
-        [flag.fill_null(False).alias(name) for name, flag in flags.items() if flag.any()]
-    )
