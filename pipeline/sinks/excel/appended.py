@@ -11,15 +11,16 @@ column, so a row's cells stay in column order.
 
 from __future__ import annotations
 
-import io
+import datetime
 import re
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import polars as pl
 from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.writer.excel import ExcelWriter
 
 from pipeline.sinks.excel.row_xml import cells_xml
 
@@ -153,16 +154,36 @@ def _widened(head: bytes, last_column: int, last_row: int) -> bytes:
     return head[: found.start()] + b'<dimension ref="' + ref + b'"/>' + head[found.end() :]
 
 
-def spliced_copy(saved: bytes, parts: Mapping[str, Appended], target: BinaryIO) -> None:
-    """The workbook ``saved`` (a zip) copied into ``target`` with each worksheet part named in
-    ``parts`` (``xl/worksheets/sheet1.xml``) given its added cells."""
-    with (
-        zipfile.ZipFile(io.BytesIO(saved)) as source,
-        zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as copy,
-    ):
-        for item in source.infolist():
-            data = source.read(item.filename)
-            if item.filename in parts:
-                data = splice_sheet(data, parts[item.filename])
-            # level 1: a third of the default's time for a file about a fifth larger
-            copy.writestr(item, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
+class _SplicingZip(zipfile.ZipFile):
+    """The zip openpyxl saves into: a worksheet part named in ``parts`` (found when it is
+    written, since openpyxl numbers the parts as it saves) gets its added cells on the way in,
+    so the workbook is compressed once."""
+
+    def __init__(self, target: BinaryIO, parts: Callable[[], Mapping[str, Appended]]) -> None:
+        super().__init__(target, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+        self._parts = parts
+
+    def write(
+        self,
+        filename: Any,
+        arcname: Any = None,
+        compress_type: int | None = None,
+        compresslevel: int | None = None,
+    ) -> None:
+        added = self._parts().get(str(arcname))
+        if added is None:
+            super().write(filename, arcname, compress_type, compresslevel)
+            return
+        with open(filename, "rb") as part:
+            self.writestr(str(arcname), splice_sheet(part.read(), added))
+
+
+def save_with_cells(book: Any, added: Mapping[str, Appended], target: BinaryIO) -> None:
+    """Save ``book`` (openpyxl) into ``target``, each sheet titled in ``added`` with its cells."""
+    book.properties.modified = datetime.datetime.now(tz=datetime.UTC).replace(tzinfo=None)
+
+    def parts() -> dict[str, Appended]:
+        return {book[title].path.lstrip("/"): cells for title, cells in added.items()}
+
+    with _SplicingZip(target, parts) as archive:
+        ExcelWriter(book, archive).save()

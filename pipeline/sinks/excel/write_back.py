@@ -23,7 +23,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
-from pipeline.sinks.excel.appended import Appended, row_cells, spliced_copy
+from pipeline.sinks.excel.appended import Appended, row_cells, save_with_cells
 from pipeline.sinks.excel.book_sheets import (
     OpenpyxlLooks,
     add_rule,
@@ -120,11 +120,7 @@ def write_back(
         issues_sheet = book.create_sheet(title, at + number)
         write_issues(issues_sheet, looks, part, continued=number > 0, notes=notes)
 
-    saved = io.BytesIO()
-    book.save(saved)
-    # openpyxl names each sheet's part by its place in the book as it saves it
-    spliced = {book[name].path.lstrip("/"): cells for name, cells in added.items()}
-    spliced_copy(saved.getvalue(), spliced, handle)
+    save_with_cells(book, added, handle)
 
 
 def _last_used_column(worksheet: Any) -> int:
