@@ -135,6 +135,13 @@ def _report(
     label: str, rows: int, figures: dict[str, dict[str, float]], ours: str, floor: str
 ) -> None:
     mine, bare = figures[ours], figures[floor]
+    if "before" in figures:
+        was = figures["before"]
+        print(
+            f"{label:<12}{rows:>10,}  before {was['cpu']:7.2f} s CPU ({was['wall']:6.2f} wall, "
+            f"{rows / was['cpu']:>9,.0f} rows/s, peak {was['rss']:6.0f} MiB)  "
+            f"ratio {was['cpu'] / bare['cpu']:.2f}x"
+        )
     print(
         f"{label:<12}{rows:>10,}  ours {mine['cpu']:7.2f} s CPU ({mine['wall']:6.2f} wall, "
         f"{rows / mine['cpu']:>9,.0f} rows/s, peak {mine['rss']:6.0f} MiB)  "
