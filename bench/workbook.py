@@ -1,116 +1,188 @@
-"""``write_workbook`` against a bare openpyxl write-only dump of the same cells, in one run.
+"""The nightly job's workbooks against the bare library floor, on the same cells (issue 23).
 
-Run: ``.venv/bin/python -m bench.workbook [rows]`` (default 100,000 rows x 14 columns, winners on
-about 20 % of rows, folds on about 30 %). Prints the median of 3 runs of each, the ratio (target:
-ours within 1.5x of the bare dump) and the peak memory of each, measured with tracemalloc.
+Run: ``.venv/bin/python -m bench.workbook [--rows 100000 1000000] [--repeats 3]
+[--write-back-rows 100000] [--before DIR]`` (``DIR``: the code before, ``git archive main |
+tar -x -C DIR``, whose job is measured beside ours).  Each measurement is a fresh process
+(``python -m bench.workbook --child ...``), so its peak RSS (``ru_maxrss``; tracemalloc cannot
+see polars' Rust memory) is its own; the processes of each pair alternate, and the figures
+are medians.
+
+* **New workbook** (a players CSV, ``deal_holdem`` rows): ``pipeline run --no-equity`` end to
+  end in the process (read, score, Parquet, the workbook with its Summary and Issues sheets),
+  against a bare xlsxwriter constant-memory ``write_row`` of the same cells: the job's own
+  output sheet, read back with calamine before the clock starts.  Target: at most 1.3x.
+* **Write-back** (the same rows as a producer's ``.xlsx``): the job on that workbook (its big
+  workbooks go to the memory-capped child process, counted in the CPU and peak RSS), against
+  openpyxl's own ``load_workbook`` + ``save`` of the same file.  Target: at most 1.3x.
+
+CPU seconds (the process and its children) are the figures to compare on a shared machine;
+wall seconds are printed too, with the load average.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
-import polars as pl
-from openpyxl import Workbook
 
-from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
-
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-NAMES = ["Ann Duke", "=Bob", "Chen Wei", "Dara O'Neil", "Élodie", "Farid", "-Gus", "Hana"]
+def _usage() -> tuple[float, float]:
+    """CPU seconds of this process and its children, and the peak RSS of either, MiB."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return cpu, max(own.ru_maxrss, children.ru_maxrss) / 1024
 
 
-def sample_table(rows: int, seed: int = 7) -> pl.DataFrame:
-    """A realistic scored round sheet: cards, names, chips, flags, percentages."""
-    rng = np.random.default_rng(seed)
-    deck = np.array([rank + suit for rank in RANKS for suit in SUITS])
-    picks = np.argsort(rng.random((rows, 52)), axis=1)[:, :7]
-    cards = deck[picks]
-    holes = np.char.add(np.char.add(cards[:, 0], " "), cards[:, 1])
-    board = cards[:, 2]
-    for column in range(3, 7):
-        board = np.char.add(np.char.add(board, " "), cards[:, column])
-    winner = rng.random(rows) < 0.2
-    fold = ~winner & (rng.random(rows) < 0.3)
-    return pl.DataFrame(
-        {
-            "tournament": ["Spring Open"] * rows,
-            "table": rng.integers(1, 40, rows),
-            "round": rng.integers(1, 200, rows),
-            "seat": rng.integers(1, 10, rows),
-            "player": rng.choice(NAMES, rows),
-            "hole": holes,
-            "board": board,
-            "hand": rng.choice(["Two Pair", "Flush", "High Card", "Full House"], rows),
-            "strength": rng.integers(1, 7463, rows),
-            "chips": rng.integers(0, 2_000_000, rows),
-            "win_preflop": rng.random(rows) * 100,
-            "win_river": rng.random(rows) * 100,
-            "winner": winner,
-            "fold": fold,
-        }
-    )
+def child(kind: str, source: Path, scratch: Path) -> dict[str, float]:
+    """One measurement in this (fresh) process."""
+    if kind == "generate":
+        from pipeline.games.generate import write_generated
 
+        layout = "players"
+        rows = write_generated(source, layout=layout, rounds=int(str(scratch)), players=8, seed=1)
+        return {"rows": rows}
+    if kind == "ours":
+        from pipeline.games.generate import write_generated
+        from pipeline.job.runner import run
 
-def ours(table: pl.DataFrame, target: Path, *, flags_in_table: bool = True) -> None:
-    """Flags that are columns become one conditional format; others style every cell of a row."""
-    written = table if flags_in_table else table.drop("winner", "fold")
-    sheet = SheetOutput(
-        "Round sheet",
-        written,
-        highlight=table["winner"],
-        muted=table["fold"],
-        percent_columns=["win_preflop", "win_river"],
-    )
-    write_workbook(target, [sheet], [("Totals", table.head(5))], pl.DataFrame({"message": []}))
-
-
-def bare(table: pl.DataFrame, target: Path) -> None:
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet("Round sheet")
-    sheet.append(table.columns)
-    for row in table.iter_rows():
-        sheet.append(row)
-    book.save(target)
-
-
-def measure(function: Callable[[], None], repeats: int) -> tuple[float, float]:
-    """Median seconds of ``repeats`` runs, then the tracemalloc peak (MiB) of one more run."""
-    times = []
-    for _ in range(repeats):
+        warm = scratch / "warm" / f"warm{source.suffix}"  # imports and tables, off the clock
+        warm.parent.mkdir(exist_ok=True)
+        write_generated(warm, layout="players", rounds=2, players=8, seed=1)
+        run([warm], scratch / "warm-out", force=True)
+        cpu0, _ = _usage()
         start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    tracemalloc.start()
-    function()
-    peak = tracemalloc.get_traced_memory()[1] / 2**20
-    tracemalloc.stop()
-    return statistics.median(times), peak
+        report = run([source], scratch / "out", force=True)
+        wall = time.perf_counter() - start
+        cpu, rss = _usage()
+        assert report.exit_code in (0, 1), report
+        return {"wall": wall, "cpu": cpu - cpu0, "rss": rss}
+    if kind == "bare":
+        import polars as pl
+        import xlsxwriter
+
+        workbook = next((scratch / "out").glob("*.xlsx"))
+        frame = pl.read_excel(workbook, sheet_id=1, engine="calamine")
+        cpu0, _ = _usage()
+        start = time.perf_counter()
+        book = xlsxwriter.Workbook(str(scratch / "bare.xlsx"), {"constant_memory": True})
+        sheet = book.add_worksheet("bare")
+        sheet.write_row(0, 0, frame.columns)
+        for row, values in enumerate(frame.iter_rows(), 1):
+            sheet.write_row(row, 0, values)
+        book.close()
+        wall = time.perf_counter() - start
+        cpu, rss = _usage()
+        return {"wall": wall, "cpu": cpu - cpu0, "rss": rss}
+    if kind == "openpyxl":
+        from openpyxl import load_workbook
+
+        cpu0, _ = _usage()
+        start = time.perf_counter()
+        load_workbook(source).save(scratch / "resaved.xlsx")
+        wall = time.perf_counter() - start
+        cpu, rss = _usage()
+        return {"wall": wall, "cpu": cpu - cpu0, "rss": rss}
+    msg = f"unknown measurement {kind!r}"
+    raise ValueError(msg)
+
+
+def _spawn(kind: str, source: Path, scratch: Path, code: Path | None = None) -> dict[str, float]:
+    """One measurement in a fresh process; ``code``: a checkout whose ``pipeline`` it runs
+    (``--before``), else this one's."""
+    environment, where = None, None
+    if code is not None:
+        here = Path(__file__).resolve().parents[1]
+        environment = {**os.environ, "PYTHONPATH": f"{code}{os.pathsep}{here}"}
+        where = scratch  # not the repository: -m puts the working folder first on the path
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.workbook", "--child", kind, str(source), str(scratch)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=where,
+    )
+    figures: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def _pair(
+    source: Path, scratch: Path, ours: str, floor: str, repeats: int, before: Path | None
+) -> dict[str, dict[str, float]]:
+    runs: dict[str, list[dict[str, float]]] = {ours: [], floor: []}
+    if before is not None:
+        runs["before"] = []
+    for _ in range(repeats):
+        if before is not None:
+            runs["before"].append(_spawn(ours, source, scratch, before))
+        runs[ours].append(_spawn(ours, source, scratch))
+        runs[floor].append(_spawn(floor, source, scratch))
+    return {
+        kind: {key: statistics.median(run[key] for run in found) for key in found[0]}
+        for kind, found in runs.items()
+    }
+
+
+def _report(
+    label: str, rows: int, figures: dict[str, dict[str, float]], ours: str, floor: str
+) -> None:
+    mine, bare = figures[ours], figures[floor]
+    if "before" in figures:
+        was = figures["before"]
+        print(
+            f"{label:<12}{rows:>10,}  before {was['cpu']:7.2f} s CPU ({was['wall']:6.2f} wall, "
+            f"{rows / was['cpu']:>9,.0f} rows/s, peak {was['rss']:6.0f} MiB)  "
+            f"ratio {was['cpu'] / bare['cpu']:.2f}x"
+        )
+    print(
+        f"{label:<12}{rows:>10,}  ours {mine['cpu']:7.2f} s CPU ({mine['wall']:6.2f} wall, "
+        f"{rows / mine['cpu']:>9,.0f} rows/s, peak {mine['rss']:6.0f} MiB)  "
+        f"{floor} {bare['cpu']:7.2f} s CPU ({bare['wall']:6.2f} wall, "
+        f"{rows / bare['cpu']:>9,.0f} rows/s, peak {bare['rss']:6.0f} MiB)  "
+        f"ratio {mine['cpu'] / bare['cpu']:.2f}x"
+    )
 
 
 def main() -> None:
-    rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    table = sample_table(rows)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--child", nargs=3, metavar=("KIND", "SOURCE", "SCRATCH"))
+    parser.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--write-back-rows", type=int, nargs="*", default=[100_000])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of the code before (git archive main | tar -x -C DIR): its job is "
+        "measured too, at 100,000 rows or fewer",
+    )
+    arguments = parser.parse_args()
+    if arguments.child:
+        kind, source, scratch = arguments.child
+        print(json.dumps(child(kind, Path(source), Path(scratch))))
+        return
+    print(f"load average {os.getloadavg()[0]:.1f}, medians of {arguments.repeats}")
     with tempfile.TemporaryDirectory() as folder:
-        ours_s, ours_mib = measure(lambda: ours(table, Path(folder) / "ours.xlsx"), repeats=3)
-        cells_s, cells_mib = measure(
-            lambda: ours(table, Path(folder) / "cells.xlsx", flags_in_table=False), repeats=3
-        )
-        bare_s, bare_mib = measure(lambda: bare(table, Path(folder) / "bare.xlsx"), repeats=3)
-        size = (Path(folder) / "ours.xlsx").stat().st_size / 2**20
-    print(f"{rows:,} rows x {table.width} columns, {int(table['winner'].sum()):,} winners")
-    print(f"{'':<26}{'seconds':>9}{'peak MiB':>10}")
-    print(f"{'write_workbook':<26}{ours_s:>9.2f}{ours_mib:>10.1f}")
-    print(f"{'  flags styled per cell':<26}{cells_s:>9.2f}{cells_mib:>10.1f}  (12 columns)")
-    print(f"{'bare write-only dump':<26}{bare_s:>9.2f}{bare_mib:>10.1f}")
-    print(f"ratio {ours_s / bare_s:.2f}x (target <= 1.5x), per-cell flags {cells_s / bare_s:.2f}x")
-    print(f"our file {size:.1f} MiB")
+        for label, sizes, suffix, floor in (
+            ("new book", arguments.rows, "csv", "bare"),
+            ("write-back", arguments.write_back_rows, "xlsx", "openpyxl"),
+        ):
+            for rows in sizes:
+                scratch = Path(folder) / f"{label.replace(' ', '-')}-{rows}"
+                scratch.mkdir()
+                source = scratch / f"night.{suffix}"
+                _spawn("generate", source, Path(str(rows // 8)))
+                before = arguments.before if rows <= 100_000 else None
+                figures = _pair(source, scratch, "ours", floor, arguments.repeats, before)
+                _report(label, rows, figures, "ours", floor)
+    print(f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

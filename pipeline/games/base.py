@@ -4,7 +4,7 @@ sheet matched and never asks which game it is holding."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -59,7 +59,11 @@ class Presentation:
 
     ``percent_columns`` hold fractions shown as percentages; ``player_columns`` (a sheet of one
     row per round) are the sheet's columns headed by a player's name, whose cells are marked
-    where ``winners_column`` names that player.
+    where ``winners_column`` names that player.  For the printed page and the reader:
+    ``notes`` says in one line what each column whose heading does not say it all holds (the
+    header cell's comment); ``key_columns`` name a row (repeated on every page across);
+    ``first_columns`` are what a reader needs first; ``side_columns`` are technical (grouped,
+    collapsed, not printed).  See :class:`pipeline.sinks.excel.contract.SheetOutput`.
     """
 
     added: pl.DataFrame
@@ -68,6 +72,10 @@ class Presentation:
     percent_columns: Sequence[str] = ()
     player_columns: Sequence[str] = ()
     winners_column: str | None = None
+    notes: Mapping[str, str] = field(default_factory=dict)
+    key_columns: Sequence[str] = ()
+    first_columns: Sequence[str] = ()
+    side_columns: Sequence[str] = ()
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,8 @@ class Game:
     records (``row_id, column, value, message``); ``present(frame, scored, layout)`` gives the
     columns the workbook appends; ``parquet(located)`` selects the fixed Parquet schema from
     scored rows that carry ``source_file``, ``sheet`` and ``row``; ``summary(sheets)`` gives the
-    Summary sheet's titled blocks for this game.
+    Summary sheet's titled blocks for this game; ``summary_notes`` a one-line note per heading
+    of those blocks that does not say it all.
     """
 
     name: str
@@ -99,6 +108,16 @@ class Game:
     summary: Callable[[Sequence[ScoredSheet]], list[tuple[str, pl.DataFrame]]] = field(
         default=lambda sheets: []
     )
+    summary_notes: Mapping[str, str] = field(default_factory=dict)
+
+
+def key_columns(layout: Layout, roles: Sequence[str] = ("round", "player")) -> list[str]:
+    """The sheet's own headers of the columns that name a row (its round and its player).
+
+    >>> key_columns(Layout("players", {"round": "Hand #", "player": "Name", "cards": "c"}))
+    ['Hand #', 'Name']
+    """
+    return [layout.columns[role] for role in roles if role in layout.columns]
 
 
 def row_ids(frame: pl.DataFrame) -> pl.DataFrame:

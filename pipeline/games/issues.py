@@ -13,6 +13,13 @@ from __future__ import annotations
 import polars as pl
 
 ISSUE_COLUMNS = ("file", "sheet", "row", "column", "value", "code", "message")
+ISSUE_NOTES = {
+    "row": "the row as Excel shows it (a log's or listing's line number)",
+    "column": "the column the issue is in, as the sheet heads it",
+    "value": "the cell's text as read",
+    "code": "the kind of issue, the same in every run (for filtering)",
+}
+"""What the Issues sheet's headings hold, as header notes."""
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (

@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.games.base import Game, ScoredSheet
-from pipeline.games.issues import ISSUE_COLUMNS, with_codes
+from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.results import FileIssue, FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
@@ -121,6 +121,23 @@ def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
     return [*blocks, ("Rows", files)]
 
 
+ROWS_NOTES = {
+    "rows read": "data rows in the sheet (header and blank rows not counted)",
+    "rows scored": "rows read that were scored; the others are in Issues",
+    "rows rejected": "rows with an issue that stopped them being scored (see Issues)",
+}
+"""What the Summary's Rows block and the Issues sheet's headings hold, as header notes."""
+
+
+def summary_notes(result: FileResult) -> dict[str, str]:
+    """Header notes for the Summary (each game's, the Rows block's) and the Issues sheet."""
+    notes = {**ROWS_NOTES, **ISSUE_NOTES}
+    for sheet_result in result.sheets:
+        if sheet_result.game is not None:
+            notes.update(sheet_result.game.summary_notes)
+    return notes
+
+
 def write_outputs(
     result: FileResult,
     base: Path,
@@ -139,14 +156,15 @@ def write_outputs(
     try:
         sheets = sheet_outputs(result, write_back=source is not None)
         summary, issues = summary_blocks(result), issues_frame(result)
-        write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows)
+        notes = summary_notes(result)
+        write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows, notes=notes)
     except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
         result.file_issues.append(
             FileIssue(f"{error}: wrote a new workbook with the scored sheets instead")
         )
         sheets = sheet_outputs(result, write_back=False)
         summary, issues = summary_blocks(result), issues_frame(result)
-        write_workbook(workbook, sheets, summary, issues, max_rows=rows)
+        write_workbook(workbook, sheets, summary, issues, max_rows=rows, notes=notes)
     written["workbook"] = str(workbook)
     return written
 
@@ -191,6 +209,10 @@ def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
             percent_columns=[renamed[name] for name in shown.percent_columns],
             player_columns=shown.player_columns,
             winners_column=renamed.get(shown.winners_column or ""),
+            notes={renamed.get(name, name): note for name, note in shown.notes.items()},
+            key_columns=shown.key_columns,
+            first_columns=[renamed.get(name, name) for name in shown.first_columns],
+            side_columns=shown.side_columns,
         )
         if write_back:
             outputs.append(

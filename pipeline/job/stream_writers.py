@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +68,11 @@ def issues_as_text(issues: pl.DataFrame) -> pl.DataFrame:
 
 
 def sheet_head(output: SheetOutput, rows: int) -> SheetOutput:
-    return SheetOutput(
-        output.name,
-        output.table.head(rows),
+    return replace(
+        output,
+        table=output.table.head(rows),
         highlight=None if output.highlight is None else output.highlight.head(rows),
         muted=None if output.muted is None else output.muted.head(rows),
-        percent_columns=output.percent_columns,
     )
 
 
@@ -86,10 +86,10 @@ def joined_sheet(parts: list[SheetOutput], name: str) -> SheetOutput:
         else pl.concat([getattr(part, label) for part in parts])
         for label in ("highlight", "muted")
     }
-    return SheetOutput(
-        name,
-        pl.concat([part.table for part in parts], how="diagonal_relaxed"),
+    return replace(
+        parts[0],
+        name=name,
+        table=pl.concat([part.table for part in parts], how="diagonal_relaxed"),
         highlight=flags["highlight"],
         muted=flags["muted"],
-        percent_columns=parts[0].percent_columns,
     )

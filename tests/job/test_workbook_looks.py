@@ -239,7 +239,8 @@ def test_printed_pages_carry_the_header_and_issues_print_their_own_columns(night
     assert header[:7] == ["file", "sheet", "row", "column", "value", "code", "message"]
     assert issues.print_area == f"'Issues'!$A$1:$G${issues.max_row}"
     message = issues["G2"]
-    assert message.alignment.wrap_text and issues.column_dimensions["G"].width <= 60
+    # xlsxwriter stores a width with Excel's 5-pixel cell padding: 60 characters is 60.71
+    assert message.alignment.wrap_text and issues.column_dimensions["G"].width < 61
 
 
 def every_workbook(night: Path) -> list[Path]:
@@ -299,3 +300,130 @@ def test_every_percent_heading_holds_percentages(night: Path) -> None:
                         )
                         checked += 1
     assert checked > 20
+
+
+FIVE_CARD_CSV = "round,player,hand\n1,Black,2H 3D 5S 9C KD\n1,White,2C 3H 4S 8C AH\n"
+
+
+@pytest.fixture(scope="module")
+def printed(night: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every sheet kind of the night, and a five-card night, opened once."""
+    five = tmp_path_factory.mktemp("five")
+    (five / "kata.csv").write_text(FIVE_CARD_CSV, encoding="utf-8")
+    result = run_cli("run", str(five / "kata.csv"), "-o", str(five / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = night / "out"
+    return {
+        "players": openpyxl.load_workbook(out / "spring.csv.xlsx"),
+        "yatzy": openpyxl.load_workbook(out / "dice.csv.xlsx"),
+        "hands": openpyxl.load_workbook(out / "log.txt.xlsx"),
+        "rounds": openpyxl.load_workbook(out / "club.xlsx"),
+        "five": openpyxl.load_workbook(five / "out" / "kata.csv.xlsx"),
+    }
+
+
+def printed_scale(sheet: Any) -> int | None:
+    """The print scale a sheet asks for (``None``: one page wide, the reader's to compute)."""
+    fit = sheet.sheet_properties.pageSetUpPr
+    if fit is not None and fit.fitToPage:
+        assert (sheet.page_setup.fitToWidth or 1) == 1, sheet.title  # one page wide
+        assert sheet.page_setup.fitToHeight == 0, sheet.title  # as many pages down as needed
+        return None
+    return int(sheet.page_setup.scale or 100)
+
+
+@pytest.mark.parametrize(
+    ("book", "title", "header_row", "scale", "title_columns"),
+    [
+        # 15 columns with the win % per street: pages across, round and player on each
+        ("players", "spring", 1, 60, "$A:$D"),
+        ("five", "kata", 1, None, None),
+        ("yatzy", "dice", 1, None, None),
+        ("rounds", "Night 1", 3, None, None),
+        ("hands", "hands", 1, 62, "$A:$B"),  # 27 columns: pages across, hand and player on each
+        ("players", "Summary", None, None, None),
+        ("hands", "Summary", None, None, None),
+        ("players", "Issues", 1, None, None),
+        ("hands", "Issues", 1, 60, "$A:$C"),  # file, sheet and row on every page across
+    ],
+    ids=lambda value: str(value),
+)
+def test_every_sheet_kind_prints_legibly(
+    printed: dict[str, Any],
+    book: str,
+    title: str,
+    header_row: int | None,
+    scale: int | None,
+    title_columns: str | None,
+) -> None:
+    """Issue 24: landscape, the header row on every page, one page wide when that is legible,
+    else at 60 % or more with the key columns on every page across."""
+    sheet = printed[book][title]
+    assert sheet.page_setup.orientation == "landscape"
+    wanted_rows = None if header_row is None else f"${header_row}:${header_row}"
+    assert sheet.print_title_rows == wanted_rows
+    assert printed_scale(sheet) == scale
+    assert sheet.print_title_cols == title_columns
+    if scale is not None:
+        assert scale >= 60
+        assert sheet.page_setup.pageOrder == "overThenDown"  # a page's rows, then across
+
+
+def test_a_hand_log_puts_what_a_reader_needs_first_and_groups_the_rest(
+    printed: dict[str, Any],
+) -> None:
+    sheet = printed["hands"]["hands"]
+    header = [cell.value for cell in sheet[1]]
+    assert header[:11] == [
+        "hand_id", "player", "hole", "board", "hand", "winner",
+        "win_preflop %", "win_flop %", "win_turn %", "put_in", "won",
+    ]  # fmt: skip
+    technical = ["tournament", "round", "date", "seat", "button", "stack", "mucked", "line",
+                 "variant"]  # fmt: skip
+    assert header[-len(technical) :] == technical
+    for name in technical:  # grouped and collapsed: hidden, so never printed
+        letter = get_column_letter(header.index(name) + 1)
+        dimension = next(
+            found
+            for found in sheet.column_dimensions.values()
+            if (found.min or 0) <= header.index(name) + 1 <= (found.max or 0)
+        )
+        assert dimension.hidden and dimension.outlineLevel == 1, letter
+    shown = [name for name in header if name not in technical]
+    assert "table" in shown and "hand_detail" in shown
+
+
+NOTED = {
+    "players": ["hand_detail", "best_five", "rank", "winner", "win_preflop %", "win_flop %",
+                "win_turn %"],
+    "hands": ["hand_detail", "best_five", "rank", "winner", "win_flop %", "put_in", "won",
+              "mucked", "stated_hand", "folded_street", "line"],
+    "yatzy": ["category_chosen", "total", "rank", "winner", "score"],
+    "rounds": ["winner", "winning_hand"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("book", sorted(NOTED))
+def test_headers_that_need_it_carry_a_one_line_note(printed: dict[str, Any], book: str) -> None:
+    workbook = printed[book]
+    sheet = workbook.worksheets[0]
+    header_row = 3 if book == "rounds" else 1
+    notes = {str(cell.value): cell.comment.text for cell in sheet[header_row] if cell.comment}
+    for name in NOTED[book]:
+        assert name in notes, f"{book}: {name} has no note"
+        assert "\n" not in notes[name] and 10 < len(notes[name]) <= 120, (name, notes[name])
+    assert "player" not in notes and "board" not in notes  # obvious headings stay bare
+    issues = {str(cell.value): cell.comment for cell in workbook["Issues"][1] if cell.comment}
+    assert {"row", "code"} <= set(issues), book
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="needs LibreOffice")
+def test_every_printed_page_of_the_night_is_legible(night: Path, tmp_path: Path) -> None:
+    """Printed through LibreOffice, every page's text is 6 pt or more (bench.print_legibility)."""
+    from bench.print_legibility import FLOOR_POINTS, measure
+
+    measured = measure(sorted((night / "out").glob("*.xlsx")), tmp_path)
+    assert measured
+    for sheet in measured:
+        assert sheet.smallest is None or sheet.smallest >= FLOOR_POINTS, sheet

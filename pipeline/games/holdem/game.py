@@ -6,7 +6,14 @@ from collections.abc import Sequence
 
 import polars as pl
 
-from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet, row_ids
+from pipeline.games.base import (
+    EquityOptions,
+    Game,
+    Presentation,
+    ScoredSheet,
+    key_columns,
+    row_ids,
+)
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
@@ -18,6 +25,31 @@ from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_ro
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
 
 ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner")
+NOTES = {
+    "hand_detail": "the hand with the ranks that make it: Full House (Kings over Nines)",
+    "best_five": "the five cards that make the hand, the deciding cards first",
+    "rank": "place among the round's hands: 1 is best, ties share a place (1, 1, 3); folds blank",
+    "winner": "TRUE on every row holding the round's best hand, or the last player left in",
+    "winning_hand": "the hand that won the round",
+    **{
+        f"{street} %": (
+            f"chance to win {when} among the players still in (ties shared, exact); "
+            "blank after a fold"
+        )
+        for street, when in zip(
+            EQUITY_COLUMNS, ("before the flop", "after the flop", "after the turn"), strict=True
+        )
+    },
+}
+"""What our columns hold, as the workbook's header notes."""
+SUMMARY_NOTES = {
+    "showdowns": "rounds the player was still in at the end of, with another player",
+    "split wins": "wins shared with another player holding the same best hand",
+    "win rate %": "wins per round dealt",
+    "river winner": "the player who won the round at the river",
+    "street": "the street of the river winner's lowest chance",
+}
+"""What the Summary's poker headings hold, as header notes."""
 
 
 def score_poker(
@@ -85,6 +117,8 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
             row_ids(frame).join(per_round, on="row_id", how="left"),
             player_columns=layout.player_columns,
             winners_column="winner",
+            notes={"winner": "the round's winners, by name", "winning_hand": NOTES["winning_hand"]},
+            key_columns=key_columns(layout, ("round",)),
         )
     equities = [name for name in EQUITY_COLUMNS if name in scored.columns]
     shown = [pl.col(name).truediv(100).alias(f"{name} %") for name in equities]
@@ -96,6 +130,8 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
         highlight=added["winner"].fill_null(False),
         muted=added["folded"].fill_null(False),
         percent_columns=[f"{name} %" for name in equities],
+        notes=NOTES,
+        key_columns=key_columns(layout),
     )
 
 
@@ -188,6 +224,7 @@ HOLDEM = Game(
     present=present_poker,
     parquet=poker_parquet,
     summary=poker_summary,
+    summary_notes=SUMMARY_NOTES,
 )
 FIVE_CARD_POKER = Game(
     name="five-card",
@@ -197,4 +234,5 @@ FIVE_CARD_POKER = Game(
     present=present_poker,
     parquet=poker_parquet,
     summary=poker_summary,
+    summary_notes=SUMMARY_NOTES,
 )

@@ -9,17 +9,49 @@ evaluator cannot judge cards it never saw), and the pot audit checks every pot i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import polars as pl
 
-from pipeline.games.base import EquityOptions, Game, ScoredSheet
-from pipeline.games.holdem.game import poker_parquet, poker_summary, present_poker, with_equities
+from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet
+from pipeline.games.holdem.game import (
+    SUMMARY_NOTES,
+    poker_parquet,
+    poker_summary,
+    present_poker,
+    with_equities,
+)
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"
+LOG_NOTES = {
+    "hand_id": "the hand's number in the log",
+    "line": "the line of the log the hand starts on",
+    "round": "the hand's number again, as every round sheet has one",
+    "button": "TRUE for the player on the button",
+    "stack": "chips at the start of the hand",
+    "hole": "the player's own two cards, where the log shows them",
+    "mucked": "TRUE: still in at the end, cards never shown (no rank)",
+    "stated_hand": "the log's own name for the hand shown",
+    "folded_street": "the street the player folded on",
+    "put_in": "chips the player put into the pots in this hand",
+    "won": "chips the player collected from the pots",
+}
+"""What the log's own columns hold, as the workbook's header notes."""
+KEY_COLUMNS = ("hand_id", "player")
+FIRST_COLUMNS = (
+    "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %", "put_in",
+    "won",
+)  # fmt: skip
+"""What a reader of a hand log needs first, printed on the first page after the key columns."""
+SIDE_COLUMNS = (
+    "tournament", "round", "date", "seat", "button", "stack", "mucked", "line", "variant",
+)  # fmt: skip
+"""Technical columns, grouped and collapsed at the right: the same on every hand of a log (its
+tournament and variant), a copy of another (``round``), or where a row came from."""
 
 
 def _typed(frame: pl.DataFrame) -> pl.DataFrame:
@@ -153,12 +185,29 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
     return [("Players", totals), *(block for block in blocks if block[0] != "Players")]
 
 
+def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
+    """Poker's columns, with the log's own columns explained and put in reading order."""
+    shown = present_poker(frame, scored, layout)
+    return replace(
+        shown,
+        notes={**LOG_NOTES, **shown.notes},
+        key_columns=KEY_COLUMNS,
+        first_columns=FIRST_COLUMNS,
+        side_columns=SIDE_COLUMNS,
+    )
+
+
 HAND_LOG_GAME = Game(
     name="hand-log",
     layouts=(HAND_LOG,),
     parquet_name="poker",
     score=score_hand_log,
-    present=present_poker,
+    present=present_hand_log,
     parquet=poker_parquet,
     summary=hand_log_summary,
+    summary_notes={
+        **SUMMARY_NOTES,
+        "showdowns": "hands the player was still in at the end of, with another player",
+        "chips won (net)": "chips collected less chips put in",
+    },
 )

@@ -6,13 +6,29 @@ from collections.abc import Sequence
 
 import polars as pl
 
-from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet, row_ids
+from pipeline.games.base import (
+    EquityOptions,
+    Game,
+    Presentation,
+    ScoredSheet,
+    key_columns,
+    row_ids,
+)
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import YATZY, Layout, yatzy_rows
 from pipeline.games.yatzy.score import final_standings, score_rounds
 from schemas.yatzy import YATZY_PARQUET_SCHEMA, YatzyScoredRows
 
 ADDED_COLUMNS = ("category_used", "category_chosen", "score", "total", "rank", "winner")
+NOTES = {
+    "category_used": "the category the roll was scored in",
+    "category_chosen": "TRUE where the sheet named none and we chose the best one still free",
+    "score": "points for this roll in its category",
+    "total": "the player's running total in the game, the 50-point upper bonus included",
+    "rank": "place after this round among the game's players: 1 leads, ties share a place",
+    "winner": "TRUE on the last row of each player who leads after the game",
+}
+"""What our columns hold, as the workbook's header notes."""
 
 
 def score_yatzy(
@@ -28,7 +44,12 @@ def present_yatzy(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
     """Per row: the category used (and whether we chose it), score, running total, place."""
     results = scored.select("row_id", pl.col("category").alias("category_used"), *ADDED_COLUMNS[1:])
     added = row_ids(frame).join(results, on="row_id", how="left")
-    return Presentation(added, highlight=added["winner"].fill_null(False))
+    return Presentation(
+        added,
+        highlight=added["winner"].fill_null(False),
+        notes=NOTES,
+        key_columns=key_columns(layout, ("game", "round", "player")),
+    )
 
 
 def yatzy_parquet(located: pl.DataFrame) -> pl.DataFrame:

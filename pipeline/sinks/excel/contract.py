@@ -107,6 +107,20 @@ class SheetOutput:
     source_columns
         Write-back only: the producer's columns by name, with their 1-based worksheet column
         (where ``player_columns`` are found).
+    notes
+        A one-line note per column whose heading does not say it all (``rank``: "1 is best;
+        ties share a place"), shown as the header cell's comment.
+    key_columns
+        The columns that name a row (a hand and its player; a round and its player): the columns
+        from the first to these are printed at the left of every page when the sheet prints more
+        than one page wide (and they take at most half a page).
+    first_columns
+        A new sheet only: the columns a reader needs first, written right after the key columns
+        (and so printed on the first page).
+    side_columns
+        A new sheet only: technical columns (the line a row was read from, a copy of another
+        column, the same value on every row), written last, grouped and collapsed: hidden until
+        the group is opened, and never printed.
     """
 
     name: str
@@ -119,6 +133,10 @@ class SheetOutput:
     player_columns: Sequence[str] = ()
     winners_column: str | None = None
     source_columns: Mapping[str, int] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
+    key_columns: Sequence[str] = ()
+    first_columns: Sequence[str] = ()
+    side_columns: Sequence[str] = ()
 
 
 def sanitize_title(title: str) -> str:

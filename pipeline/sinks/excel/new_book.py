@@ -1,30 +1,32 @@
-"""A new workbook, streamed in openpyxl write-only mode: the tables, Summary and Issues."""
+"""A new workbook (a CSV's, a listing's, a hand log's, an ``.xls``/``.ods``'s), written with
+xlsxwriter in constant-memory mode: each row goes to disk as soon as it is written, so memory
+does not grow with the rows.
+
+Per cell, only the value is written: each column's look (percent, Boolean, indented, wrapped)
+is the column's format, which xlsxwriter gives every cell written without one, and the winner
+and fold rows are one conditional format each when the flags are a column of the table.  Only
+rows flagged by flags that are not a column get a format per cell.  Text is never taken for a
+formula, a number or a link (``=Ann`` stays text).
+"""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 import polars as pl
-from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
+import xlsxwriter
 
-from pipeline.sinks.excel.continuation import (
-    continued_block,
-    continued_titles,
-    split_rows,
-    split_sheet,
-)
-from pipeline.sinks.excel.continuation import (
-    unique_title as _unique_title,
-)
+from pipeline.sinks.excel.continuation import continued_block, continued_titles, split_rows
+from pipeline.sinks.excel.continuation import split_sheet as _split_sheet
+from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
     _FOLD,
+    _PLAIN,
     _WINNER,
-    EMPTY_BLOCK,
     ISSUES_TITLE,
-    LEGEND,
+    MARKER_NAME,
     MAX_ROWS,
     NO_ISSUES,
     SUMMARY_TITLE,
@@ -32,158 +34,353 @@ from pipeline.sinks.excel.contract import (
     _check_fits,
     sanitize_title,
 )
+from pipeline.sinks.excel.printing import PrintPlan, print_plan, reading_order, title_columns
+from pipeline.sinks.excel.row_xml import fast_path_fits, write_rows
+from pipeline.sinks.excel.rules import Rule, flag_column, flag_rule, round_rules
 from pipeline.sinks.excel.styles import (
-    _add_flag_rule,
-    _add_round_winner_rules,
-    _append_frame,
-    _append_header,
-    _as_excel_reads,
-    _cell,
-    _clean_header,
-    _excel_ready,
-    _flag_column,
-    _mark,
-    _prepare_sheet,
-    _print_issue_columns,
-    _set_filter,
-    _Styles,
-    _widths,
+    GENERAL,
+    TITLE_LOOK,
+    Look,
+    cell_look,
+    column_looks,
+    header_looks,
+    row_kinds,
+    widths,
+    wrapped_heights,
 )
+from pipeline.sinks.excel.summary import SheetLayout, issues_print_columns, summary_layout
+from pipeline.sinks.excel.values import as_excel_reads, clean_header, excel_ready
+
+_ISSUE_KEYS = (1, 3)
+"""An issue's file, sheet and row: printed on every page across when Issues is too wide."""
+FAST_PATH = True
+"""Rows as polars-built XML where the table allows; ``False`` (a test) writes cell by cell."""
+BATCH_ROWS = 8_192
+"""Rows turned into Python values at a time: memory stays flat however tall the table."""
+_OPTIONS = {
+    "constant_memory": True,
+    "strings_to_formulas": False,
+    "strings_to_urls": False,
+    "strings_to_numbers": False,
+    "default_date_format": "yyyy-mm-dd h:mm:ss",  # as openpyxl wrote dates before
+}
 
 
-def _write_table_sheet(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None:
-    table = _excel_ready(_as_excel_reads(sheet.table))
-    _prepare_sheet(worksheet, _widths([table], sheet.percent_columns), freeze_row=1)
-    _set_filter(worksheet, 1, table.height + 1, table.width)
-    _append_header(worksheet, styles, table, sheet.percent_columns)
-    # flags that are columns of the table become one conditional format; others style cells
-    per_cell: list[pl.Series | None] = []
-    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
-        column = None if flags is None else _flag_column(table, flags)
-        if column is None or not table.height:
-            per_cell.append(flags)
-            continue
-        letter = get_column_letter(table.columns.index(column) + 1)
-        _add_flag_rule(worksheet, kind, letter, 2, table.height + 1, table.width)
-        per_cell.append(None)
-    players = {name: table.columns.index(name) + 1 for name in sheet.player_columns}
-    _add_round_winner_rules(worksheet, sheet, 1, players, 2, table.height + 1)
-    _append_frame(
-        worksheet,
-        styles,
-        table,
-        highlight=per_cell[0],
-        muted=per_cell[1],
-        percent_columns=sheet.percent_columns,
-    )
+class _Formats:
+    """One xlsxwriter format per look, made on first use."""
+
+    def __init__(self, book: Any) -> None:
+        self._book = book
+        self._made: dict[Look, Any] = {}
+        self._rules: dict[int, Any] = {}
+
+    def __call__(self, look: Look) -> Any:
+        """The format for ``look``; ``None`` for the default look (no format at all)."""
+        if look.is_default:
+            return None
+        if look not in self._made:
+            properties: dict[str, Any] = {"font_name": "Calibri", "font_size": 11}
+            properties["bold"] = look.bold
+            if look.color:
+                properties["font_color"] = f"#{look.color}"
+            if look.fill:
+                properties |= {"pattern": 1, "bg_color": f"#{look.fill}"}
+            if look.number_format:
+                properties["num_format"] = look.number_format
+            if look.align:
+                properties["align"] = look.align
+            if look.indent:
+                properties["indent"] = look.indent
+            if look.wrap:
+                properties["text_wrap"] = True
+            self._made[look] = self._book.add_format(properties)
+        return self._made[look]
+
+    def rule(self, kind: int) -> Any:
+        """The conditional format of a winner (green fill, bold) or a fold (grey text)."""
+        if kind not in self._rules:
+            winner = cell_look(_WINNER, GENERAL)
+            properties: dict[str, Any] = (
+                {"bold": True, "bg_color": f"#{winner.fill}", "fg_color": f"#{winner.fill}"}
+                if kind == _WINNER
+                else {"font_color": f"#{cell_look(_FOLD, GENERAL).color}"}
+            )
+            self._rules[kind] = self._book.add_format(properties)
+        return self._rules[kind]
 
 
-def _write_summary(
-    worksheet: Any, styles: _Styles, blocks: Sequence[tuple[str, pl.DataFrame]]
-) -> None:
-    rows = sum(max(frame.height, 1) + 3 for _, frame in blocks) + 1 + len(LEGEND)
-    _check_fits(worksheet.title, rows=rows, columns=max((f.width for _, f in blocks), default=0))
-    ready = [(title, _excel_ready(frame)) for title, frame in blocks]
-    _prepare_sheet(worksheet, _widths([frame for _, frame in ready]), freeze_row=None)
-    for number, (title, frame) in enumerate(ready):
-        if number:
-            worksheet.append([])
-        worksheet.append([_cell(worksheet, _clean_header(title), styles.title, text=True)])
-        _append_header(worksheet, styles, frame)
-        _append_frame(worksheet, styles, frame)
-        if not frame.height:  # a heading over nothing reads as a fault; say there was none
-            worksheet.append([_cell(worksheet, EMPTY_BLOCK, styles.plain, text=True)])
-    worksheet.append([])
-    for line in LEGEND:
-        worksheet.append([_cell(worksheet, line, styles.plain, text=True)])
-    _mark(worksheet, "summary")
-
-
-def _write_issues(
-    worksheet: Any, styles: _Styles, issues: pl.DataFrame, *, continued: bool = False
-) -> None:
-    """One Issues sheet (or one part of it, ``continued``: an empty part is never written)."""
-    _check_fits(worksheet.title, rows=issues.height + 1, columns=issues.width)
-    issues = _excel_ready(issues)
-    _prepare_sheet(worksheet, _widths([issues]), freeze_row=1)
-    _set_filter(worksheet, 1, issues.height + 1, issues.width)
-    _append_header(worksheet, styles, issues)
-    _append_frame(worksheet, styles, issues, first_row=2)
-    _print_issue_columns(worksheet, issues)
-    if issues.height == 0 and not continued:  # an empty sheet reads as "nothing checked"
-        worksheet.append([_cell(worksheet, NO_ISSUES, styles.title, text=True)])
-    _mark(worksheet, "issues")
-
-
-def _issue_parts(
-    issues: pl.DataFrame, taken: set[str], max_rows: int
-) -> tuple[list[tuple[str, pl.DataFrame]], tuple[str, list[str], int]]:
-    """The Issues table by sheet title (``Issues``, ``Issues (2)``... past ``max_rows``), and
-    its line for the Summary's block of continued sheets."""
-    parts = split_rows(issues, max_rows)
-    titles = continued_titles(ISSUES_TITLE, len(parts), taken)
-    return list(zip(titles, parts, strict=True)), (titles[0], titles, issues.height)
-
-
-# --- new workbook ----------------------------------------------------------------------------
-
-
-def _new_book(
+def write_new_book(
+    handle: BinaryIO,
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
     max_rows: int = MAX_ROWS,
-) -> Any:
-    book = Workbook(write_only=True)
+    notes: dict[str, str] | None = None,
+) -> None:
+    """The tables (continued past ``max_rows``), then Summary, then Issues, into ``handle``."""
+    book = xlsxwriter.Workbook(handle, _OPTIONS)
     try:
-        _fill_new_book(book, sheets, summary, issues, max_rows)
+        _fill(book, sheets, summary, issues, max_rows, notes)
     except BaseException:
         _discard(book)
         raise
-    return book
+    book.close()
 
 
-def _fill_new_book(
+def _fill(
     book: Any,
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
     max_rows: int,
+    notes: dict[str, str] | None,
 ) -> None:
+    formats = _Formats(book)
     taken: set[str] = set()
-    # a table taller than a sheet goes on in "Night 1 (2)", "Night 1 (3)"...
     parts: list[tuple[str, SheetOutput]] = []
     continued: list[tuple[str, list[str], int]] = []
     for sheet in sheets:
-        pieces = split_sheet(sheet, max_rows)
+        pieces = _split_sheet(sheet, max_rows)
         titles = continued_titles(sanitize_title(sheet.name), len(pieces), taken)
         parts.extend(zip(titles, pieces, strict=True))
         continued.append((titles[0], titles, sheet.table.height))
     summary_title = _unique_title(SUMMARY_TITLE, taken)
-    issue_parts, issues_line = _issue_parts(issues, taken, max_rows)
-    summary = [*summary, *continued_block([*continued, issues_line], max_rows)]
-    styles: _Styles | None = None
+    issue_parts = split_rows(issues, max_rows)
+    issue_titles = continued_titles(ISSUES_TITLE, len(issue_parts), taken)
+    continued.append((issue_titles[0], issue_titles, issues.height))
+    blocks = [*summary, *continued_block(continued, max_rows)]
     for title, sheet in parts:
-        worksheet = book.create_sheet(title)
-        styles = styles or _Styles(worksheet)
-        _write_table_sheet(worksheet, styles, sheet)
-    worksheet = book.create_sheet(summary_title)
-    styles = styles or _Styles(worksheet)
-    _write_summary(worksheet, styles, summary)
-    for number, (title, part) in enumerate(issue_parts):
-        _write_issues(book.create_sheet(title), styles, part, continued=number > 0)
+        _write_table(book, formats, title, sheet)
+    _write_layout(
+        book.add_worksheet(summary_title), formats, summary_layout(summary_title, blocks, notes)
+    )
+    _mark(book, summary_title, "summary")
+    for number, (title, part) in enumerate(zip(issue_titles, issue_parts, strict=True)):
+        _write_issues(book, formats, title, part, continued=number > 0, notes=notes)
 
 
 def _discard(book: Any) -> None:
-    """Close a failed write-only book's streams and delete its temporary sheet files.
+    """Close and delete a failed book's row files (constant-memory mode keeps one a sheet)."""
+    for worksheet in book.worksheets():
+        handle = getattr(worksheet, "row_data_fh", None)
+        if handle is not None and not handle.closed:
+            handle.close()
+        if getattr(worksheet, "row_data_filename", None):
+            Path(worksheet.row_data_filename).unlink(missing_ok=True)
 
-    Left to the garbage collector, a half-written sheet's stream would try to finish its XML
-    into a file that is already closed and report an error long after ours.
-    """
-    for worksheet in book.worksheets:
-        with contextlib.suppress(Exception):
-            if not worksheet.closed:
-                worksheet.close()
-        with contextlib.suppress(Exception):
-            if worksheet._writer is not None:
-                worksheet._writer.cleanup()
+
+def _ordered(sheet: SheetOutput, table: pl.DataFrame) -> pl.DataFrame:
+    """The table's columns in reading order (see :mod:`pipeline.sinks.excel.printing`)."""
+    if not (sheet.first_columns or sheet.side_columns):
+        return table
+    order = reading_order(table.columns, sheet.key_columns, sheet.first_columns, sheet.side_columns)
+    return table.select(order)
+
+
+def _write_table(book: Any, formats: _Formats, title: str, sheet: SheetOutput) -> None:
+    table = _ordered(sheet, excel_ready(as_excel_reads(sheet.table)))
+    worksheet = book.add_worksheet(title)
+    sized = widths([table], sheet.percent_columns)
+    side = [name for name in sheet.side_columns if name in table.columns]
+    shown = table.width - len(side)
+    keys = [table.columns.index(name) + 1 for name in sheet.key_columns if name in table.columns]
+    plan = print_plan(sized[:shown], _first_page(sheet, table), title_columns(sized, keys))
+    looks = column_looks(table, sheet.percent_columns)
+    _columns(worksheet, formats, sized, looks, side=len(side))
+    _header(worksheet, formats, table, header_looks(table, sheet.percent_columns), sheet.notes)
+    worksheet.freeze_panes(1, 0)
+    if table.width:
+        worksheet.autofilter(0, 0, table.height, table.width - 1)
+    _print(worksheet, plan, title_rows=True)
+    # flags that are columns of the table become one conditional format; others style cells
+    per_cell: dict[int, pl.Series] = {}
+    rules: list[Rule] = []
+    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+        if flags is None or not table.height:
+            continue
+        column = flag_column(table, flags)
+        if column is None:
+            per_cell[kind] = flags
+        else:
+            where = table.columns.index(column) + 1
+            rules.append(flag_rule(kind, where, 2, table.height + 1, table.width))
+    players = {name: table.columns.index(name) + 1 for name in sheet.player_columns}
+    rules.extend(round_rules(sheet, 1, players, 2, table.height + 1))
+    for rule in rules:
+        _add_rule(worksheet, formats, rule)
+    kinds = row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
+    _rows(worksheet, formats, table, looks, kinds if per_cell else None, first_row=1)
+
+
+def _first_page(sheet: SheetOutput, table: pl.DataFrame) -> int:
+    """How many leading columns should fill the first printed page: the key and first columns
+    when the sheet declares them in that order, else every column."""
+    if not sheet.first_columns:
+        return table.width
+    leading = [*sheet.key_columns, *sheet.first_columns]
+    return sum(1 for name in leading if name in table.columns)
+
+
+def _columns(
+    worksheet: Any, formats: _Formats, sized: Sequence[float], looks: Sequence[int], side: int
+) -> None:
+    """Widths and each column's format; the last ``side`` columns grouped and collapsed."""
+    first_side = len(sized) - side
+    for index, (width, look) in enumerate(zip(sized, looks, strict=True)):
+        options = {"level": 1, "hidden": True} if index >= first_side else {}
+        worksheet.set_column(index, index, width, formats(cell_look(_PLAIN, look)), options)
+    if side:
+        worksheet.set_column(len(sized), len(sized), None, None, {"collapsed": True})
+
+
+def _header(
+    worksheet: Any,
+    formats: _Formats,
+    table: pl.DataFrame,
+    looks: Sequence[Look],
+    notes: dict[str, str] | Any,
+) -> None:
+    for column, (name, look) in enumerate(zip(table.columns, looks, strict=True)):
+        worksheet.write_string(0, column, clean_header(name), formats(look))
+        if name in notes:
+            worksheet.write_comment(0, column, notes[name], {"x_scale": 2, "y_scale": 0.6})
+
+
+def _rows(
+    worksheet: Any,
+    formats: _Formats,
+    table: pl.DataFrame,
+    looks: Sequence[int],
+    kinds: pl.Series | None,
+    first_row: int,
+    heights: dict[int, float] | None = None,
+) -> None:
+    """Every row of ``table`` from worksheet row ``first_row`` (0-based): as XML built by polars
+    when every column is text, a number or a Boolean (:mod:`.row_xml`), else cell by cell (the
+    reference: plain rows bare values, the columns' formats applying; flagged rows a format
+    per cell, empty cells too)."""
+    styled = [[formats(cell_look(kind, look)) for look in looks] for kind in range(4)]
+    heights = heights or {}
+    if FAST_PATH and fast_path_fits(table):
+        styles = [[0 if fmt is None else fmt._get_xf_index() for fmt in row] for row in styled]
+        write_rows(worksheet, table, first_row, styles, kinds, heights, BATCH_ROWS)
+        return
+    writers = list(enumerate(_typed_writers(worksheet, table)))
+    blank = getattr(worksheet, "_write_blank", worksheet.write_blank)
+    row = first_row
+    for start in range(0, table.height, BATCH_ROWS):
+        batch = table.slice(start, BATCH_ROWS)
+        flags = [0] * batch.height if kinds is None else kinds.slice(start, BATCH_ROWS).to_list()
+        for index, values in enumerate(batch.iter_rows()):
+            if heights and start + index in heights:
+                worksheet.set_row(row, heights[start + index])
+            kind = flags[index]
+            if kind:  # every cell of the row has the look, empty ones too
+                cells = styled[kind]
+                for column, write in writers:
+                    value = values[column]
+                    if value is None:
+                        blank(row, column, None, cells[column])
+                    else:
+                        write(row, column, value, cells[column])
+            else:  # the column's format applies: none per cell
+                for column, write in writers:
+                    value = values[column]
+                    if value is not None:
+                        write(row, column, value, None)
+            row += 1
+
+
+def _typed_writers(worksheet: Any, table: pl.DataFrame) -> list[Any]:
+    """Per column, xlsxwriter's own writer for its type (what ``write_row`` picks per cell by
+    testing the value's type, picked once a column; the generic one for other types)."""
+    generic = getattr(worksheet, "_write", worksheet.write)
+    by_type = {
+        "string": getattr(worksheet, "_write_string", generic),
+        "number": getattr(worksheet, "_write_number", generic),
+        "boolean": getattr(worksheet, "_write_boolean", generic),
+    }
+    chosen = []
+    for dtype in table.schema.values():
+        if dtype == pl.String:
+            chosen.append(by_type["string"])
+        elif dtype == pl.Boolean:
+            chosen.append(by_type["boolean"])
+        elif dtype.is_numeric():
+            chosen.append(by_type["number"])
+        else:
+            chosen.append(generic)
+    return chosen
+
+
+def _add_rule(worksheet: Any, formats: _Formats, rule: Rule) -> None:
+    worksheet.conditional_format(
+        rule.first_row - 1,
+        rule.first_column - 1,
+        rule.last_row - 1,
+        rule.last_column - 1,
+        {"type": "formula", "criteria": f"={rule.formula}", "format": formats.rule(rule.kind)},
+    )
+
+
+def _print(worksheet: Any, plan: PrintPlan, *, title_rows: bool) -> None:
+    """Landscape, the header on every page; one page wide, or pages across at ``plan.scale``
+    with the title columns on each, across before down."""
+    worksheet.set_landscape()
+    if title_rows:
+        worksheet.repeat_rows(0)
+    if plan.fit_width:
+        worksheet.fit_to_pages(1, 0)
+        return
+    worksheet.set_print_scale(plan.scale)
+    worksheet.print_across()
+    if plan.title_columns is not None:
+        worksheet.repeat_columns(plan.title_columns[0] - 1, plan.title_columns[1] - 1)
+
+
+def _write_layout(worksheet: Any, formats: _Formats, layout: SheetLayout) -> None:
+    for column, width in enumerate(layout.widths):
+        worksheet.set_column(column, column, width)
+    for row, cells in enumerate(layout.rows):
+        for column, (value, look, _) in enumerate(cells):
+            worksheet.write(row, column, value, formats(look))
+    for (row, column), note in layout.notes.items():
+        worksheet.write_comment(row, column, note, {"x_scale": 2, "y_scale": 0.6})
+    _print(worksheet, layout.plan, title_rows=False)
+
+
+def _write_issues(
+    book: Any,
+    formats: _Formats,
+    title: str,
+    issues: pl.DataFrame,
+    *,
+    continued: bool,
+    notes: dict[str, str] | None,
+) -> None:
+    """One Issues sheet (or one part of it, ``continued``: no "no issues" line there)."""
+    _check_fits(title, rows=issues.height + 1, columns=issues.width)
+    table = excel_ready(issues)
+    worksheet = book.add_worksheet(title)
+    sized = widths([table])
+    looks = column_looks(table)
+    printed = issues_print_columns(table)
+    _columns(worksheet, formats, sized, looks, side=0)
+    _header(worksheet, formats, table, header_looks(table), notes or {})
+    worksheet.freeze_panes(1, 0)
+    if table.width:
+        worksheet.autofilter(0, 0, table.height, table.width - 1)
+    _print(worksheet, print_plan(sized[:printed], printed, _ISSUE_KEYS), title_rows=True)
+    if table.height and printed:
+        worksheet.print_area(0, 0, table.height, printed - 1)
+    heights = wrapped_heights(table, looks)
+    _rows(worksheet, formats, table, looks, None, first_row=1, heights=heights)
+    if not table.height and not continued:  # an empty sheet reads as "nothing checked"
+        worksheet.write_string(1, 0, NO_ISSUES, formats(TITLE_LOOK))
+    _mark(book, title, "issues")
+
+
+def _mark(book: Any, title: str, role: str) -> None:
+    """The hidden sheet-scoped name that tells a later write-back this sheet is ours."""
+    book.define_name(f"'{title}'!{MARKER_NAME}", f'="{role}"')
+    book.defined_names[-1][3] = True  # hidden: xlsxwriter's define_name has no such argument

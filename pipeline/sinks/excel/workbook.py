@@ -2,33 +2,22 @@
 
 Two modes, one entry point, :func:`write_workbook`:
 
-* **new workbook** (``source=None``): openpyxl *write-only* mode, rows streamed one by one. One
-  worksheet per :class:`SheetOutput`, in order, then ``Summary``, then ``Issues``.
-* **write-back** (``source=`` the producer's bytes, or a path): the producer's workbook is loaded
-  in normal mode so that their sheets, formatting, extra columns and formulas survive; each
-  :class:`SheetOutput` appends its columns to the right of the sheet's last used column, on the
-  worksheet rows given in ``excel_rows``.
+* **new workbook** (``source=None``; a CSV's, a listing's, a hand log's, an ``.xls``/``.ods``'s):
+  written with xlsxwriter in constant-memory mode (:mod:`.new_book`), rows streamed to disk.
+  One worksheet per :class:`SheetOutput`, in order, then ``Summary``, then ``Issues``.
+* **write-back** (``source=`` the producer's bytes, or a path): the producer's workbook is
+  loaded and saved by openpyxl, so their sheets, formatting, extra columns and formulas survive
+  (:mod:`.write_back`); each :class:`SheetOutput` appends its columns to the right of the sheet's
+  last used column, on the worksheet rows given in ``excel_rows``.
 
-Every sheet we write has a bold header, the header row frozen, an autofilter over the table and
-column widths taken from the header and a sample of values (capped at 50). Every font we set names
-Calibri 11 explicitly, so LibreOffice renders what Excel shows.
-
-Styling without iterating ranges
---------------------------------
-openpyxl's per-cell style setters hash a ``Font``/``Fill`` on every call, and walking ``ws[row]`` to
-style 100k rows took minutes. Instead each combination we need (header, winner, fold, percent...)
-is built *once* as a template cell, and cells that need it are created with a copy of its style
-array (the copy openpyxl's own docs use to copy styles). Unstyled cells are passed as raw values,
-the same path as a bare ``ws.append(row)``.
-
-* New workbook: winner rows (``highlight``) get a light-green fill and bold, fold rows (``muted``)
-  a grey font, cell by cell: only those rows pay for styled cells, and the flags need not be
-  columns of the table.
-* Write-back: winner and fold rows are shown by **one conditional-formatting rule each**, over the
-  whole used range (original cells too), whose formula reads the appended column holding the same
-  flags (e.g. ``=$K2=TRUE``). The producer's own cell formats are left untouched underneath. When
-  no appended Boolean column equals the flags, the rows are styled cell by cell instead, merging
-  fill and bold into each cell's existing style (one merged style per distinct original style).
+What every sheet looks like is decided once, as data, whichever library writes it: each
+column's format from its type and heading (:mod:`.styles`), the winner and fold looks as
+conditional formats (:mod:`.rules`), how the sheet prints (:mod:`.printing`), the Summary and
+Issues layouts (:mod:`.summary`), the cell values (:mod:`.values`).  Every sheet we write has a
+bold header (a note on each heading the table's ``notes`` explain), the header row frozen and
+printed on every page, an autofilter over the table and column widths taken from the header and
+a sample of values (capped at 50).  Every font names Calibri 11, so LibreOffice renders what
+Excel shows.
 
 Summary and Issues sheets
 -------------------------
@@ -42,7 +31,7 @@ frozen row nor an autofilter (one filter cannot cover several tables).
 Safety
 ------
 * Text beginning with ``=``, ``+``, ``-`` or ``@``, or equal to an Excel error code such as
-  ``#N/A``, is stored as text (cell type ``s``), never as a formula or an error.
+  ``#N/A``, is stored as text, never as a formula or an error.
 * Characters that XML forbids (control characters other than tab, newline, carriage return) are
   removed from text, headers and titles, so a stray byte in a player name cannot crash the write.
 * NaN and infinite floats become empty cells (Excel has no NaN); time-zone-aware datetimes are
@@ -75,8 +64,8 @@ from pipeline.sinks.excel.contract import (
     _check_sheet,
     sanitize_title,
 )
-from pipeline.sinks.excel.new_book import _new_book
-from pipeline.sinks.excel.write_back import UnloadableWorkbookError, _write_back
+from pipeline.sinks.excel.new_book import write_new_book
+from pipeline.sinks.excel.write_back import UnloadableWorkbookError, write_back
 
 __all__ = [
     "MAX_COLUMNS",
@@ -96,6 +85,7 @@ def write_workbook(
     *,
     source: Path | bytes | None = None,
     max_rows: int = MAX_ROWS,
+    notes: dict[str, str] | None = None,
 ) -> None:
     """Write the scored sheets, a Summary and an Issues sheet to ``path``, atomically.
 
@@ -117,6 +107,9 @@ def write_workbook(
         Rows an Excel sheet holds, header included (a test passes a few). A table or an Issues
         table taller than that continues on ``NAME (2)``, ``NAME (3)``... and the Summary gets
         a block naming them.
+    notes
+        A one-line note per heading of the Summary's blocks and the Issues sheet that does not
+        say it all, shown as the header cell's comment.
 
     Raises
     ------
@@ -145,10 +138,9 @@ def write_workbook(
         _check_sheet(whole, write_back=source is not None)
     with _atomic_target(path) as handle:
         if source is None:
-            book = _new_book(sheets, summary, issues, max_rows)
+            write_new_book(handle, sheets, summary, issues, max_rows, notes)
         else:
-            book = _write_back(source, sheets, summary, issues, max_rows)
-        book.save(handle)
+            write_back(handle, source, sheets, summary, issues, max_rows, notes)
 
 
 # --- checks ------------------------------------------------------------------------------------

@@ -1,12 +1,22 @@
-"""Write-back: our columns appended to the producer's own workbook, their sheets kept."""
+"""Write-back: our columns appended to the producer's own workbook, their sheets kept.
+
+openpyxl loads the producer's workbook and saves it, so their sheets, formatting, formulas and
+extra columns survive.  Per scored sheet, our headers (with their notes), widths, the winner and
+fold looks (conditional formats), the frozen header, the filter and the print setup go through
+openpyxl; our data cells are added to the saved sheet's XML (:mod:`.appended`), which costs a
+small part of what openpyxl's own cells would.  Then our Summary and Issues sheets replace the
+ones we wrote before, in place; a producer's sheet is never removed.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from copy import copy
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import polars as pl
 from openpyxl import load_workbook
@@ -14,15 +24,26 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.properties import PageSetupProperties
 
-from pipeline.sinks.excel.continuation import continued_block
+from pipeline.sinks.excel.appended import Appended, row_cells, save_with_cells
+from pipeline.sinks.excel.book_sheets import (
+    OpenpyxlLooks,
+    add_rule,
+    apply_print,
+    cell,
+    mark,
+    marker,
+    note,
+    write_issues,
+    write_layout,
+)
+from pipeline.sinks.excel.continuation import continued_block, continued_titles, split_rows
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
     _FOLD,
-    _PLAIN,
     _WINNER,
     FOLD_FONT,
+    ISSUES_TITLE,
     MAX_ROWS,
     MAX_WIDTH,
     SUMMARY_TITLE,
@@ -31,32 +52,14 @@ from pipeline.sinks.excel.contract import (
     SheetOutput,
     _check_fits,
 )
-from pipeline.sinks.excel.new_book import (
-    _issue_parts,
-    _write_issues,
-    _write_summary,
-)
-from pipeline.sinks.excel.styles import (
-    _add_flag_rule,
-    _add_round_winner_rules,
-    _clean_header,
-    _column_looks,
-    _cut_long_cells,
-    _excel_ready,
-    _flag_column,
-    _header_style,
-    _marker,
-    _set_filter,
-    _Styles,
-    _text_cells,
-    _widths,
-    numeric_columns,
-)
+from pipeline.sinks.excel.printing import print_plan, title_columns
+from pipeline.sinks.excel.rules import flag_column, flag_rule, round_rules
+from pipeline.sinks.excel.styles import cell_look, column_looks, header_looks, row_kinds, widths
+from pipeline.sinks.excel.summary import summary_layout
+from pipeline.sinks.excel.values import clean_header, cut_long_cells, excel_ready
 
 DEFAULT_WIDTH = 8.43
 """Excel's width of a column nobody sized."""
-
-# --- write-back ------------------------------------------------------------------------------
 
 
 class UnloadableWorkbookError(ValueError):
@@ -77,44 +80,76 @@ def _load_producer_book(source: Path | bytes) -> Any:
         raise UnloadableWorkbookError(msg) from error
 
 
-def _write_back(
+def write_back(
+    handle: BinaryIO,
     source: Path | bytes,
     sheets: Sequence[SheetOutput],
     summary: Sequence[tuple[str, pl.DataFrame]],
     issues: pl.DataFrame,
     max_rows: int = MAX_ROWS,
-) -> Any:
+    notes: dict[str, str] | None = None,
+) -> None:
+    """The producer's workbook with our columns, Summary and Issues, saved into ``handle``."""
+    with _no_cycle_collection():
+        _write_back(handle, source, sheets, summary, issues, max_rows, notes)
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """openpyxl makes an object per cell, millions of them; the cycle collector's passes over
+    them cost about a fifth of a load and save and free nothing (reference counts free the
+    book when it goes): paused while the book lives, then as it was."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _write_back(
+    handle: BinaryIO,
+    source: Path | bytes,
+    sheets: Sequence[SheetOutput],
+    summary: Sequence[tuple[str, pl.DataFrame]],
+    issues: pl.DataFrame,
+    max_rows: int,
+    notes: dict[str, str] | None,
+) -> None:
     book = _load_producer_book(source)
     missing = [sheet.name for sheet in sheets if sheet.name not in book.sheetnames]
     if missing:
         where = "the workbook" if isinstance(source, bytes) else repr(str(source))
         msg = f"sheets {missing!r} are not in {where}; it has {book.sheetnames!r}"
         raise ValueError(msg)
-    styles = _Styles(book.worksheets[0])
+    looks = OpenpyxlLooks(book)
     for worksheet in book.worksheets:
-        _cut_long_cells(worksheet)
-    for sheet in sheets:
-        _append_columns(book[sheet.name], styles, sheet)
+        cut_long_cells(worksheet)
+    added = {sheet.name: _append_columns(book[sheet.name], looks, sheet) for sheet in sheets}
 
     # replace the Summary / Issues sheets we wrote before, in place; never a producer's sheet
     positions: dict[str, int] = {}
     for index, worksheet in reversed(list(enumerate(book.worksheets))):
-        role = _marker(worksheet)
+        role = marker(worksheet)
         if role in ("summary", "issues"):
             positions.setdefault(role, index)
             book.remove(worksheet)
     taken = {title.casefold() for title in book.sheetnames}
-    end = len(book.sheetnames)
     summary_title = _unique_title(SUMMARY_TITLE, taken)
-    issue_parts, issues_line = _issue_parts(issues, taken, max_rows)
-    summary_sheet = book.create_sheet(summary_title, positions.get("summary", end))
-    _write_summary(summary_sheet, styles, [*summary, *continued_block([issues_line], max_rows)])
+    parts = split_rows(issues, max_rows)
+    titles = continued_titles(ISSUES_TITLE, len(parts), taken)
+    blocks = [*summary, *continued_block([(titles[0], titles, issues.height)], max_rows)]
+    summary_sheet = book.create_sheet(summary_title, positions.get("summary", len(book.sheetnames)))
+    write_layout(summary_sheet, looks, summary_layout(summary_title, blocks, notes))
+    mark(summary_sheet, "summary")
     at = positions.get("issues", len(book.sheetnames))
-    for number, (title, part) in enumerate(issue_parts):
+    for number, (title, part) in enumerate(zip(titles, parts, strict=True)):
         # Issues past one sheet's rows go on in "Issues (2)"... right after it
         issues_sheet = book.create_sheet(title, at + number)
-        _write_issues(issues_sheet, styles, part, continued=number > 0)
-    return book
+        write_issues(issues_sheet, looks, part, continued=number > 0, notes=notes)
+
+    save_with_cells(book, added, handle)
 
 
 def _last_used_column(worksheet: Any) -> int:
@@ -124,56 +159,73 @@ def _last_used_column(worksheet: Any) -> int:
     rows), which would push our columns far to the right.
     """
     return max(
-        (column for (_, column), cell in worksheet._cells.items() if cell.value is not None),
+        (column for (_, column), held in worksheet._cells.items() if held.value is not None),
         default=0,
     )
 
 
-def _append_columns(worksheet: Any, styles: _Styles, sheet: SheetOutput) -> None:
-    table = _excel_ready(sheet.table)
+def _append_columns(worksheet: Any, looks: OpenpyxlLooks, sheet: SheetOutput) -> Appended:
+    """Our headers and every look on the producer's sheet; our data cells, to be added."""
+    table = excel_ready(sheet.table)
     rows = list(sheet.excel_rows or ())
     first = _last_used_column(worksheet) + 1
-    # Our columns sit right of the producer's: printed, the sheet fits one page wide so that
-    # winner and winning_hand land on the first page with the rounds they belong to.
-    worksheet.page_setup.orientation = "landscape"
-    worksheet.page_setup.fitToWidth = 1
-    worksheet.page_setup.fitToHeight = 0
-    worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     last_column = first + table.width - 1
     _check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
     _keep_overflow_readable(worksheet, first - 1, rows)
 
-    looks = _column_looks(table, sheet.percent_columns)
-    numeric = set(numeric_columns(table))
-    for offset, (name, width) in enumerate(
-        zip(table.columns, _widths([table], sheet.percent_columns), strict=True)
-    ):
-        header = worksheet.cell(row=sheet.header_row, column=first + offset)
-        header.value = _clean_header(name)
-        header.data_type = "s"
-        header._style = copy(_header_style(styles, looks[offset], name in numeric))
-        worksheet.column_dimensions[get_column_letter(first + offset)].width = width
-
-    text_cells = _text_cells(table)
-    body = styles.body[_PLAIN]
-    for index, (row, values) in enumerate(zip(rows, table.iter_rows(), strict=True)):
-        texts = text_cells.get(index, ())
-        for offset, value in enumerate(values):
-            if value is None:
-                continue
-            cell = worksheet.cell(row=row, column=first + offset, value=value)
-            cell._style = copy(body[looks[offset]])
-            if offset in texts:
-                cell.data_type = "s"
+    column_kinds = column_looks(table, sheet.percent_columns)
+    sized = widths([table], sheet.percent_columns)
+    header = header_looks(table, sheet.percent_columns)
+    for offset, name in enumerate(table.columns):
+        made = cell(
+            worksheet, sheet.header_row, first + offset, clean_header(name), looks(header[offset])
+        )
+        if name in sheet.notes:
+            note(made, sheet.notes[name])
+        worksheet.column_dimensions[get_column_letter(first + offset)].width = sized[offset]
 
     last_row = max(worksheet.max_row, max(rows, default=sheet.header_row))
     if worksheet.freeze_panes is None:
         worksheet.freeze_panes = f"A{sheet.header_row + 1}"
-    if not worksheet.print_title_rows:  # the header on every printed page, unless they chose
-        worksheet.print_title_rows = f"{sheet.header_row}:{sheet.header_row}"
     if not worksheet.tables:  # a sheet autofilter overlapping an Excel table corrupts the file
-        _set_filter(worksheet, sheet.header_row, last_row, last_column)
-    _show_rows(worksheet, sheet, table, first, last_row, last_column)
+        worksheet.auto_filter.ref = (
+            f"A{sheet.header_row}:{get_column_letter(last_column)}{max(last_row, sheet.header_row)}"
+        )
+    _print_setup(worksheet, sheet, last_column)
+    kinds = _show_rows(worksheet, sheet, table, first, last_row, last_column)
+    styles = [[looks.style_id(cell_look(kind, look)) for look in column_kinds] for kind in range(4)]
+    return row_cells(table, rows, first, styles, kinds)
+
+
+def _print_setup(worksheet: Any, sheet: SheetOutput, last_column: int) -> None:
+    """One page wide when the columns fit at a legible scale, else pages across with the
+    columns from A to the last key column on each (see :mod:`.printing`)."""
+    dimensions = worksheet.column_dimensions  # read with get(): [] would add a column
+    printed = [
+        _width(worksheet, column)
+        for column in range(1, last_column + 1)
+        if not getattr(dimensions.get(get_column_letter(column)), "hidden", False)
+    ]
+    keys = [
+        sheet.source_columns[name] for name in sheet.key_columns if name in sheet.source_columns
+    ]
+    leading = [_width(worksheet, column) for column in range(1, max(keys, default=0) + 1)]
+    title = title_columns(leading, keys)
+    apply_print(
+        worksheet,
+        print_plan(printed, len(printed), title),
+        f"{sheet.header_row}:{sheet.header_row}",
+    )
+
+
+def _width(worksheet: Any, column: int) -> float:
+    """A column's width as set, Excel's default where nobody set one (openpyxl groups columns
+    of one width as a range: ``A`` may hold the width of ``A:C``)."""
+    for dimension in worksheet.column_dimensions.values():
+        low, high = dimension.min or 0, dimension.max or 0
+        if low <= column <= high and dimension.customWidth:
+            return float(dimension.width)
+    return DEFAULT_WIDTH
 
 
 def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) -> None:
@@ -184,14 +236,14 @@ def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) ->
     letter = get_column_letter(column)
     longest = max(
         (
-            len(str(cell.value))
+            len(str(held.value))
             for row in rows[:WIDTH_SAMPLE]
-            if (cell := worksheet._cells.get((row, column))) is not None
-            and isinstance(cell.value, str)
+            if (held := worksheet._cells.get((row, column))) is not None
+            and isinstance(held.value, str)
         ),
         default=0,
     )
-    width = worksheet.column_dimensions[letter].width or DEFAULT_WIDTH
+    width = _width(worksheet, column)
     wanted = min(longest * 1.1 + 2, MAX_WIDTH)
     if wanted > width:
         worksheet.column_dimensions[letter].width = round(wanted, 1)
@@ -204,42 +256,51 @@ def _show_rows(
     first: int,
     last_row: int,
     last_column: int,
-) -> None:
+) -> pl.Series | None:
     """Winner and fold rows across the used range: one conditional format each when we can;
-    on a sheet of one row per round, the winners' cells."""
+    on a sheet of one row per round, the winners' cells.  Flags that are none of our columns
+    are merged into the producer's cells; their kinds are returned for ours."""
     first_row = sheet.header_row + 1
     if last_row < first_row:
-        return
+        return None
+    per_cell: dict[int, pl.Series] = {}
     players = {name: sheet.source_columns[name] for name in sheet.player_columns}
-    _add_round_winner_rules(worksheet, sheet, first, players, first_row, last_row)
+    for rule in round_rules(sheet, first, players, first_row, last_row):
+        add_rule(worksheet, rule)
     for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
         if flags is None or not flags.any():
             continue
-        column = _flag_column(table, flags)
+        column = flag_column(table, flags)
         if column is not None:
-            letter = get_column_letter(first + table.columns.index(column))
-            _add_flag_rule(worksheet, kind, letter, first_row, last_row, last_column)
+            where = first + table.columns.index(column)
+            add_rule(worksheet, flag_rule(kind, where, first_row, last_row, last_column))
             continue
         marked = [
             row
             for row, flag in zip(sheet.excel_rows or (), flags.fill_null(False), strict=True)
             if flag
         ]
-        _style_rows(worksheet, marked, last_column, kind)
+        _style_rows(worksheet, marked, last_column - table.width, kind)
+        per_cell[kind] = flags
+    if not per_cell:
+        return None
+    return row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
 
 
 def _style_rows(worksheet: Any, rows: Sequence[int], last_column: int, kind: int) -> None:
-    """Merge the winner or fold look into each cell's own style, one merge per distinct style."""
+    """Merge the winner or fold look into each of the producer's cells of ``rows``, empty ones
+    too (our own cells get theirs when written), one merge per distinct style."""
     merged: dict[tuple[int, ...], Any] = {}
     scratch = Cell(worksheet)
+    cells = worksheet._cells
     for row in rows:
         for column in range(1, last_column + 1):
-            cell = worksheet.cell(row=row, column=column)
-            if cell._style is None:  # a cell the file never held: openpyxl styles it lazily
-                cell._style = StyleArray()
-            key = tuple(cell._style)
+            held = cells.get((row, column)) or worksheet.cell(row=row, column=column)
+            if held._style is None:  # a cell the file never held: openpyxl styles it lazily
+                held._style = StyleArray()
+            key = tuple(held._style)
             if key not in merged:
-                scratch._style = copy(cell._style)
+                scratch._style = copy(held._style)
                 font = copy(scratch.font)
                 if kind == _WINNER:
                     font.b = True
@@ -250,4 +311,4 @@ def _style_rows(worksheet: Any, rows: Sequence[int], last_column: int, kind: int
                     font.color = FOLD_FONT
                 scratch.font = font
                 merged[key] = copy(scratch._style)
-            cell._style = copy(merged[key])
+            held._style = copy(merged[key])
