@@ -7,7 +7,7 @@ board), and the strengths are the evaluator's (:mod:`pipeline.core.evaluator`, a
 How it is fast, without a Python call per combination or per row: without a flush, a hand's
 strength depends only on the ranks, so one table per board size holds, for every board rank
 multiset (6,188 for five cards) and every multiset of ``used`` ranks (91 for two), the best
-strength of that part with any ``5 - used`` of the board (:mod:`pipeline.core.multisets`
+strength of that part with any ``5 - used`` of the board (:mod:`pipeline.core.combinatorics`
 numbers them).  A row is then one look-up per hole part (6 for four hole cards) in a table of
 about 1 MB.  Flushes need a suit with ``5 - used`` board cards and ``used`` hole cards; the few
 rows that have one are redone for that suit alone, combination by combination, in one
@@ -35,11 +35,10 @@ from pipeline.core.combination_tables import (
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.equity import combinations_array
+from pipeline.core.combinatorics import combinations_array, multiset_index
 from pipeline.core.evaluator import best_five, evaluate
 from pipeline.core.hand_checks import _card_bits, checked_cards
 from pipeline.core.hand_tables import _CHUNK
-from pipeline.core.multisets import multiset_index
 from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = ["BestHand", "best_combination", "check_deals", "evaluate_combination"]

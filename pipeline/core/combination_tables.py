@@ -19,8 +19,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pipeline.core import table_cache
+from pipeline.core.combinatorics import all_multisets, multiset_index
 from pipeline.core.hand_tables import _rank_table, _tables, cache_key, rank_weights
-from pipeline.core.multisets import all_multisets, multiset_index
 from pipeline.core.rules import HandRanking
 
 __all__ = ["OTHER_SUIT", "SuitTables", "flush_part_table", "part_strength_table", "suit_tables"]
@@ -41,7 +41,7 @@ def part_strength_table(ranking: HandRanking, used: int, board_size: int) -> NDA
     """Board multiset x part code -> best non-flush strength, flattened board-major.
 
     Entry ``b * 13 ** used + code`` is for board rank multiset ``b``
-    (:func:`pipeline.core.multisets.multiset_index`) and the part whose ranks, in any order,
+    (:func:`pipeline.core.combinatorics.multiset_index`) and the part whose ranks, in any order,
     are the base-13 digits of ``code``; 0 where a rank would appear five times (no deal reaches
     it).  About 2 MB for five board cards and two hole cards.
     """

@@ -30,7 +30,15 @@ from pipeline.core.cards import INVALID_CARD, RANKS
 from pipeline.core.combination import BestHand, check_deals
 from pipeline.core.rules import EIGHT_OR_BETTER, STANDARD, HandRanking, LowRule
 
-__all__ = ["NO_LOW", "best_low", "evaluate_low", "format_low", "low_faces"]
+__all__ = [
+    "NO_LOW",
+    "best_low",
+    "evaluate_low",
+    "format_low",
+    "low_bits",
+    "low_faces",
+    "low_table",
+]
 
 NO_LOW = 0xFFFF
 """The value of a hand with no qualifying low: worse than every low."""
@@ -62,7 +70,7 @@ def evaluate_low(
     (['5-4-3-2-A'], 31)
     """
     hole_array, board_array = _deals(holes, boards, ranking, used, check)
-    values, _ = _low_tables(rule, used)
+    values, _ = low_table(rule, used)
     return np.take(values, _row_keys(hole_array, board_array, rule))
 
 
@@ -87,7 +95,7 @@ def _row_keys(
     holes: NDArray[np.uint8], boards: NDArray[np.uint8], rule: LowRule
 ) -> NDArray[np.intp]:
     """``H << highest | L`` per row: the low ranks held in the hole and on the board."""
-    low_bit = _low_bits(rule.highest)
+    low_bit = low_bits(rule.highest)
     held = np.zeros(len(holes), dtype=np.intp)
     for column in range(holes.shape[1]):
         held |= np.take(low_bit, holes[:, column])
@@ -99,7 +107,7 @@ def _row_keys(
 
 
 @functools.cache
-def _low_bits(highest: int) -> NDArray[np.intp]:
+def low_bits(highest: int) -> NDArray[np.intp]:
     """Card id 0..255 -> ``1 << (face - 1)`` for a face at or below ``highest``, else 0."""
     bits = np.zeros(256, dtype=np.intp)
     for card in range(52):
@@ -111,7 +119,7 @@ def _low_bits(highest: int) -> NDArray[np.intp]:
 
 
 @functools.cache
-def _low_tables(rule: LowRule, used: int | None) -> tuple[NDArray[np.uint16], NDArray[np.uint16]]:
+def low_table(rule: LowRule, used: int | None) -> tuple[NDArray[np.uint16], NDArray[np.uint16]]:
     """``(H << highest | L) -> (best low value, the ranks of it taken from the hole)``.
 
     Every split of a low into ``used`` hole ranks and ``5 - used`` board ranks is written into
@@ -202,11 +210,11 @@ def best_low(
     ('8d 6c 4h 2d Ah', [True, True, False, False], [True, True, True, False, False])
     """
     hole_array, board_array = _deals(holes, boards, ranking, used, check)
-    values, from_hole = _low_tables(rule, used)
+    values, from_hole = low_table(rule, used)
     keys = _row_keys(hole_array, board_array, rule)
     value = np.take(values, keys).astype(np.intp)
     qualifies = value != NO_LOW
-    low_bit = _low_bits(rule.highest)
+    low_bit = low_bits(rule.highest)
     hole_part = np.where(qualifies, np.take(from_hole, keys), 0).astype(np.intp)
     hole_used = _pick(hole_array, hole_part, low_bit)
     board_part = np.where(qualifies, value & ~hole_part, 0)

@@ -1,4 +1,6 @@
-"""Rank multisets numbered densely, so a table indexed by a multiset is small and stays in cache.
+"""Subsets and rank multisets as arrays, numbered densely so a table indexed by them is small.
+
+:func:`combinations_array` lists every ``k``-subset of ``range(n)`` as rows.
 
 A multiset of ``m`` ranks (0..12, repeats allowed), sorted ``r_0 <= r_1 <= ...``, is numbered
 ``sum(C(r_j + j, j + 1))``: the combinatorial number system, a bijection onto
@@ -22,9 +24,37 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["all_multisets", "count_multisets", "multiset_index", "offsets", "sorted_columns"]
+__all__ = [
+    "all_multisets",
+    "combinations_array",
+    "count_multisets",
+    "multiset_index",
+    "offsets",
+    "sorted_columns",
+]
 
 RANK_COUNT = 13
+
+
+@functools.cache
+def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
+    """Every ``k``-subset of ``range(n)`` in lexicographic order, as an ``(C(n, k), k)`` array.
+
+    >>> combinations_array(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    if k > n:
+        return np.zeros((0, k), dtype=np.uint8)
+    blocks = []
+    for first in range(n - k + 1):
+        rest = combinations_array(n - first - 1, k - 1) + np.uint8(first + 1)
+        head = np.full((len(rest), 1), first, dtype=np.uint8)
+        blocks.append(np.hstack([head, rest]))
+    combos = np.vstack(blocks)
+    combos.setflags(write=False)
+    return combos
 
 
 def count_multisets(size: int) -> int:
@@ -66,7 +96,7 @@ def all_multisets(size: int) -> NDArray[np.uint8]:
     return ordered
 
 
-def sorted_columns(columns: Sequence[NDArray[np.uint8]]) -> list[NDArray[np.uint8]]:
+def sorted_columns(columns: Sequence[NDArray[np.integer]]) -> list[NDArray[np.integer]]:
     """The columns sorted row by row (smallest first), by compare-exchanges: no per-row sort."""
     out = list(columns)
     for high in range(len(out) - 1, 0, -1):
@@ -77,7 +107,7 @@ def sorted_columns(columns: Sequence[NDArray[np.uint8]]) -> list[NDArray[np.uint
     return out
 
 
-def multiset_index(columns: Sequence[NDArray[np.uint8]]) -> NDArray[np.uint32]:
+def multiset_index(columns: Sequence[NDArray[np.integer]]) -> NDArray[np.uint32]:
     """The number of each row's multiset of ranks, the ranks given as columns (any order)."""
     table = offsets(len(columns))
     ordered = sorted_columns(columns)
