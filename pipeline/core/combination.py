@@ -29,13 +29,16 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.combination_tables import (
+    _SUM_MASK,
     OTHER_SUIT,
+    board_words,
     flush_part_table,
+    multiset_of_sum,
     part_code_width,
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.combinatorics import combinations_array, multiset_index
+from pipeline.core.combinatorics import combinations_array
 from pipeline.core.evaluator import best_five, evaluate
 from pipeline.core.hand_checks import _card_bits, checked_cards
 from pipeline.core.hand_tables import _CHUNK
@@ -135,10 +138,13 @@ def _evaluate_block(
     holes: NDArray[np.uint8], boards: NDArray[np.uint8], used: int, ranking: HandRanking
 ) -> NDArray[np.uint16]:
     table = part_strength_table(ranking, used, boards.shape[1])
-    board_ranks = [
-        np.take(_RANK, boards[:, column]).astype(np.uint8) for column in range(len(boards[0]))
-    ]
-    row_base = multiset_index(board_ranks) * np.uint32(part_code_width(used))
+    # Each board card adds one word: its rank's weight (sums unique per multiset of up to five
+    # ranks) in the low half, its suit's count field in the high half.
+    words = np.take(board_words(), boards[:, 0])
+    for column in range(1, boards.shape[1]):
+        words += np.take(board_words(), boards[:, column])
+    multiset = np.take(multiset_of_sum(boards.shape[1]), words & np.uint64(_SUM_MASK))
+    row_base = multiset * np.uint32(part_code_width(used))
     # A part's code is its ranks as base-13 digits: the first card's digit is added to the
     # board's row once per hole column, the second's once per part.
     parts = combinations_array(holes.shape[1], used).tolist()
@@ -156,7 +162,8 @@ def _evaluate_block(
     best = np.zeros(len(holes), dtype=np.uint16)
     for index in indexes:
         np.maximum(best, np.take(table, index, mode="clip"), out=best)
-    _add_flushes(best, holes, boards, used, ranking)
+    board_counts = (words >> np.uint64(32)).astype(np.uint16)
+    _add_flushes(best, holes, boards, board_counts, used, ranking)
     return best
 
 
@@ -164,6 +171,7 @@ def _add_flushes(
     best: NDArray[np.uint16],
     holes: NDArray[np.uint8],
     boards: NDArray[np.uint8],
+    board_counts: NDArray[np.uint16],
     used: int,
     ranking: HandRanking,
 ) -> None:
@@ -176,9 +184,6 @@ def _add_flushes(
     flush table of :func:`pipeline.core.combination_tables.flush_part_table`.
     """
     suits = suit_tables(used)
-    board_counts = np.take(suits.suit_field, boards[:, 0])
-    for column in range(1, boards.shape[1]):
-        board_counts += np.take(suits.suit_field, boards[:, column])
     hole_counts = np.take(suits.suit_field, holes[:, 0])
     for column in range(1, holes.shape[1]):
         hole_counts += np.take(suits.suit_field, holes[:, column])

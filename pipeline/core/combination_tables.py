@@ -143,6 +143,44 @@ def _build_flush_part_table(ranking: HandRanking, used: int) -> table_cache.Arra
     return {"table": table.reshape(-1), "row_of": row_of}
 
 
+# Rank weights whose sums are distinct for every multiset of up to five ranks with at most four
+# of a rank (found greedily: each the smallest that keeps the sums distinct; checked when the
+# tables are built), all below 2**19.
+_BOARD_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+_SUM_BITS = 19
+_SUM_MASK = (1 << _SUM_BITS) - 1
+
+
+@functools.cache
+def board_words() -> NDArray[np.uint64]:
+    """Card id -> its rank's board weight, plus its suit's count field (``1 << 4 * suit``)
+    shifted to the high 32 bits: a board's words add up to its rank-multiset sum and its
+    suit counts at once (ids past 51 count as the ace of their suit: never in a checked deal)."""
+    cards = np.arange(256)
+    weights = np.array(_BOARD_WEIGHTS, dtype=np.uint64)[np.minimum(cards >> 2, 12)]
+    fields = np.left_shift(np.uint64(1), (4 * (cards & 3)).astype(np.uint64))
+    words: NDArray[np.uint64] = weights | (fields << np.uint64(32))
+    words.setflags(write=False)
+    return words
+
+
+@functools.cache
+def multiset_of_sum(board_size: int) -> NDArray[np.uint32]:
+    """A board's rank-weight sum (:func:`board_words`) -> the number of its rank multiset
+    (:func:`pipeline.core.combinatorics.multiset_index`); 2**19 entries."""
+    boards = all_multisets(board_size)
+    sums = np.array(_BOARD_WEIGHTS, dtype=np.int64)[boards.astype(np.intp)].sum(axis=1)
+    counts = (boards[:, :, None] == np.arange(13)).sum(axis=1)
+    real = counts.max(axis=1) <= 4
+    if len(np.unique(sums[real])) != int(real.sum()) or sums.max() > _SUM_MASK:  # pragma: no cover
+        msg = f"board weights collide or overflow for {board_size} cards"
+        raise AssertionError(msg)
+    table = np.zeros(1 << _SUM_BITS, dtype=np.uint32)
+    table[sums[real]] = np.flatnonzero(real).astype(np.uint32)
+    table.setflags(write=False)
+    return table
+
+
 @dataclass(frozen=True)
 class SuitTables:
     """Per card and per packed suit count, what finding a flush needs (see :func:`suit_tables`)."""
