@@ -4,8 +4,8 @@ Run from the repository root: ``.venv/bin/python -m bench.before_after [--ref ma
 other commit's ``pipeline/`` is extracted with ``git archive`` into a temporary folder and its
 C loop compiled there (``setup.py build_ext --inplace``); each tree then times
 ``evaluate(hands)`` checked and with ``check=False`` on the same seeded 1,000,000 random 5- and
-7-card hands, in fresh interpreters taken turn about (so load from other jobs hits both), each
-with its own empty table cache.  Prints medians of the runs' medians.
+7-card hands, in fresh interpreters taken turn about, A-B then B-A (so load from other jobs hits
+both), each with its own empty table cache.  Prints medians of the runs' medians.
 
 Separate processes on a shared machine differ by more than the change measured, so a second
 table times, in this one process and turn about, this checkout's ``evaluate`` and the bare
@@ -154,7 +154,9 @@ def main() -> None:
         trees = {args.ref: base / "before", "this checkout": ROOT}
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
         for round_number in range(args.rounds):
-            for name, tree in trees.items():
+            # A-B then B-A: whichever runs second in a round gets no systematic edge.
+            order = list(trees.items())
+            for name, tree in order if round_number % 2 == 0 else order[::-1]:
                 cache = base / f"cache-{name.replace(' ', '-')}-{round_number}"
                 runs[name].append(run(tree, cache))
     keys = [key for key in runs["this checkout"][0] if key != "kernel"]
