@@ -53,7 +53,7 @@ from pipeline.core.rules import (
 )
 
 N_DEALS = 1_000_000
-PHEVALUATOR_DEALS = 200_000
+PHEVALUATOR_DEALS = 50_000
 POKERKIT_DEALS = 5_000
 
 
@@ -73,27 +73,36 @@ def rate(function: Callable[[], object], n: int, repeats: int) -> float:
 
 
 def interleaved(
-    first: Callable[[], object], second: Callable[[], object], n: int, runs: int = 9
-) -> tuple[float, float]:
-    """Rates of two calls timed turn about, so load from other jobs hits both alike."""
-    a, b = [], []
+    calls: dict[str, tuple[Callable[[], object], int]], runs: int = 11
+) -> dict[str, float]:
+    """Rates of several calls timed turn about, each run once per round, so that load from
+    other jobs hits all alike; ``calls`` maps a name to ``(call, items per call)``."""
+    times: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(runs):
-        a.append(median_seconds(first, 1))
-        b.append(median_seconds(second, 1))
-    return n / statistics.median(a), n / statistics.median(b)
+        for name, (call, _) in calls.items():
+            times[name].append(median_seconds(call, 1))
+    return {name: calls[name][1] / statistics.median(times[name]) for name in calls}
 
 
 def bench_evaluation() -> None:
     cards = deals(4, N_DEALS, 4, 5)
     holes, boards = np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
     evaluate_combination(holes[:10], boards[:10])  # tables built (or read) outside the clock
-    unchecked, checked = interleaved(
-        functools.partial(evaluate_combination, holes, boards, check=False),
-        functools.partial(evaluate_combination, holes, boards),
-        N_DEALS,
-    )
     arguments = [(*row[4:], *row[:4]) for row in cards[:PHEVALUATOR_DEALS].tolist()]
-    phevaluator = rate(lambda: [evaluate_omaha_cards(*a) for a in arguments], PHEVALUATOR_DEALS, 3)
+    rates = interleaved(
+        {
+            "unchecked": (
+                functools.partial(evaluate_combination, holes, boards, check=False),
+                N_DEALS,
+            ),
+            "checked": (functools.partial(evaluate_combination, holes, boards), N_DEALS),
+            "phevaluator": (
+                lambda: [evaluate_omaha_cards(*a) for a in arguments],
+                PHEVALUATOR_DEALS,
+            ),
+        }
+    )
+    unchecked, checked, phevaluator = rates["unchecked"], rates["checked"], rates["phevaluator"]
     texts = [
         (format_hand(row[:4]).replace(" ", ""), format_hand(row[4:]).replace(" ", ""))
         for row in cards[:POKERKIT_DEALS]
@@ -102,7 +111,7 @@ def bench_evaluation() -> None:
         lambda: [pokerkit.OmahaHoldemHand.from_game(h, b) for h, b in texts], POKERKIT_DEALS, 1
     )
     print(f"\nPLO deals (4 hole + 5 board), M deals/s; evaluator loop: {KERNEL_NAME}")
-    print(f"{'':<44}{'n':>11}{'M/s':>9}{'ours/theirs':>13}")
+    print(f"{'':<44}{'n':>11}{'M/s':>9}  ours/theirs (unchecked / checked)")
     print(f"{'ours, evaluate_combination(check=False)':<44}{N_DEALS:>11,}{unchecked / 1e6:>9.2f}")
     print(f"{'ours, evaluate_combination (checked)':<44}{N_DEALS:>11,}{checked / 1e6:>9.2f}")
     for name, theirs, n in (
@@ -110,7 +119,7 @@ def bench_evaluation() -> None:
         ("pokerkit OmahaHoldemHand.from_game loop", kit, POKERKIT_DEALS),
     ):
         ratio = f"{unchecked / theirs:,.0f}x / {checked / theirs:,.0f}x"
-        print(f"{name:<44}{n:>11,}{theirs / 1e6:>9.4f}{ratio:>13}")
+        print(f"{name:<44}{n:>11,}{theirs / 1e6:>9.4f}  {ratio}")
     for rules in (OMAHA_5, OMAHA_6):
         more = deals(5, N_DEALS, rules.hole_cards, 5)
         h, b = (
@@ -127,11 +136,13 @@ def bench_low() -> None:
     cards = deals(8, N_DEALS, 4, 5)
     holes, boards = np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
     evaluate_low(holes[:10], boards[:10])
-    unchecked, checked = interleaved(
-        functools.partial(evaluate_low, holes, boards, check=False),
-        functools.partial(evaluate_low, holes, boards),
-        N_DEALS,
+    rates = interleaved(
+        {
+            "unchecked": (functools.partial(evaluate_low, holes, boards, check=False), N_DEALS),
+            "checked": (functools.partial(evaluate_low, holes, boards), N_DEALS),
+        }
     )
+    unchecked, checked = rates["unchecked"], rates["checked"]
     texts = [
         (format_hand(row[:4]).replace(" ", ""), format_hand(row[4:]).replace(" ", ""))
         for row in cards[:POKERKIT_DEALS]
@@ -152,11 +163,16 @@ def bench_short_deck() -> None:
     standard = deals(52, N_DEALS, 2, 5)
     evaluator.evaluate(short[:10], ranking=SHORT_DECK)
     evaluator.evaluate(standard[:10])
-    ours_short, ours_standard = interleaved(
-        functools.partial(evaluator.evaluate, short, check=False, ranking=SHORT_DECK),
-        functools.partial(evaluator.evaluate, standard, check=False),
-        N_DEALS,
+    rates = interleaved(
+        {
+            "short": (
+                functools.partial(evaluator.evaluate, short, check=False, ranking=SHORT_DECK),
+                N_DEALS,
+            ),
+            "standard": (functools.partial(evaluator.evaluate, standard, check=False), N_DEALS),
+        }
     )
+    ours_short, ours_standard = rates["short"], rates["standard"]
     texts = [format_hand(row).replace(" ", "") for row in short[:POKERKIT_DEALS]]
     kit = rate(
         lambda: [pokerkit.ShortDeckHoldemHand.from_game(t) for t in texts], POKERKIT_DEALS, 1
