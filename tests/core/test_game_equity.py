@@ -23,8 +23,10 @@ from pipeline.core.rules import (
     OMAHA_5,
     OMAHA_6,
     OMAHA_HI_LO,
+    SHORT_DECK,
     SHORT_DECK_HOLDEM,
     SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
+    STANDARD,
     HandRules,
 )
 
@@ -49,7 +51,10 @@ def plain_equity(
             [evaluator.evaluate(np.hstack([row, boards]), ranking=rules.ranking) for row in rows]
         )
     else:
-        high = np.stack([evaluate_combination(row, boards, ranking=rules.ranking) for row in rows])
+        used = rules.hole_cards_used
+        high = np.stack(
+            [evaluate_combination(row, boards, used=used, ranking=rules.ranking) for row in rows]
+        )
     low = None if rules.low is None else np.stack([evaluate_low(row, boards) for row in rows])
     shares = pot_shares(high, low)
     return (
@@ -110,6 +115,18 @@ CASES = [
         [["9s", "9d"], ["Ts", "Jc"], ["Ac", "Kd"]],
         ["8h", "7c", "6d"],
         id="short-deck-3way",
+    ),
+    pytest.param(
+        HandRules(STANDARD, hole_cards=3, hole_cards_used=1),
+        [["Ah", "Kd", "7c"], ["Qs", "Qc", "2h"]],
+        ["Jh", "Th", "2d"],
+        id="one-hole-card",
+    ),
+    pytest.param(
+        HandRules(SHORT_DECK, hole_cards=4, hole_cards_used=2),
+        [["Ah", "Kd", "7c", "7d"], ["Qs", "Qc", "9h", "8h"]],
+        ["Jh", "Th", "6d"],
+        id="short-deck-omaha",
     ),
     pytest.param(
         SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
