@@ -8,6 +8,11 @@ thousand multisets, and only boards holding three or more of a suit the player c
 rescored for flushes (see :func:`showdown_strengths`).  A seeded Monte Carlo mode samples boards
 uniformly when enumeration is too slow, with a 95 % margin of error.
 
+Other games come as :class:`~pipeline.core.rules.HandRules` (``rules=``): a short deck's 36
+cards and ranking take the same path; hands of exactly two hole cards (Omaha) and low halves
+(Omaha Hi/Lo) are scored by :mod:`pipeline.core.combination_equity`, and a hi/lo pot is split
+by :func:`pipeline.core.pots.pot_shares`.
+
 >>> from pipeline.core.cards import parse_cards
 >>> holes = parse_cards([["As", "Ad"], ["Kc", "Kd"]])
 >>> result = equity(holes, parse_cards(["Ah", "Kh", "2c", "3d"]))
@@ -25,8 +30,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import hand_tables, table_cache
+from pipeline.core import combination_equity, hand_tables, table_cache
 from pipeline.core.cards import DECK_SIZE, format_card
+from pipeline.core.combinatorics import combinations_array as combinations_array
+from pipeline.core.pots import pot_shares
+from pipeline.core.rules import HOLDEM, STANDARD, HandRanking, HandRules
 
 BOARD_SIZE = 5
 MAX_PLAYERS = 10
@@ -34,7 +42,8 @@ MAX_PLAYERS = 10
 
 @dataclass(frozen=True)
 class EquityResult:
-    """Per player: chance to win outright, to tie for the pot, and equity (win + shared ties)."""
+    """Per player: chance to win the whole pot alone, to win a part of it (a tie, or one half of
+    a hi/lo pot), and equity: the expected share of the pot."""
 
     win: NDArray[np.float64]
     tie: NDArray[np.float64]
@@ -45,38 +54,22 @@ class EquityResult:
     """Half-width of the 95 % interval of an equity estimate (0 when exact)."""
 
 
-@functools.cache
-def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
-    """Every ``k``-subset of ``range(n)`` in lexicographic order, as an ``(C(n, k), k)`` array.
-
-    >>> combinations_array(4, 2).tolist()
-    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
-    """
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    if k > n:
-        return np.zeros((0, k), dtype=np.uint8)
-    blocks = []
-    for first in range(n - k + 1):
-        rest = combinations_array(n - first - 1, k - 1) + np.uint8(first + 1)
-        head = np.full((len(rest), 1), first, dtype=np.uint8)
-        blocks.append(np.hstack([head, rest]))
-    combos = np.vstack(blocks)
-    combos.setflags(write=False)
-    return combos
-
-
 def _check_deal(
-    holes: NDArray[np.uint8], board: NDArray[np.uint8], dead: NDArray[np.uint8]
+    holes: NDArray[np.uint8],
+    board: NDArray[np.uint8],
+    dead: NDArray[np.uint8],
+    rules: HandRules = HOLDEM,
 ) -> None:
-    if holes.ndim != 2 or holes.shape[1] != 2 or not 2 <= len(holes) <= MAX_PLAYERS:
-        if holes.ndim == 2 and holes.shape[1] == 2:
+    width = rules.hole_cards
+    if holes.ndim != 2 or holes.shape[1] != width or not 2 <= len(holes) <= MAX_PLAYERS:
+        if holes.ndim == 2 and holes.shape[1] == width:
             count = len(holes)
-            msg = f"expected 2 to {MAX_PLAYERS} hands of 2 hole cards, got {count} hand"
+            msg = f"expected 2 to {MAX_PLAYERS} hands of {width} hole cards, got {count} hand"
             msg += "" if count == 1 else "s"
         else:
             msg = (
-                f"expected 2 to {MAX_PLAYERS} hands of 2 hole cards each, got shape {holes.shape!r}"
+                f"expected 2 to {MAX_PLAYERS} hands of {width} hole cards each, "
+                f"got shape {holes.shape!r}"
             )
         raise ValueError(msg)
     if len(board) not in (0, 3, 4, 5):
@@ -90,6 +83,11 @@ def _check_deal(
     if (counts > 1).any():
         msg = f"card {format_card(int(distinct[counts > 1][0]))!r} is dealt twice"
         raise ValueError(msg)
+    outside = np.setdiff1d(distinct, rules.ranking.deck)
+    if outside.size:
+        card = format_card(int(outside[0]))
+        msg = f"card {card!r} is not in the {rules.ranking.describe_deck()}"
+        raise ValueError(msg)
 
 
 def equity(
@@ -99,17 +97,27 @@ def equity(
     *,
     samples: int | None = None,
     seed: int = 0,
+    rules: HandRules = HOLDEM,
 ) -> EquityResult:
     """Win, tie and equity of each hand over all completions of the board (or ``samples`` of them).
 
-    ``holes`` is ``(players, 2)`` card ids; ``board`` 0, 3, 4 or 5 ids; ``dead`` ids are out of the
-    deck.  Ties count toward ``tie``; ``equity`` shares a tied pot equally.
+    ``holes`` is ``(players, rules.hole_cards)`` card ids (two for Hold'em); ``board`` 0, 3, 4 or
+    5 ids; ``dead`` ids are out of the deck (the rules' deck: 36 cards for a short deck).  A tie
+    or half of a hi/lo pot counts toward ``tie``; ``equity`` is the expected share of the pot.
+
+    >>> from pipeline.core.cards import parse_cards
+    >>> from pipeline.core.rules import OMAHA_HI_LO
+    >>> holes = parse_cards([["As", "2s", "3d", "Kd"], ["Kh", "Kc", "Qh", "Jc"]])
+    >>> result = equity(holes, parse_cards(["4s", "5h", "Ks"]), rules=OMAHA_HI_LO)
+    >>> result.boards, [round(100 * value, 2) for value in result.equity.tolist()]
+    (820, [65.85, 34.15])
     """
     hole_array = np.asarray(holes, dtype=np.uint8)
     board_array = np.asarray(board, dtype=np.uint8).ravel()
     dead_array = np.asarray(dead, dtype=np.uint8).ravel()
-    _check_deal(hole_array, board_array, dead_array)
-    used = np.zeros(DECK_SIZE, dtype=bool)
+    _check_deal(hole_array, board_array, dead_array, rules)
+    used = np.ones(DECK_SIZE, dtype=bool)
+    used[list(rules.ranking.deck)] = False
     used[np.concatenate([hole_array.ravel(), board_array, dead_array])] = True
     deck = np.flatnonzero(~used).astype(np.uint8)
     missing = BOARD_SIZE - len(board_array)
@@ -122,8 +130,18 @@ def equity(
     if not exact:
         rng = np.random.default_rng(seed)
         rows = rng.integers(0, boards, size=samples).astype(np.intp)
-    strengths = showdown_strengths(hole_array, board_array, deck, rows)
-    wins, ties, shares = _count_pots(strengths)
+    if rules.hole_cards_used is None:
+        strengths = showdown_strengths(hole_array, board_array, deck, rows, rules.ranking)
+    else:
+        strengths = combination_equity.high_strengths(hole_array, board_array, deck, rules, rows)
+    if rules.low is None:
+        wins, ties, shares = _count_pots(strengths)
+    else:
+        lows = combination_equity.low_values(hole_array, board_array, deck, rules, rows)
+        pots = pot_shares(strengths, lows)
+        wins = np.count_nonzero(pots == 1.0, axis=1)
+        ties = np.count_nonzero((pots > 0.0) & (pots < 1.0), axis=1)
+        shares = pots.sum(axis=1)
     total = strengths.shape[1]
     margin = 0.0 if exact else float(1.96 * np.sqrt(0.25 / total))
     return EquityResult(wins / total, ties / total, shares / total, total, exact, margin)
@@ -135,8 +153,9 @@ def _source_key() -> str | None:
     return table_cache.source_key((__file__, hand_tables.__file__))
 
 
-@functools.cache
-def _completion_tables(slots: int) -> tuple[NDArray[np.uint16], NDArray[np.uint32]]:
+def _completion_tables(
+    slots: int, ranking: HandRanking = STANDARD
+) -> tuple[NDArray[np.uint16], NDArray[np.uint32]]:
     """Index and rank-weight sum of every multiset of ``slots`` ranks.
 
     ``offsets[j, r] = C(r + j, j + 1)``: for ranks ``r_0 <= r_1 <= ...`` the sum of
@@ -144,18 +163,27 @@ def _completion_tables(slots: int) -> tuple[NDArray[np.uint16], NDArray[np.uint3
     onto ``0..C(12 + slots, slots) - 1``.  ``keys`` holds each multiset's sum of rank weights.
     Read from the on-disk cache when there.
     """
+    return _completion_tables_of(slots, ranking)
+
+
+@functools.cache
+def _completion_tables_of(
+    slots: int, ranking: HandRanking
+) -> tuple[NDArray[np.uint16], NDArray[np.uint32]]:
+    source, spec = _source_key(), hand_tables.cache_key(ranking)
+    key = None if source is None or spec is None else f"{source[:10]}{spec[:10]}"
     arrays = table_cache.load_or_build(
-        f"completion-tables-{slots}", _source_key(), lambda: _build_completion_tables(slots)
+        f"completion-tables-{slots}", key, lambda: _build_completion_tables(slots, ranking)
     )
     return arrays["offsets"], arrays["keys"]
 
 
-def _build_completion_tables(slots: int) -> table_cache.Arrays:
+def _build_completion_tables(slots: int, ranking: HandRanking = STANDARD) -> table_cache.Arrays:
     offsets = np.array(
         [[math.comb(rank + j, j + 1) for rank in range(13)] for j in range(slots)],
         dtype=np.uint16,
     ).reshape(slots, 13)
-    weights = _rank_weights()
+    weights = _rank_weights(ranking)
     keys = np.zeros(math.comb(12 + slots, slots), dtype=np.uint32)
     for ranks in itertools.combinations_with_replacement(range(13), slots):
         index = sum(int(offsets[j, rank]) for j, rank in enumerate(ranks))
@@ -164,12 +192,9 @@ def _build_completion_tables(slots: int) -> table_cache.Arrays:
 
 
 @functools.cache
-def _rank_weights() -> NDArray[np.uint32]:
-    """Rank -> its weight in the evaluator's key (the key of the rank's card of suit 0)."""
-    weights: NDArray[np.uint32] = hand_tables._tables().card_key[0::4] & np.uint32(
-        hand_tables._RANK_MASK
-    )
-    return weights
+def _rank_weights(ranking: HandRanking = STANDARD) -> NDArray[np.uint32]:
+    """Rank -> its weight in the evaluator's key of ``ranking`` (0 for a rank off its deck)."""
+    return np.array(hand_tables.rank_weights(ranking), dtype=np.uint32)
 
 
 @functools.cache
@@ -252,6 +277,7 @@ def showdown_strengths(
     board: NDArray[np.uint8],
     deck: NDArray[np.uint8],
     rows: NDArray[np.intp] | None = None,
+    ranking: HandRanking = STANDARD,
 ) -> NDArray[np.uint16]:
     """Seven-card strength of every hand on every completion of the board from the deck.
 
@@ -274,7 +300,7 @@ def showdown_strengths(
     True
     """
     slots = BOARD_SIZE - len(board)
-    offsets, multiset_keys = _completion_tables(slots)
+    offsets, multiset_keys = _completion_tables(slots, ranking)
     codes = _completion_codes(len(deck), slots)
     count = len(codes[0]) if rows is None and codes else (1 if rows is None else len(rows))
     value = np.full(count, int((6 ** (board & 3).astype(np.uint32)).sum()) << 16, np.uint32)
@@ -288,9 +314,9 @@ def showdown_strengths(
         group_bits.append(bits)
         group_codes.append(code_at)
     multiset = (value & np.uint32(0xFFFF)).astype(np.intp)
-    weights = _rank_weights()
+    weights = _rank_weights(ranking)
     fixed = int(weights[board >> 2].sum())
-    rank_table = hand_tables._rank_table(7)
+    rank_table = hand_tables._rank_table(7, ranking)
     out = np.empty((len(holes), count), dtype=np.uint16)
     for player, hole in enumerate(holes.tolist()):
         key = fixed + int(weights[hole[0] >> 2]) + int(weights[hole[1] >> 2])
@@ -319,7 +345,7 @@ def showdown_strengths(
     flush_bits = board_bits[suits_at]
     for bits, code_at in zip(group_bits, group_codes, strict=True):
         flush_bits |= np.take(bits.reshape(-1), suits_at * bits.shape[1] + code_at[flushable])
-    flush_strength = hand_tables._tables().flush_strength
+    flush_strength = hand_tables._tables(ranking).flush_strength
     for player, hole in enumerate(holes.tolist()):
         for suit in range(4):
             held = int(hole_suits[player, suit])

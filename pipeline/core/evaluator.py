@@ -11,8 +11,10 @@ sum tells which suit, if any, holds five or more cards.  Scoring a seven-card ha
 look-ups of key sums (three in a table of card pairs, one in a table of single cards), three
 additions, one look-up in a rank table, one in a suit table and, for the few percent of hands
 with a flush, one look-up in an 8,192-entry table indexed by the flush suit's rank bits.  All
-tables are built here, at first use, from the hand types listed in strength order
-(:data:`CATEGORY_NAMES`); nothing is committed as data.
+tables are built at first use (:mod:`pipeline.core.hand_tables`) from a ranking: the deck's ranks
+and the hand types listed in strength order; nothing is committed as data.  Every function takes
+``ranking=`` (:data:`~pipeline.core.rules.STANDARD` by default; a short deck's rankings give
+their own strength numbering, and category codes keep their names).
 
 >>> from pipeline.core.cards import parse_cards
 >>> hands = parse_cards([["Kc", "9s", "Ks", "Kd", "9d", "3c", "6d"],
@@ -32,10 +34,16 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE
+from pipeline.core.hand_checks import (
+    _card_bits,
+    _checked_ids,
+    _pair_view,
+    _raise_repeated,
+    check_hands,
+)
 from pipeline.core.hand_tables import (
     _CHUNK,
     _NO_FLUSH,
-    _RANK_MASK,
     _SUIT_SHIFT,
     CATEGORY_NAMES,
     FLUSH,
@@ -51,15 +59,20 @@ from pipeline.core.hand_tables import (
     THREE_OF_A_KIND,
     TWO_PAIR,
     _flush_suit_table,
-    _pair_bit_table,
     _pair_check_table,
     _pair_key_bit_table,
     _pair_key_table,
     _rank_table,
     _suit_rank_bit_table,
     _tables,
+    n_strengths,
+    rank_mask,
+)
+from pipeline.core.hand_tables import (
+    _RANK_MASK as _RANK_MASK,  # the standard ranking's, kept for callers of the compiled loop
 )
 from pipeline.core.kernel import KERNEL
+from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -83,113 +96,41 @@ __all__ = [
     "evaluate",
     "evaluate_shared",
     "hand_ranks",
+    "n_strengths",
 ]
 
-"""Hand types in strength order; the code of a type is its index.  A royal flush is the
-ace-high straight flush: it has its own code and name but ranks as a straight flush."""
 
-
-def check_hands(cards: ArrayLike) -> NDArray[np.uint8]:
-    """Return ``cards`` as a ``(n, k)`` ``uint8`` array, or raise ``ValueError`` naming the row.
-
-    >>> check_hands([[0, 1, 2, 3, 51]]).shape
-    (1, 5)
-    >>> check_hands([[0, 1, 2, 3, 3]])
-    Traceback (most recent call last):
-    ...
-    ValueError: row 0: card id 3 appears twice in the hand
-    >>> check_hands([[0, 1, 2, 3, 52]])
-    Traceback (most recent call last):
-    ...
-    ValueError: row 0: card id 52 is not in 0..51
-    """
-    hands = _checked_ids(cards)
-    repeated = np.bitwise_count(_card_bits(hands)) != hands.shape[1]
-    if repeated.any():
-        _raise_repeated(hands, repeated)
-    return hands
-
-
-def _checked_ids(cards: ArrayLike) -> NDArray[np.uint8]:
-    """Shape and id range checked, as a C-contiguous ``uint8`` array; repeats not checked.
-
-    A ``uint8`` array needs one ``max`` over its bytes (it cannot be negative); anything else is
-    range-checked before it is narrowed, so ``-1`` or ``308`` cannot wrap into a legal id.
-    """
-    array = np.asarray(cards)
-    if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
-        msg = f"expected an (n, k) array of card ids with k in 5, 6, 7, got shape {array.shape!r}"
-        raise ValueError(msg)
-    if array.dtype == np.uint8:
-        out_of_range = array.size > 0 and int(array.max()) >= DECK_SIZE
-    else:
-        out_of_range = array.size > 0 and bool(array.min() < 0 or array.max() >= DECK_SIZE)
-    if out_of_range:
-        row, column = np.argwhere((array < 0) | (array >= DECK_SIZE))[0]
-        msg = f"row {row}: card id {array[row, column]} is not in 0..51"
-        raise ValueError(msg)
-    return np.ascontiguousarray(array, dtype=np.uint8)
-
-
-def _card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
-    """Per hand, the ``uint64`` with bit ``id`` set for each of its cards (ids trusted in range).
-
-    Two cards at a time through a 65,536-entry table, as :func:`evaluate` sums its keys.  The
-    hand's cards are distinct exactly when the mask has as many bits as the hand has cards.
-    """
-    bit_table = _pair_bit_table()
-    hand_size = hands.shape[1]
-    pairs = _pair_view(hands.reshape(-1), 0, len(hands), hand_size)
-    bits = np.take(bit_table, pairs[:, 0], mode="clip")
-    for column in range(1, hand_size // 2):
-        bits |= np.take(bit_table, pairs[:, column], mode="clip")
-    if hand_size & 1:
-        single = bit_table[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with 52
-        bits |= np.take(single, hands[:, hand_size - 1], mode="clip")
-    return bits
-
-
-def _raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> None:
-    row = int(np.argmax(repeated))
-    ordered = np.sort(hands[row])
-    card = ordered[1:][ordered[1:] == ordered[:-1]][0]
-    msg = f"row {row}: card id {card} appears twice in the hand"
-    raise ValueError(msg)
-
-
-def _pair_view(
-    flat: NDArray[np.uint8], start: int, rows: int, hand_size: int
+def evaluate(
+    cards: ArrayLike, *, check: bool = True, ranking: HandRanking = STANDARD
 ) -> NDArray[np.uint16]:
-    """Rows ``start..`` of the hands as byte pairs read in place as ``uint16`` (no copy)."""
-    pairs: NDArray[np.uint16] = np.ndarray(
-        (rows, hand_size // 2),
-        dtype=np.uint16,
-        buffer=flat,
-        offset=start * hand_size,
-        strides=(hand_size, 2),
-    )
-    return pairs
-
-
-def evaluate(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     """Strength (0..7461, higher is better) of each hand in an ``(n, k)`` array of card ids.
 
     ``k`` is 5, 6 or 7.  With ``check=False`` the ids are trusted (the pipeline checks rows
-    before it calls), and the call costs only the look-ups.
+    before it calls), and the call costs only the look-ups.  Under another ``ranking`` (a short
+    deck) strengths run ``0..n_strengths(ranking) - 1`` and ids must be in its deck.
 
     >>> from pipeline.core.cards import parse_cards
     >>> royal, wheel = evaluate(parse_cards([["As", "Ks", "Qs", "Js", "Ts"],
     ...                                      ["5d", "4c", "3h", "2s", "Ad"]]))
     >>> int(royal), int(wheel)
     (7461, 5853)
+    >>> from pipeline.core.rules import SHORT_DECK
+    >>> hands = parse_cards([["Kh", "9h", "7h", "6h", "Jh"], ["Kc", "Ks", "Kd", "9d", "9c"]])
+    >>> flush, full_house = evaluate(hands, ranking=SHORT_DECK)
+    >>> bool(flush > full_house)
+    True
     """
     if KERNEL is not None:
-        return _evaluate_compiled(KERNEL, cards, check=check)
-    return _evaluate_numpy(cards, check=check)
+        return _evaluate_compiled(KERNEL, cards, check=check, ranking=ranking)
+    return _evaluate_numpy(cards, check=check, ranking=ranking)
 
 
 def _evaluate_compiled(
-    kernel: ModuleType, cards: ArrayLike, *, check: bool = True
+    kernel: ModuleType,
+    cards: ArrayLike,
+    *,
+    check: bool = True,
+    ranking: HandRanking = STANDARD,
 ) -> NDArray[np.uint16]:
     """:func:`evaluate` through the compiled loop (:mod:`pipeline.core.kernel`).
 
@@ -199,9 +140,9 @@ def _evaluate_compiled(
     """
     array = np.asarray(cards)
     if check and array.dtype != np.uint8:
-        hands = _checked_ids(array)
+        hands = _checked_ids(array, ranking)
     elif array.ndim != 2 or array.shape[1] not in HAND_SIZES:
-        hands = _checked_ids(array)  # raises the shape error
+        hands = _checked_ids(array, ranking)  # raises the shape error
     else:
         hands = np.ascontiguousarray(array, dtype=np.uint8)
     n, hand_size = hands.shape
@@ -209,32 +150,35 @@ def _evaluate_compiled(
     bad_row = kernel.evaluate(
         hands,
         hand_size,
-        _pair_key_table(),
-        _rank_table(hand_size),
-        _RANK_MASK,
+        _pair_key_table(ranking),
+        _rank_table(hand_size, ranking),
+        rank_mask(ranking),
         _SUIT_SHIFT,
         _flush_suit_table(hand_size),
         _NO_FLUSH,
         _suit_rank_bit_table(),
-        _tables().flush_strength,
-        _pair_check_table(),
+        _tables(ranking).flush_strength,
+        _pair_check_table(ranking),
         out,
         check,
     )
     if bad_row >= 0:
-        check_hands(hands)  # raises, naming the row
+        check_hands(hands, ranking)  # raises, naming the row
         msg = f"the compiled loop rejected row {bad_row}, which check_hands accepts"
         raise AssertionError(msg)
     return out
 
 
-def _evaluate_numpy(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
+def _evaluate_numpy(
+    cards: ArrayLike, *, check: bool = True, ranking: HandRanking = STANDARD
+) -> NDArray[np.uint16]:
     """:func:`evaluate` in numpy alone: the reference for the compiled loop and its fallback."""
-    hands = _checked_ids(cards) if check else np.ascontiguousarray(cards, dtype=np.uint8)
+    hands = _checked_ids(cards, ranking) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
-    rank_table = _rank_table(hand_size)
+    rank_table = _rank_table(hand_size, ranking)
+    mask = rank_mask(ranking)
     flush_suit_table = _flush_suit_table(hand_size)
-    pair_key = _pair_key_table()
+    pair_key = _pair_key_table(ranking)
     card_key = pair_key[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with id 52
     out = np.empty(n, dtype=np.uint16)
     suits = np.empty(n, dtype=np.uint8)
@@ -252,7 +196,7 @@ def _evaluate_numpy(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint1
     # (16 bytes, one gather) and both are summed: a hand's cards are distinct exactly when the
     # summed bits have ``hand_size`` bits set (a repeated bit carries and loses one).
     if check:
-        key_and_bits = _pair_key_bit_table()
+        key_and_bits = _pair_key_bit_table(ranking)
         single_key_and_bits = key_and_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
         both = np.empty((min(n, _CHUNK), 2), dtype=np.uint64)
         both_addend = np.empty_like(both)
@@ -286,7 +230,7 @@ def _evaluate_numpy(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint1
                 last = hands[start : start + rows, hand_size - 1]
                 np.take(card_key, last, out=block_addend, mode="clip")
                 block_keys += block_addend
-        np.bitwise_and(block_keys, _RANK_MASK, out=block_index)
+        np.bitwise_and(block_keys, mask, out=block_index)
         np.take(rank_table, block_index, out=out[start : start + rows], mode="clip")
         np.right_shift(block_keys, _SUIT_SHIFT, out=block_index)
         block_suits = suits[start : start + rows]
@@ -303,11 +247,13 @@ def _evaluate_numpy(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint1
         bits = np.take(bit_table, table_row + flush_cards[:, 0])
         for column in range(1, hand_size):
             bits |= np.take(bit_table, table_row + flush_cards[:, column])
-        out[flushed] = np.take(_tables().flush_strength, bits)
+        out[flushed] = np.take(_tables(ranking).flush_strength, bits)
     return out
 
 
-def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
+def evaluate_shared(
+    holes: ArrayLike, boards: ArrayLike, ranking: HandRanking = STANDARD
+) -> NDArray[np.uint16]:
     """Strength of every hole-card set on every board: (players, h) x (m, b) -> (players, m).
 
     The board part of the work (key sums, per-suit rank bits) is done once and shared by all
@@ -327,8 +273,9 @@ def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
     if hand_size not in HAND_SIZES:
         msg = f"hole and board cards must make 5, 6 or 7, got {hand_size}"
         raise ValueError(msg)
-    tables = _tables()
-    rank_table = _rank_table(hand_size)
+    tables = _tables(ranking)
+    rank_table = _rank_table(hand_size, ranking)
+    mask = rank_mask(ranking)
     flush_suit_table = _flush_suit_table(hand_size)
     board_keys = np.zeros(len(board_array), dtype=np.uint32)
     for column in range(board_array.shape[1]):
@@ -336,7 +283,7 @@ def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
     out = np.empty((len(hole_array), len(board_array)), dtype=np.uint16)
     for player, hole in enumerate(hole_array):
         keys = board_keys + np.uint32(tables.card_key[hole].sum(dtype=np.uint32))
-        strengths = rank_table[keys & _RANK_MASK]
+        strengths = rank_table[keys & mask]
         suit = flush_suit_table[keys >> _SUIT_SHIFT]
         flushed = np.flatnonzero(suit != _NO_FLUSH)
         if flushed.size:
@@ -353,45 +300,45 @@ def evaluate_shared(holes: ArrayLike, boards: ArrayLike) -> NDArray[np.uint16]:
     return out
 
 
-def category(strengths: ArrayLike) -> NDArray[np.uint8]:
-    """Category code (index into :data:`CATEGORY_NAMES`) of each strength.
+def category(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:
+    """Category code (index into :data:`CATEGORY_NAMES`) of each strength under ``ranking``.
 
     >>> category([0, 7460, 7461]).tolist()
     [0, 8, 9]
     """
-    return _tables().category[np.asarray(strengths, dtype=np.intp)]
+    return _tables(ranking).category[np.asarray(strengths, dtype=np.intp)]
 
 
-def category_names(strengths: ArrayLike) -> list[str]:
+def category_names(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> list[str]:
     """Hand name of each strength: ``'Full House'``, ``'Royal Flush'``.
 
     >>> category_names([0, 7461])
     ['High Card', 'Royal Flush']
     """
-    return [CATEGORY_NAMES[code] for code in category(strengths).tolist()]
+    return [CATEGORY_NAMES[code] for code in category(strengths, ranking).tolist()]
 
 
-def describe(strengths: ArrayLike) -> list[str]:
+def describe(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> list[str]:
     """The commentator's description of each strength.
 
     >>> describe([0, 7461])
     ['High Card (Seven)', 'Royal Flush']
     """
-    table = _tables().descriptions
+    table = _tables(ranking).descriptions
     return [table[strength] for strength in np.asarray(strengths, dtype=np.intp).ravel().tolist()]
 
 
-def hand_ranks(strengths: ArrayLike) -> NDArray[np.uint8]:
+def hand_ranks(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:
     """The five ranks (0..12) of each strength, groups first then kickers, wheel ace last.
 
     >>> hand_ranks([7461]).tolist()
     [[12, 11, 10, 9, 8]]
     """
-    return _tables().ranks[np.asarray(strengths, dtype=np.intp)]
+    return _tables(ranking).ranks[np.asarray(strengths, dtype=np.intp)]
 
 
 def best_five(
-    cards: ArrayLike, *, check: bool = True
+    cards: ArrayLike, *, check: bool = True, ranking: HandRanking = STANDARD
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """The five cards that make each hand, in the quiz's arranged order, and the unused cards.
 
@@ -404,14 +351,14 @@ def best_five(
     >>> format_hand(used[0]), format_hand(unused[0])
     ('Ks Kd 9d 9c Ah', '6d 3c')
     """
-    hands = check_hands(cards) if check else np.asarray(cards, dtype=np.uint8)
+    hands = check_hands(cards, ranking) if check else np.asarray(cards, dtype=np.uint8)
     hand_size = hands.shape[1]
-    strengths = evaluate(hands, check=False).astype(np.intp)
+    strengths = evaluate(hands, check=False, ranking=ranking).astype(np.intp)
     ordered = -np.sort(-hands.astype(np.int16), axis=1)  # descending: by face, then s h d c
     ranks = ordered >> 2
     suits = ordered & 3
-    hand_rank_list = _tables().ranks[strengths].astype(np.int16)  # (n, 5)
-    codes = _tables().category[strengths]
+    hand_rank_list = _tables(ranking).ranks[strengths].astype(np.int16)  # (n, 5)
+    codes = _tables(ranking).category[strengths]
     flush_like = np.isin(codes, (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH))
     # The flush suit is the suit of the hand's suits with five or more cards.
     suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
