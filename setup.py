@@ -2,8 +2,8 @@
 else is in pyproject.toml.
 
 Each is optional: where no C compiler is found the install still succeeds, and the code that
-uses an extension falls back to its pure-Python path (numpy for the evaluator, polars for the
-PokerStars reader).  No third-party compiled dependency is added; the C sources live next to
+uses an extension falls back to its pure-Python path (numpy for the evaluator, the line reader for
+PokerStars hand histories).  No third-party compiled dependency is added; the C sources live next to
 the Python they speed up, and the tests compare each with its fallback.
 """
 
@@ -17,8 +17,8 @@ EXTENSIONS = [
         extra_compile_args=["-O3"],
         optional=True,
     ),
-    # The one-pass PokerStars scanner; pipeline.sources.pokerstars falls back to the polars
-    # columnar reader without it.
+    # The one-pass PokerStars scanner; pipeline.sources.pokerstars falls back to the line
+    # reader (the reference) without it.
     Extension(
         "pipeline.sources._pokerstars_scan",
         sources=["pipeline/sources/_pokerstars_scan.c"],

@@ -38,7 +38,6 @@ import polars as pl
 from pipeline.sources.base import UTF16_BOMS, decode_text
 from pipeline.sources.hand_log import HandLog, Issues, new_row_columns
 from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
-from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 from pipeline.sources.pokerstars_lines import (
     HAND_ID,
     HEADER,
@@ -79,9 +78,9 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     (:func:`pipeline.sources.base.decode_text`); UTF-8 bytes go to the compiled scanner as they
     are, never decoded whole.  ``file`` names the source in issue messages.  Ordinary hands are
     read by the compiled scanner (:mod:`pipeline.sources.pokerstars_compiled`) where it is
-    built, else (or with ``compiled=False``) by the polars columnar path
-    (:mod:`pipeline.sources.pokerstars_fast`); the others, and every issue, by the line
-    reader.  All three give the same rows.
+    built; the others, and every issue, by the line reader, the reference.  Without the
+    scanner (no C compiler at install), or with ``compiled=False``, the line reader reads the
+    whole file: the same rows and issues, several times slower (``bench/README.md``).
     """
     use_scanner = compiled and SCAN is not None
     if isinstance(text, bytes):
@@ -95,17 +94,7 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     text = text.removeprefix("\ufeff")
     scanned = scanned_rows(text) if use_scanner else None
     if scanned is None:
-        normalised = text
-        if "\r" in text:
-            normalised = text.replace("\r\n", "\n").replace("\r", "\n")
-        lines = lines_of(normalised)
-        fast, slow_spans = fast_rows(lines)
-        # The line reader gets each of its hands' own lines (start and end are 1-based lines).
-        slow_hands = [
-            (start, "\n".join(lines.slice(start - 1, end - start + 1).to_list()))
-            for start, end in slow_spans
-        ]
-        scanned = fast, slow_hands
+        return read_pokerstars_lines(text, file)
     return _with_hands_read_line_by_line(*scanned, lambda: text, file)
 
 

@@ -6,8 +6,8 @@
 it is not sure of (a cash-out, a malformed or cut-short hand, another game, a name seated
 twice, an amount with more than two decimals, a Unicode digit...) comes back with its text for
 the line reader, which is the reference and reports every issue.  Without the extension,
-:data:`SCAN` is None and the polars columnar reader (:mod:`pipeline.sources.pokerstars_fast`)
-reads instead.
+:data:`SCAN` is None and the line reader (:mod:`pipeline.sources.pokerstars_lines`) reads the
+whole file instead.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
         from pipeline.sources._pokerstars_scan import scan
-    except ImportError:  # built without a C compiler: the polars path reads instead
+    except ImportError:  # built without a C compiler: the line reader reads instead
         return None
     return scan
 

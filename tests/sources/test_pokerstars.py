@@ -15,16 +15,15 @@ from pipeline.sources.pokerstars import (
     read_pokerstars_lines,
     sniff_pokerstars,
 )
-from pipeline.sources.pokerstars_fast import fast_rows, lines_of
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
 
 
-@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "polars"])
+@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "line-reader"])
 def log(request: pytest.FixtureRequest) -> HandLog:
     # Every test of the log runs on both paths: the compiled scanner (where it is built) and
-    # the polars columnar reader that stands in for it without a C compiler.
+    # the line reader, which reads the whole file without a C compiler.
     compiled: bool = request.param
     return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name, compiled=compiled)
 
@@ -34,7 +33,8 @@ def hand(log: HandLog, hand_id: str) -> pl.DataFrame:
 
 
 def assert_both_paths_read_as(reference: HandLog, text: str, name: str) -> None:
-    """The compiled scanner and the polars reader give the line reader's rows and issues."""
+    """The chooser's two paths (the compiled scanner, the line reader alone) give the
+    reference's rows and issues."""
     for compiled in (True, False):
         log = read_pokerstars(text, name, compiled=compiled)
         assert log.rows.equals(reference.rows), f"compiled={compiled}"
@@ -156,38 +156,29 @@ def test_cash_out_keeps_the_pot_award_and_says_so() -> None:
     assert log.issues["code"].to_list() == ["cashed_out"]
 
 
-def test_the_columnar_path_reads_as_the_line_reader() -> None:
-    # Without the name holding ": " every good hand takes the columnar path, the sitting-out
-    # seat of hand 2001 included; the bad ones go to the line reader, which reports them.
-    text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
-    fast, slow = fast_rows(lines_of(text))
-    assert [start for start, _ in slow] == [189, 206, 223]
-    assert fast["hand_id"].unique(maintain_order=True).to_list() == [
-        "1001", "1002", "1003", "2001", "2002"
-    ]  # fmt: skip
-    assert "Dee" not in fast.filter(pl.col("hand_id") == "2001")["player"].to_list()
-    reference = read_pokerstars_lines(text, FILE.name)
-    assert read_pokerstars(text, FILE.name).rows.equals(reference.rows)
-    assert fast.equals(reference.rows.filter(pl.col("line") < 189))
+def test_without_the_scanner_the_line_reader_reads_the_whole_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As where no C compiler built the extension: the chooser falls back to the line reader,
+    # from text and from bytes, and reads what the compiled path reads.
+    from pipeline.sources import pokerstars
+
+    data = FILE.read_bytes()
+    compiled = read_pokerstars(data, FILE.name)
+    monkeypatch.setattr(pokerstars, "SCAN", None)
+    for given_as in (data, data.decode()):
+        fallback = read_pokerstars(given_as, FILE.name)
+        assert fallback.rows.equals(compiled.rows)
+        assert fallback.issues.equals(compiled.issues)
+    assert compiled.rows.height == 19
 
 
-def test_a_name_holding_colon_space_goes_to_the_line_reader() -> None:
-    fast, slow = fast_rows(lines_of(FILE.read_text(encoding="utf-8")))
-    assert [start for start, _ in slow][:2] == [1, 39]  # Cy: the [Kid] is seated there
-    assert "1001" not in fast["hand_id"].to_list()
-
-
-def test_a_name_holding_a_parenthesis_goes_to_the_line_reader() -> None:
-    # The columnar path cuts seat lines with plain splits; a name with " (" in it could be cut
-    # elsewhere than the line reader's pattern cuts it, so its hand is handed back.
+def test_a_name_holding_a_parenthesis_reads_as_the_line_reader() -> None:
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
     text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
-    fast, slow = fast_rows(lines_of(text))
-    assert [start for start, _ in slow][:1] == [1]
-    assert "1001" not in fast["hand_id"].to_list()
-    rows = read_pokerstars(text, FILE.name).rows
-    assert rows.equals(read_pokerstars_lines(text, FILE.name).rows)
-    assert "Ann (UK)" in rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
+    reference = read_pokerstars_lines(text, FILE.name)
+    assert_both_paths_read_as(reference, text, FILE.name)
+    assert "Ann (UK)" in reference.rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
 
 
 DEAD_BLIND = """PokerStars Hand #3001:  Hold'em No Limit ($0.25/$0.50 USD) - 2020/01/01 12:00:00 ET
@@ -220,18 +211,17 @@ Seat 3: Cy collected ($3.50)
 def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     # Cy's $0.75 is a live big blind and a dead small one: raising to $1.50 puts in $1.50 on
     # the street, and the dead $0.25 comes on top.
-    fast, slow = fast_rows(lines_of(DEAD_BLIND))
-    assert slow == []
-    assert fast.select("player", "put_in", "won").rows() == [
+    reference = read_pokerstars_lines(DEAD_BLIND, "dead.txt")
+    assert reference.rows.select("player", "put_in", "won").rows() == [
         ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
     ]  # fmt: skip
-    assert fast.equals(read_pokerstars_lines(DEAD_BLIND, "dead.txt").rows)
+    assert_both_paths_read_as(reference, DEAD_BLIND, "dead.txt")
 
 
 @pytest.mark.parametrize(
     "change",
     [
-        # Found by bench/fuzz_extensions.py: the columnar path took each street marker's last
+        # Found by fuzzing: the (retired) polars path took each street marker's last
         # [...] and counted markers as streets, where the line reader adds every card it has
         # not seen and takes the highest street named.
         ("*** FLOP *** [2c 7d 9h]\n", ""),  # no flop line
@@ -264,7 +254,7 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
 @pytest.mark.parametrize(
     "change",
     [
-        # Found by bench/fuzz_extensions.py: the columnar path took every "Seat " line before
+        # Found by fuzzing: the (retired) polars path took every "Seat " line before
         # the first marker as a seat; the line reader reads one run of them from the third line.
         ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
         ("Seat 3: Cy ($50 in chips)\n", ""),  # and put back after the blinds, below
@@ -281,7 +271,7 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(change: tuple[str, 
 
 
 def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
-    # Found by bench/fuzz_extensions.py: the columnar path cast the button number strictly to
+    # Found by fuzzing: the (retired) polars path cast the button number strictly to
     # a 64-bit integer, and polars raised for the whole file.
     text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
     reference = read_pokerstars_lines(text, "button.txt")
@@ -290,7 +280,7 @@ def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> Non
 
 
 def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
-    # Found by bench/fuzz_extensions.py: the columnar path kept a player's first fold, the line
+    # Found by fuzzing: the (retired) polars path kept a player's first fold, the line
     # reader (and the compiled scanner) the last.
     text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
     reference = read_pokerstars_lines(text, "folds.txt")
@@ -302,7 +292,7 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
     "uncalled", ["Uncalled bet  ($2) returned to Cy", "Uncalled bet ($2.0.0) returned to Cy"]
 )
 def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncalled: str) -> None:
-    # Found by bench/fuzz_extensions.py: the columnar path skipped an "Uncalled bet" line it
+    # Found by fuzzing: the (retired) polars path skipped an "Uncalled bet" line it
     # could not read, and read the hand the line reader reports as malformed.
     text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
     reference = read_pokerstars_lines(text, "uncalled.txt")

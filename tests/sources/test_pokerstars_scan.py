@@ -25,7 +25,7 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
     # The extension is optional at install, so a failed build would pass unnoticed: where a
     # compiler is there, it must have been built.
     if shutil.which("cc") is None:
-        pytest.skip("no C compiler: the polars columnar reader reads instead")
+        pytest.skip("no C compiler: the line reader reads instead")
     rebuild = (
         "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
@@ -219,7 +219,7 @@ def test_random_hands_read_as_the_line_reader_reads_them(hands: list[str]) -> No
     same_as_line_reader("\n\n".join(hands))
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "polars"])
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "line-reader"])
 @pytest.mark.parametrize(
     "encode",
     [
@@ -266,7 +266,7 @@ def test_the_scanner_takes_exactly_the_bytes_python_decodes_as_utf8(data: bytes)
         assert scanned_rows(data) is not None, data
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "polars"])
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "line-reader"])
 @pytest.mark.parametrize(
     "newline", ["\r\n", "\r", "\r\r\n", "\n\r"], ids=["crlf", "cr", "cr-crlf", "lf-cr"]
 )
