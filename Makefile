@@ -11,7 +11,7 @@ $(BIN)/python:
 
 # Stamps re-install when the project's build files or C sources change (the install compiles
 # them: setup.py).
-BUILD_FILES := pyproject.toml setup.py $(wildcard pipeline/*/_*.c)
+BUILD_FILES := pyproject.toml setup.py $(wildcard pipeline/*/_*.c) $(wildcard pipeline/*/_*.h)
 
 $(VENV)/.installed-run: $(BUILD_FILES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

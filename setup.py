@@ -7,6 +7,8 @@ PokerStars hand histories).  No third-party compiled dependency is added; the C 
 the Python they speed up, and the tests compare each with its fallback.
 """
 
+from pathlib import Path
+
 from setuptools import Extension, setup
 
 EXTENSIONS = [
@@ -21,7 +23,9 @@ EXTENSIONS = [
     # reader (the reference) without it.
     Extension(
         "pipeline.sources._pokerstars_scan",
-        sources=["pipeline/sources/_pokerstars_scan.c"],
+        # One extension from the parts of the format (see _pokerstars_scan.h).
+        sources=sorted(str(path) for path in Path("pipeline/sources").glob("_pokerstars_scan*.c")),
+        depends=["pipeline/sources/_pokerstars_scan.h"],
         optional=True,
     ),
 ]

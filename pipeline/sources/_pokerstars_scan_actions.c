@@ -1,0 +1,238 @@
+/*
+ * The body of a hand, between its seats and its summary: street markers, what each seated
+ * player does (blinds, antes, bets, raises, folds) and uncalled bets; the showdown's lines
+ * are read by _pokerstars_scan_showdown.c.
+ */
+#include "_pokerstars_scan.h"
+
+/* The cards of one [...] of a street marker, each added to the board unless already on it. */
+static void
+add_to_board(Hand *h, const char *p, const char *end)
+{
+    char card[MAX_BOARD_BYTES];
+    int len;
+    while (p < end) {
+        if (space_at(p, end, &len)) {
+            p += len;
+            continue;
+        }
+        const char *token_end = nonspace_end(p, end);
+        if ((size_t)(token_end - p) >= sizeof card) {
+            h->handed_back = 1;
+            return;
+        }
+        size_t n = canonical_cards(p, token_end, card);
+        p = token_end;
+        int seen = 0;
+        for (int i = 0; i < h->n_cards && !seen; i++) {
+            seen = h->card_len[i] == n && memcmp(h->board + h->card_at[i], card, n) == 0;
+        }
+        if (seen) {
+            continue;
+        }
+        size_t at = h->board_len ? h->board_len + 1 : 0;
+        if (h->n_cards == MAX_BOARD_CARDS || at + n > MAX_BOARD_BYTES) {
+            h->handed_back = 1;
+            return;
+        }
+        if (h->board_len) {
+            h->board[h->board_len] = ' ';
+        }
+        memcpy(h->board + at, card, n);
+        h->card_at[h->n_cards] = at;
+        h->card_len[h->n_cards++] = n;
+        h->board_len = at + n;
+    }
+}
+
+/* A street marker: _CARDS over "*** FLOP *** [2c 7d Kd]", "*** TURN *** [2c 7d Kd] [9s]",
+ * "*** RIVER *** [2c 7d Kd 9s] [3h]" (and "*** FIRST FLOP ***"... of a run twice); the street is
+ * the highest named, every card not seen yet joins the board.  "*** SUMMARY ***" starts the
+ * summary; the other markers ("*** HOLE CARDS ***", "*** SHOW DOWN ***") carry nothing. */
+static void
+read_marker(Hand *h, const char *p, const char *end)
+{
+    if (STARTS(p, end, "*** SUMMARY")) {
+        h->state = SUMMARY;
+        return;
+    }
+    if (FIND(p, end, "FLOP ***") == NULL && FIND(p, end, "TURN ***") == NULL &&
+        FIND(p, end, "RIVER ***") == NULL) {
+        return;
+    }
+    int street = FIND(p, end, "FLOP") ? 1 : FIND(p, end, "TURN") ? 2 : 3;
+    if (street > h->street) {
+        h->street = street;
+    }
+    const char *inside, *inside_end;
+    while (bracketed(p, end, &inside, &inside_end)) {
+        add_to_board(h, inside, inside_end);
+        p = inside_end + 1;
+    }
+    for (int i = 0; i < h->n_seats; i++) {
+        h->seats[i].street_bet = 0;
+    }
+}
+
+/* What a seated player did ("name: action"), as HandState's branches read it:
+ *   "Ann: folds" (maybe "folds [Qh]"), "Ann: checks" and the other quiet actions,
+ *   "Ann: calls $1" / "Ann: bets $2 and is all-in" (the first token after the verb),
+ *   "Ann: raises $1 to $1.50" (_RAISE: raises (\S+) to (\S+), "to" is the street total),
+ *   "Ann: posts small blind $0.25", "posts the ante 5", "posts small & big blinds $0.75"
+ *   (an ante is not a street bet; the dead small blind of the header is not either),
+ *   "Ann: shows [Ah Kh] (a pair of Kings)" (_pokerstars_scan_showdown.c),
+ *   and a stud or draw action ("brings in", "discards", "stands pat"): malformed. */
+static void
+read_action(Hand *h, Seat *s, const char *a, const char *end)
+{
+    int64_t amount;
+    s->acted = 1;
+    if (STARTS(a, end, "folds")) {
+        s->folded_street = h->street;
+        const char *inside, *inside_end;
+        if (bracketed(a, end, &inside, &inside_end)) {
+            s->hole = inside;
+            s->hole_len = (size_t)(inside_end - inside);
+            s->has_hole = 1;
+        }
+        return;
+    }
+    static const char *const quiet[] = {
+        "checks",          "sits out",     "is sitting out", "doesn't show",
+        "is disconnected", "is connected", "has timed out",  "mucks",
+        "leaves",          "joins",        "said",
+    };
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+        if (starts(a, end, quiet[i], strlen(quiet[i]))) {
+            return;
+        }
+    }
+    if (STARTS(a, end, "calls ") || STARTS(a, end, "bets ")) {
+        /* action.split(" ", 2)[1] */
+        const char *token = find_char(a, end, ' ') + 1;
+        const char *token_end = find_char(token, end, ' ');
+        if (money(token, token_end ? token_end : end, &amount) != MONEY_OK) {
+            h->handed_back = 1;
+            return;
+        }
+        s->put_in += amount;
+        s->street_bet += amount;
+        return;
+    }
+    if (STARTS(a, end, "raises ")) {
+        /* _RAISE: raises (\S+) to (\S+) */
+        const char *by = a + 7, *by_end = nonspace_end(by, end);
+        const char *to = by_end + 4, *to_end;
+        if (by_end == by || !STARTS(by_end, end, " to ") || (to_end = nonspace_end(to, end)) == to ||
+            money(to, to_end, &amount) != MONEY_OK) {
+            h->handed_back = 1;
+            return;
+        }
+        s->put_in += amount - s->street_bet;
+        s->street_bet = amount;
+        return;
+    }
+    if (STARTS(a, end, "posts ")) {
+        const char *last = end;
+        if (FIND(a, end, "and is all-in") != NULL) {
+            const char *all_in = FIND(a, end, " and is all-in");
+            if (all_in != NULL) {
+                last = all_in;
+            }
+        }
+        const char *token = last;
+        while (token > a && token[-1] != ' ') {
+            token--;
+        }
+        if (money(token, last, &amount) != MONEY_OK) {
+            h->handed_back = 1;
+            return;
+        }
+        s->put_in += amount;
+        if (FIND(a, end, "ante") != NULL) {
+            return;
+        }
+        if (FIND(a, end, "small & big") != NULL) {
+            if (h->dead_small_read != MONEY_OK) {
+                h->handed_back = 1;
+                return;
+            }
+            s->street_bet += amount > h->dead_small ? amount - h->dead_small : 0;
+            return;
+        }
+        s->street_bet += amount;
+        return;
+    }
+    if (STARTS(a, end, "shows ")) {
+        read_shows(s, a, end);
+        return;
+    }
+    if (STARTS(a, end, "bringsin") || STARTS(a, end, "brings in") ||
+        STARTS(a, end, "discards") || STARTS(a, end, "stands pat")) {
+        h->handed_back = 1; /* not a hold'em action: malformed */
+    }
+}
+
+/* A line of the hand's body, after its seats and before its summary: a street marker, a
+ * seated player's action (HandState.actor below), "Uncalled bet ($2) returned to Cy",
+ * "Dealt to Ann [Ah Kh]", "Ann collected $3.50 from pot"; other lines (chat, "Ann has
+ * returned", "Ann leaves the table") carry nothing. */
+void
+read_body_line(Hand *h, const char *p, const char *end)
+{
+    if (STARTS(p, end, "*** ")) {
+        read_marker(h, p, end);
+        return;
+    }
+    /* HandState.actor: the text before the last ": " when it is a seated name, else the
+     * longest seated name followed by ": ". */
+    const char *colon = NULL;
+    for (const char *q = end - 2; q >= p; q--) {
+        if (q[0] == ':' && q[1] == ' ') {
+            colon = q;
+            break;
+        }
+    }
+    if (colon != NULL) {
+        int who = seat_of(h, p, (size_t)(colon - p));
+        const char *action = colon + 2;
+        if (who < 0) {
+            size_t longest = 0;
+            for (int i = 0; i < h->n_seats; i++) {
+                size_t n = h->seats[i].name_len;
+                if ((size_t)(end - p) >= n + 2 && memcmp(p, h->seats[i].name, n) == 0 &&
+                    p[n] == ':' && p[n + 1] == ' ' && (who < 0 || n > longest)) {
+                    who = i;
+                    longest = n;
+                }
+            }
+            action = p + longest + 2;
+        }
+        if (who >= 0) {
+            read_action(h, &h->seats[who], action, end);
+            return;
+        }
+    }
+    if (STARTS(p, end, "Uncalled bet")) {
+        /* _UNCALLED: ^Uncalled bet \((\S+)\) returned to (.*)$ */
+        const char *amount_at = p + 14, *run_end = amount_at;
+        int64_t amount;
+        int who = -1;
+        if (STARTS(p, end, "Uncalled bet (")) {
+            run_end = nonspace_end(amount_at, end);
+        }
+        if (run_end - amount_at >= 2 && run_end[-1] == ')' && STARTS(run_end, end, " returned to ")) {
+            who = seat_of(h, run_end + 13, (size_t)(end - run_end - 13));
+        }
+        if (who < 0 || money(amount_at, run_end - 1, &amount) != MONEY_OK) {
+            h->handed_back = 1;
+            return;
+        }
+        h->seats[who].put_in -= amount;
+        return;
+    }
+    if (read_dealt(h, p, end)) {
+        return;
+    }
+    read_collected(h, p, end);
+}
