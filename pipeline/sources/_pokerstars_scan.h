@@ -56,7 +56,7 @@ enum { EXPECT_TABLE, SEATS, BODY, SUMMARY };
 
 /* The games read here, as the header names them (the variant column holds these words); the
  * order is that of VARIANTS in _pokerstars_scan_header.c. */
-enum { N_VARIANTS = 3 };
+enum { N_VARIANTS = 9 };
 extern const char *const VARIANTS[N_VARIANTS];
 
 typedef struct {

@@ -8,9 +8,9 @@
 /* The games read here, in the words of the header's game and limit; the variant column holds
  * them as they are (the games layer maps them to a game). */
 const char *const VARIANTS[N_VARIANTS] = {
-    "Hold'em No Limit",
-    "Hold'em Pot Limit",
-    "Hold'em Limit",
+    "Hold'em No Limit",     "Hold'em Pot Limit",     "Hold'em Limit",
+    "Omaha No Limit",       "Omaha Pot Limit",       "Omaha Limit",
+    "Omaha Hi/Lo No Limit", "Omaha Hi/Lo Pot Limit", "Omaha Hi/Lo Limit",
 };
 
 /* A line that starts a hand: HEADER, ^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #

@@ -4,7 +4,10 @@ The file is cut into hands at each ``PokerStars ... Hand #`` header line; each h
 line by line with cheap string tests first and a few pre-compiled patterns only where a line
 has to be taken apart.  A hand that cannot be read becomes an issue naming its id and line;
 the other hands go on.  A hand without its ``*** SUMMARY ***`` (a file cut short) is reported
-as ``truncated_hand``.  Hands that are not Hold'em are reported as ``unsupported_variant``.
+as ``truncated_hand``.  Hold'em, Omaha and Omaha Hi/Lo hands (no limit, pot limit, limit) are
+read, ``variant`` holding the header's words for the game (``Omaha Hi/Lo Pot Limit``); another
+game (Razz, 7 Card Stud, 6+ Hold'em...) is one ``unsupported_variant`` issue per file, at its
+first hand, counting the hands left out.
 
 >>> text = '''PokerStars Hand #1: Tournament #9, $1+$0.1 USD Hold'em No Limit - Level I (10/20) -\
 ...  2020/01/01 12:00:00 ET
@@ -151,6 +154,8 @@ def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
     """Rows and issues of ``(start line, hand text)`` pairs, read line by line."""
     rows = new_row_columns()
     issues = Issues()
+    # A game not read is named once per file: at its first hand, with how many were left out.
+    unsupported: dict[str, tuple[int, int, int, str]] = {}  # words -> (issue, hands, line, id)
     if not hands:
         issues.add(None, None, "no_hands", f"{file}: no PokerStars hand header found")
     for line, hand_text in hands:
@@ -166,14 +171,13 @@ def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
             )
             continue
         except UnsupportedVariantError as exc:
-            issues.add(
-                line,
-                str(exc),
-                "unsupported_variant",
-                f"{file}:{line}: hand {exc} is {variant[0][:60]!r}, not hold'em",
-                column="variant",
-                value=variant[0][:60],
-            )
+            words = variant[0][:60]
+            if words in unsupported:
+                at, count, first_line, first_id = unsupported[words]
+                unsupported[words] = (at, count + 1, first_line, first_id)
+                continue
+            unsupported[words] = (len(issues.columns["code"]), 1, line, str(exc))
+            issues.add(line, str(exc), "unsupported_variant", "", column="variant", value=words)
             continue
         except BadHandError as exc:
             match = HAND_ID.search(hand_text[:200])
@@ -191,6 +195,12 @@ def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
                 column="won",
                 value=name,
             )
+    for words, (at, count, first_line, first_id) in unsupported.items():
+        hands_word = "hand" if count == 1 else "hands"
+        issues.columns["message"][at] = (
+            f"{file}:{first_line}: {words!r} is a variant not read here: {count} {hands_word} "
+            f"left out, the first hand {first_id}"
+        )
     return HandLog.from_columns(rows, issues)
 
 

@@ -16,6 +16,21 @@ from pipeline.sources.hand_log import STREETS
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+# The game and its limit as the header names them: after "Hand #N: ", past a tournament's
+# number and buy-in ("Tournament #9, $1+$0.10 USD "), or inside a mixed game's parentheses
+# ("HORSE (Razz Limit, $0.10/$0.20 USD)").  The words are the variant column as they are.
+_GAME = re.compile(
+    r"(?:Hand|Game) #\d+: +"
+    r"(?:Tournament #\d+, +(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) +)?"
+    r"(?:[^()\n]*?\()?"
+    r"(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)"
+)
+READ_VARIANTS = tuple(
+    f"{game} {limit}"
+    for game in ("Hold'em", "Omaha", "Omaha Hi/Lo")
+    for limit in ("No Limit", "Pot Limit", "Limit")
+)
+"""The games read, in the header's words (the compiled scanner's VARIANTS, in this order)."""
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _STAKES = re.compile(r"\(([^()/]*)/([^()/]*?)(?: [A-Z]{3})?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:\d+-max )?.*?Seat #(\d+) is the button")
@@ -143,14 +158,12 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     if id_match is None:
         raise BadHandError("no hand number in the header")
     hand = HandState(id_match.group(1), line)
-    if "Hold'em" not in header:
-        variant_out.append(header.split(":", 1)[-1].strip())
+    game_match = _GAME.search(header)
+    game = game_match.group("game") if game_match is not None else None
+    if game not in READ_VARIANTS:
+        # Another game (Razz, 7 Card Stud, 6+ Hold'em...) in its words, else the header's.
+        variant_out.append(game if game is not None else header.split(":", 1)[-1].strip()[:60])
         raise UnsupportedVariantError(hand.hand_id)
-    game = (
-        "Hold'em No Limit"
-        if "No Limit" in header
-        else ("Hold'em Pot Limit" if "Pot Limit" in header else "Hold'em Limit")
-    )
     tournament_match = _TOURNAMENT.search(header)
     date_match = _DATE.search(header)
     date = None
@@ -288,7 +301,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
                     if shown_as is not None:
                         hand.stated[name] = shown_as.group(1)
             elif action.startswith(("bringsin", "brings in", "discards", "stands pat")):
-                raise BadHandError(f"not a hold'em action {text_line[:80]!r}")
+                raise BadHandError(f"not a hold'em or omaha action {text_line[:80]!r}")
             continue
         if text_line.startswith("Uncalled bet"):
             uncalled = _UNCALLED.match(text_line)
@@ -328,12 +341,13 @@ class TruncatedHandError(Exception):
 
 
 class UnsupportedVariantError(Exception):
-    """A hand of a game other than hold'em."""
+    """A hand of a game not read here (its words not in :data:`READ_VARIANTS`)."""
 
 
 __all__ = [
     "HAND_ID",
     "HEADER",
+    "READ_VARIANTS",
     "BadHandError",
     "HandState",
     "TruncatedHandError",

@@ -10,8 +10,8 @@
   bad die, a category used twice and a misspelt category.
 - ``tournament-900.txt`` and ``final-table.phh``: hand histories, copied from our own test
   fixtures (``tests/data/hand_histories``): a PokerStars log with mucked hands, a side pot, a
-  split, antes, then a malformed hand, an Omaha hand and a last hand cut short; and a PHH hand
-  with a side pot and every card shown.
+  split, antes, then a malformed hand, a Razz hand (a game not read) and a last hand cut short;
+  and a PHH hand with a side pot and every card shown.
 """
 
 from __future__ import annotations
