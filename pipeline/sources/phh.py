@@ -3,8 +3,10 @@
 A ``.phh`` file is one TOML document per hand; a ``.phhs`` file holds many hands, each in a
 TOML table such as ``[1]``.  The TOML is read with :mod:`tomllib`; the action strings are read
 here (``d dh p1 AcKd`` deal hole, ``d db Jc3d5c`` deal board, ``p2 cbr 300`` bet or raise to,
-``p1 cc`` check or call, ``p3 f`` fold, ``p1 sm AhKh`` show or muck).  Only hold'em variants
-(``NT``, ``FT``, ``PT``...) are read; others become ``unsupported_variant`` issues.
+``p1 cc`` check or call, ``p3 f`` fold, ``p1 sm AhKh`` show or muck).  The variants of
+:data:`READ_VARIANTS` are read (Hold'em, short-deck Hold'em, pot-limit Omaha, fixed-limit Omaha
+Hi/Lo), ``variant`` holding the code as written (``NT``, ``PO``, ``FO/8``...); another variant
+(stud, razz, draw) is one ``unsupported_variant`` issue per file, at its first hand.
 
 ``won`` is ``winnings`` when the hand records it, else ``finishing_stacks - starting_stacks +
 put_in``, else null.
@@ -30,14 +32,18 @@ from typing import Any
 
 from pipeline.sources.hand_log import STREETS, HandLog, Issues, new_row_columns
 
-__all__ = ["HOLDEM_VARIANTS", "read_phh", "sniff_phh"]
+__all__ = ["READ_VARIANTS", "read_phh", "sniff_phh"]
 
-HOLDEM_VARIANTS = {
+READ_VARIANTS = {
     "NT": "No-Limit Texas Hold'em",
     "FT": "Fixed-Limit Texas Hold'em",
     "PT": "Pot-Limit Texas Hold'em",
     "NS": "No-Limit Short-Deck Hold'em",
+    "PO": "Pot-Limit Omaha Hold'em",
+    "FO/8": "Fixed-Limit Omaha Hold'em High/Low-Split Eight or Better",
 }
+"""The PHH variant codes read (pokerkit's ``HandHistory.game_types`` for these games, and
+``PT``), with their names; the ``variant`` column holds the code."""
 _SNIFF = re.compile(r"^\s*(?:variant|actions|starting_stacks)\s*=", re.MULTILINE)
 _SECTION = re.compile(r"^\[([^\]\n]+)\]\s*$", re.MULTILINE)
 _CARD_PAIRS = re.compile(r"[2-9TJQKA?][cdhs?]")
@@ -90,18 +96,16 @@ def read_phh(text: str, file: str) -> HandLog:
     except tomllib.TOMLDecodeError as exc:
         issues.add(None, None, "malformed_hand", f"{file}: malformed: not TOML: {exc}")
         return HandLog.from_columns(rows, issues)
+    unsupported: dict[str, list[Any]] = {}  # variant -> [issue index, hands, line, hand id]
     for line, name, table in hands:
         hand_id = f"{file}#{name}" if name else file
         variant = str(table.get("variant", ""))
-        if variant not in HOLDEM_VARIANTS:
-            issues.add(
-                line,
-                hand_id,
-                "unsupported_variant",
-                f"{file}:{line}: hand {hand_id} is variant {variant!r}, not hold'em",
-                column="variant",
-                value=variant,
-            )
+        if variant not in READ_VARIANTS:
+            if variant in unsupported:
+                unsupported[variant][1] += 1
+                continue
+            unsupported[variant] = [len(issues.columns["code"]), 1, line, hand_id]
+            issues.add(line, hand_id, "unsupported_variant", "", column="variant", value=variant)
             continue
         try:
             _read_hand(rows, table, hand_id, line, variant)
@@ -114,6 +118,11 @@ def read_phh(text: str, file: str) -> HandLog:
                 "malformed_hand",
                 f"{file}:{line}: malformed hand {hand_id}: {reason}",
             )
+    for variant, (at, count, first_line, first_id) in unsupported.items():
+        issues.columns["message"][at] = (
+            f"{file}:{first_line}: variant {variant!r} is not read here: {count} "
+            f"{'hand' if count == 1 else 'hands'} left out, the first {first_id}"
+        )
     return HandLog.from_columns(rows, issues)
 
 
@@ -173,7 +182,7 @@ def _read_hand(
                 hole[who] = cards
                 shown[who] = True
         elif verb in ("sd", "pb"):
-            raise _BadHandError(f"not a hold'em action {raw!r}")
+            raise _BadHandError(f"not a hold'em or omaha action {raw!r}")
         else:
             raise _BadHandError(f"unreadable action {raw!r}")
     _return_uncalled(street_bet, put_in)
@@ -211,7 +220,7 @@ def _read_hand(
         rows["folded_street"].append(folded[i])
         rows["put_in"].append(put_in[i])
         rows["won"].append(won[i])
-        rows["variant"].append(HOLDEM_VARIANTS[variant])
+        rows["variant"].append(variant)
 
 
 def _return_uncalled(street_bet: list[float], put_in: list[float]) -> None:

@@ -344,7 +344,9 @@ def printed_scale(sheet: Any) -> int | None:
         ("players", "Summary", None, None, None),
         ("hands", "Summary", None, None, None),
         ("players", "Issues", 1, None, None),
-        ("hands", "Issues", 1, 60, "$A:$C"),  # file, sheet and row on every page across
+        # One page wide: its widest issue, the game not read, now names the game's words only
+        # (issue 20), not the rest of its header line.
+        ("hands", "Issues", 1, None, None),
     ],
     ids=lambda value: str(value),
 )
