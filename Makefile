@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,20 @@ test: lint typecheck pytest
 # As a module, from the root: run as a script, bench/pipeline.py would hide the package.
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.evaluator
+
+# Our C extensions built with AddressSanitizer and UBSan into build/sanitized (the optimised
+# in-place build is left alone), then fuzzed: the PokerStars scanner against the line reader,
+# the evaluator's loop against numpy.  A minute by default; `make fuzz FUZZ_SECONDS=600`.
+FUZZ_SECONDS ?= 60
+SANITIZED := build/sanitized
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+fuzz: $(VENV)/.installed-dev
+	CC=gcc CFLAGS="$(SANITIZE) -O1 -g" LDSHARED="gcc -shared $(SANITIZE)" \
+	$(BIN)/python setup.py --quiet build_ext --force \
+		--build-lib $(SANITIZED) --build-temp $(SANITIZED)/temp
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	ASAN_OPTIONS=detect_leaks=0 SHOWDOWN_EXTENSIONS=$(SANITIZED) \
+	$(BIN)/python -m bench.fuzz_extensions --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
