@@ -169,7 +169,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
     }
     if (STARTS(a, end, "bringsin") || STARTS(a, end, "brings in") ||
         STARTS(a, end, "discards") || STARTS(a, end, "stands pat")) {
-        h->handed_back = 1; /* not a hold'em action: malformed */
+        h->handed_back = 1; /* a stud or draw action: the line reader calls it malformed */
     }
 }
 

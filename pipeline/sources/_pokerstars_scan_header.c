@@ -171,8 +171,10 @@ variant_at(const char *g, const char *end)
 
 /* Where _GAME's game group starts, after the hand number's ": " (id_end is the end of its
  * digits), or NULL where this is not the plain form (the line reader decides):
- *   _GAME: (?:Hand|Game) #\d+: +(?:Tournament #\d+, +(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) +)?
+ *   _GAME: (?:Hand|Game) #\d+: +(?:\{[^{}\n]*\} +)?
+ *          (?:Tournament #\d+, +(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) +)?
  *          (?:[^()\n]*?\()?(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)
+ * Home game:   "PokerStars Home Game #1: {Club #5} Hold'em No Limit ($0.01/$0.02) - ..."
  * Cash:        "PokerStars Hand #1:  Omaha Pot Limit ($0.25/$0.50 USD) - 2021/07/30 21:19:00 ET"
  * Tournament:  "PokerStars Hand #1: Tournament #9, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I
  *               (10/20) - 2020/01/01 12:00:00 ET" (the buy-in one token, a currency after it)
@@ -188,6 +190,20 @@ game_start(const char *id_end, const char *end)
     g++;
     while (g < end && *g == ' ') {
         g++;
+    }
+    if (g < end && *g == '{') {
+        /* a home game's club, "{Club #5} ", then one or more spaces */
+        const char *close = g + 1;
+        while (close < end && *close != '}' && *close != '{') {
+            close++;
+        }
+        if (close >= end || *close != '}' || close + 1 >= end || close[1] != ' ') {
+            return NULL;
+        }
+        g = close + 1;
+        while (g < end && *g == ' ') {
+            g++;
+        }
     }
     if (STARTS(g, end, "Tournament #")) {
         const char *d = g + 12, *e = d;

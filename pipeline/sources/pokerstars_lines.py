@@ -16,11 +16,12 @@ from pipeline.sources.hand_log import STREETS
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
-# The game and its limit as the header names them: after "Hand #N: ", past a tournament's
-# number and buy-in ("Tournament #9, $1+$0.10 USD "), or inside a mixed game's parentheses
-# ("HORSE (Razz Limit, $0.10/$0.20 USD)").  The words are the variant column as they are.
+# The game and its limit as the header names them: after "Hand #N: " (and a home game's
+# "{Club #5} "), past a tournament's number and buy-in ("Tournament #9, $1+$0.10 USD "), or
+# inside a mixed game's parentheses ("HORSE (Razz Limit, $0.10/$0.20 USD)").  The words are
+# the variant column as they are.
 _GAME = re.compile(
-    r"(?:Hand|Game) #\d+: +"
+    r"(?:Hand|Game) #\d+: +(?:\{[^{}\n]*\} +)?"
     r"(?:Tournament #\d+, +(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) +)?"
     r"(?:[^()\n]*?\()?"
     r"(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)"

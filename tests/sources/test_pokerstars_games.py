@@ -116,7 +116,8 @@ _GAME_WORDS = [*READ_VARIANTS, "Razz Limit", "6+ Hold'em No Limit", "5 Card Omah
 _BEFORE = ["", "", "Tournament #9, $1+$0.10 USD ", "Tournament #9, Freeroll  ",
            "Tournament #9, 100+10 ", "Tournament #9, Freeroll USD ", "Tournament #9, USD ",
            "Tournament #9, $1\u00a0", "Tournament #9,  $1 EURO ", "{Club #5} ", "HORSE (",
-           "Mixed NLH/PLO (", "8-Game (Tournament #9, "]  # fmt: skip
+           "Mixed NLH/PLO (", "8-Game (Tournament #9, ", "{Club #5}  Tournament #9, $1 USD ",
+           "{Club} ", "{Club #5}(", "{Club #5 ", "{} {x} "]  # fmt: skip
 _AFTER = [" ($0.25/$0.50 USD)", ", $0.10/$0.20 USD)", " - Level I (10/20)", "", " (Limit, x)",
           ") (Pot Limit", "x ($1/$2)", "\u00a0($1/$2)"]  # fmt: skip
 _BODY = """
