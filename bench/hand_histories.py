@@ -2,17 +2,22 @@
 
 Run from the repository root: ``.venv/bin/python -m bench.hand_histories``.
 
-(a) Speed.  The PokerStars corpus in ``../shared/corpora/pokerstars`` is concatenated (repeated
-if need be) to about 30,000 hands in one file; we time the job's own path from that file to
-Parquet without equity (read by content, score, audit, check, write: :func:`to_parquet`), stage
-by stage, in wall and CPU seconds, and pokerkit's own ``HandHistory.from_pokerstars`` (parsing
+(a) Speed.  The PokerStars corpus is read whole by both paths of ``read_pokerstars``: the
+compiled scanner and the line reader alone (what runs without a C compiler), which must give
+the same rows and issues; their hands/s are medians of 5 runs taken turn about, with the load
+average printed before and after.  Then the corpus is concatenated (repeated if need be) to
+about 30,000 hands in one file; we time the job's own path from that file to Parquet without
+equity (read by content, score, audit, check, write: :func:`to_parquet`), stage by stage, in
+wall and CPU seconds, and pokerkit's own ``HandHistory.from_pokerstars`` (parsing
 only) on a leading subsample of the same hands, in the same run.  For PHH we time
 :func:`read_phh` over every corpus file against pokerkit's ``HandHistory.loads`` and against
 bare :func:`tomllib.loads`.  Figures are medians of 3.
 
 (b) Acceptance.  Every file under ``../shared/corpora/pokerstars`` and ``../shared/corpora/phh``
 is sniffed from its content, read, and its pots audited; the script prints files, hands read,
-showdowns, pots audited, disagreements and a sample of disagreements with their hand ids.
+showdowns, pots audited, disagreements and a sample of disagreements with their hand ids, the
+files where the compiled path and the line reader differ, and hands and showdowns per variant
+(Hold'em, Omaha, Omaha Hi/Lo...).
 
 The corpora are third-party data: they are read in place, never copied into the project, and
 the script says so and skips a part when its folder is absent.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import os
 import statistics
 import sys
 import tempfile
@@ -30,7 +36,6 @@ import time
 import tomllib
 import warnings
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -56,10 +61,20 @@ from pipeline.sources.pokerstars import (
 )
 from pipeline.sources.pokerstars_compiled import SCAN
 
-CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora"
+ROOT = Path(__file__).resolve().parent.parent
+# ../shared/corpora beside the checkout (or beside the folder of its worktrees).
+CORPORA = next(
+    (
+        folder / "shared" / "corpora"
+        for folder in (ROOT.parent, ROOT.parent.parent)
+        if (folder / "shared" / "corpora").is_dir()
+    ),
+    ROOT.parent / "shared" / "corpora",
+)
 TARGET_HANDS = 30_000
 POKERKIT_HANDS = 1_000
 REPEATS = 3
+READER_REPEATS = 5
 
 
 def median_cpu_seconds(function: Callable[[], object]) -> float:
@@ -96,36 +111,59 @@ def to_parquet(path: Path, out: Path) -> tuple[int, list[float], list[float]]:
     return hands, wall, cpu
 
 
+def load() -> str:
+    """The machine's load averages, as ``uptime`` prints them."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} CPUs)"
+
+
+def reader_rates(data: bytes, hands: int) -> dict[str, tuple[float, float]]:
+    """Hands/s (wall, CPU) of the two paths of read_pokerstars from the corpus's bytes, medians
+    of :data:`READER_REPEATS` runs taken turn about (a burst of load hits both alike)."""
+    paths = {"compiled scanner": True, "line reader (no C compiler)": False}
+    if SCAN is None:
+        del paths["compiled scanner"]
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in paths}
+    for _ in range(READER_REPEATS):
+        for name, compiled in paths.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            read_pokerstars(data, "corpus", compiled=compiled)
+            times[name].append((time.perf_counter() - wall, time.process_time() - cpu))
+    return {
+        name: (
+            hands / statistics.median(w for w, _ in runs),
+            hands / statistics.median(c for _, c in runs),
+        )
+        for name, runs in times.items()
+    }
+
+
 def pokerstars_speed(folder: Path) -> None:
     texts = [read_text(path) for path in sorted(folder.rglob("*.txt")) if path.name != "SOURCE.txt"]
     texts = [text for text in texts if sniff_pokerstars(text[:4096])]
     corpus = "\n\n".join(texts)
-    # Each fast path must give the line reader's rows and issues on every hand of the corpus.
-    start = time.process_time()
+    data = corpus.encode()
+    # The fast path must give the line reader's rows and issues on every hand of the corpus.
     reference = read_pokerstars_lines(corpus, "corpus")
-    line_reader_cpu = time.process_time() - start
-    hands_once = reference.rows["hand_id"].n_unique()
-    paths = {"compiled scanner": True, "polars columnar reader": False}
+    hands_once = reference.rows["line"].n_unique()
     if SCAN is None:
         print("PokerStars: the compiled scanner is not built (no C compiler at install?)")
-        del paths["compiled scanner"]
-    data = corpus.encode()
-    for name, compiled in paths.items():
-        log = read_pokerstars(data, "corpus", compiled=compiled)
+    else:
+        log = read_pokerstars(data, "corpus")
         same = log.rows.equals(reference.rows) and log.issues.equals(reference.issues)
         print(
-            f"PokerStars: {name} and line reader give the same rows and issues on all "
-            f"{log.rows['line'].n_unique():,} hands of the corpus: {'yes' if same else 'NO'}"
+            f"PokerStars: compiled scanner and line reader give the same rows and issues on all "
+            f"{hands_once:,} hands of the corpus: {'yes' if same else 'NO'}"
         )
-    reader_cpu = {
-        name: median_cpu_seconds(partial(read_pokerstars, data, "corpus", compiled=compiled))
-        for name, compiled in paths.items()
-    }
+    print(f"  {load()} before timing")
+    rates = reader_rates(data, hands_once)
     print(
-        f"  read_pokerstars from bytes, CPU s (median of {REPEATS}): "
-        + ", ".join(f"{name} {seconds:.3f}" for name, seconds in reader_cpu.items())
-        + f"; line reader alone {line_reader_cpu:.3f} (once)"
+        f"  read_pokerstars from bytes, hands/s (median of {READER_REPEATS}, wall / CPU): "
+        + "; ".join(f"{name} {w:,.0f} / {c:,.0f}" for name, (w, c) in rates.items())
     )
+    if len(rates) == 2:
+        (fast, _), (slow, _) = rates.values()
+        print(f"  the line reader takes {fast / slow:.1f}x the compiled path's time; {load()}")
     copies = max(1, round(TARGET_HANDS / max(hands_once, 1)))
     big = "\n\n".join([corpus] * copies)
     evaluator.evaluate(np.arange(7, dtype=np.uint8).reshape(1, 7))  # tables built off the clock
@@ -227,14 +265,20 @@ def phh_speed(folder: Path) -> None:
 def acceptance(folder: Path, kind: str) -> None:
     paths = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "SOURCE.txt")
     logs: list[HandLog] = []
-    read = 0
+    read = differ = 0
     for path in paths:
         text = read_text(path)
         head = text[:4096]
+        name = str(path.relative_to(folder))
         if kind == "pokerstars" and sniff_pokerstars(head):
-            logs.append(read_pokerstars(text, str(path.relative_to(folder))))
+            logs.append(read_pokerstars(text, name))
+            # Both readers on every file: the fast path and the reference agree, file by file.
+            lines = read_pokerstars_lines(text, name)
+            differ += not (
+                logs[-1].rows.equals(lines.rows) and logs[-1].issues.equals(lines.issues)
+            )
         elif kind == "phh" and sniff_phh(head):
-            logs.append(read_phh(text, str(path.relative_to(folder))))
+            logs.append(read_phh(text, name))
         else:
             continue
         read += 1
@@ -244,8 +288,31 @@ def acceptance(folder: Path, kind: str) -> None:
     log = HandLog(pl.concat([x.rows for x in logs]), pl.concat([x.issues for x in logs]))
     issues, counts = audit_pots_with_counts(log)
     print_counts(kind, len(paths), read, log, counts)
+    if kind == "pokerstars":
+        print(f"  files where the compiled path and the line reader differ: {differ:,}")
+    print_variants(logs)
     for message in issues["message"].head(10):
         print(f"    {message}")
+
+
+def print_variants(logs: list[HandLog]) -> None:
+    """Hands and showdowns (two or more players not folded at the end) per variant, over all
+    files (a hand is its file's run of rows with one hand id and start line)."""
+    hands = pl.concat(
+        log.rows.group_by("hand_id", "line", "variant")
+        .agg(((~pl.col("folded")).sum() >= 2).alias("showdown"))
+        .select("variant", "showdown")
+        for log in logs
+    )
+    per_variant = (
+        hands.group_by("variant")
+        .agg(pl.len().alias("hands"), pl.col("showdown").sum().alias("showdowns"))
+        .sort("hands", descending=True)
+    )
+    print(
+        "  per variant (hands, showdowns): "
+        + "; ".join(f"{v} {h:,}, {s:,}" for v, h, s in per_variant.rows())
+    )
 
 
 def print_counts(kind: str, files: int, read: int, log: HandLog, c: PotAuditCounts) -> None:

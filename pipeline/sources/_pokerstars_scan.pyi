@@ -1,4 +1,5 @@
-"""Types of the compiled scanner built from ``_pokerstars_scan.c`` (see that file)."""
+"""Types of the compiled scanner built from ``_pokerstars_scan*.c`` (``_pokerstars_scan.h``
+lists its parts)."""
 
 def scan(
     text: str | bytes, /

@@ -1,7 +1,8 @@
 """The compiled path of :func:`pipeline.sources.pokerstars.read_pokerstars`.
 
-``pipeline/sources/_pokerstars_scan.c`` is our own C extension, built at install by
-``setup.py`` when a C compiler is there (``pip install -e .`` builds it in place).  Its
+``pipeline/sources/_pokerstars_scan*.c`` is our own C extension, one file per part of the
+format (``_pokerstars_scan.h`` lists them), built at install by ``setup.py`` when a C compiler
+is there (``pip install -e .`` builds it in place).  Its
 ``scan`` walks the bytes of the text once and reads each hand as the line reader does; a hand
 it is not sure of (a cash-out, a malformed or cut-short hand, another game, a name seated
 twice, an amount with more than two decimals, a Unicode digit...) comes back with its text for
