@@ -167,7 +167,8 @@ _AMOUNTS = ["10", "20", "$0.25", "1,000", "$1.50", "7", ".5", "5."]
 _ODD_AMOUNTS = ["0.125", "€5", "\u0663", "1.2.3", ".", "-5", "$", ""]
 _NAMES = st.text(alphabet="Ab :()[]#'1é\u00a0\u0663", max_size=6).map(str.strip)
 _SPACES = st.sampled_from(["", "", "", " ", "\t", "\u00a0", "\u3000", "\r", "\r\r"])
-_CARDS = st.sampled_from(["Ah Kh", "10h 10c", "Qs  Qd", "2c", "", "Ah\u00a0Kd"])
+_CARDS = st.sampled_from(["Ah Kh", "10h 10c", "Qs  Qd", "2c", "", "Ah\u00a0Kd", "Ah Kh Qd 2c"])
+_GAMES = st.sampled_from(["Hold'em No Limit", "Omaha Pot Limit", "Omaha Hi/Lo Limit", "Razz Limit"])
 
 
 @st.composite
@@ -179,7 +180,7 @@ def hand_texts(draw: st.DrawFn) -> str:
     cards = iter(draw(st.lists(_CARDS, min_size=8, max_size=8)))
     seat = draw(st.sampled_from(["1", "1", "1", "01", "\u0661", "1x", "99"]))
     lines = [
-        f"PokerStars Hand #{draw(st.integers(1, 9))}: Tournament #9, $1 USD Hold'em No Limit "
+        f"PokerStars Hand #{draw(st.integers(1, 9))}: Tournament #9, $1 USD {draw(_GAMES)} "
         f"- Level I ({next(amounts)}/{next(amounts)}) - 2020/1/2 3:04:05 ET",
         f"Table '{draw(_NAMES)}' 9-max Seat #{draw(st.integers(1, 3))} is the button",
         f"Seat {seat}: {a} ({next(amounts)} in chips)",
