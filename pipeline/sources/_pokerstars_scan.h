@@ -157,6 +157,7 @@ int buf_put(Buf *b, const void *src, size_t n);
 Py_UCS4 code_point(const char *p, const char *end, int *len);
 int space_at(const char *p, const char *end, int *len);
 const char *nonspace_end(const char *p, const char *end);
+const char *next_token(const char **p, const char *end);
 const char *rstrip_end(const char *p, const char *end);
 int has_unicode_digit(const char *p, const char *end);
 long decimal(const char *p, const char *end);

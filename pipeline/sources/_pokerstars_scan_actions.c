@@ -10,19 +10,13 @@ static void
 add_to_board(Hand *h, const char *p, const char *end)
 {
     char card[MAX_BOARD_BYTES];
-    int len;
-    while (p < end) {
-        if (space_at(p, end, &len)) {
-            p += len;
-            continue;
-        }
-        const char *token_end = nonspace_end(p, end);
-        if ((size_t)(token_end - p) >= sizeof card) {
+    const char *token;
+    while ((token = next_token(&p, end)) != NULL) {
+        if ((size_t)(p - token) >= sizeof card) {
             h->handed_back = 1;
             return;
         }
-        size_t n = canonical_cards(p, token_end, card);
-        p = token_end;
+        size_t n = canonical_cards(token, p, card);
         int seen = 0;
         for (int i = 0; i < h->n_cards && !seen; i++) {
             seen = h->card_len[i] == n && memcmp(h->board + h->card_at[i], card, n) == 0;

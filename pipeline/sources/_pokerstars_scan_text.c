@@ -87,6 +87,23 @@ nonspace_end(const char *p, const char *end)
     return p;
 }
 
+/* The next word of str.split() at or after *p: its first byte, *p moved past its last; NULL
+ * when only whitespace is left. */
+const char *
+next_token(const char **p, const char *end)
+{
+    int len;
+    while (*p < end && space_at(*p, end, &len)) {
+        *p += len;
+    }
+    if (*p >= end) {
+        return NULL;
+    }
+    const char *start = *p;
+    *p = nonspace_end(start, end);
+    return start;
+}
+
 /* str.rstrip(): the end of the line without its trailing whitespace. */
 const char *
 rstrip_end(const char *p, const char *end)
@@ -254,23 +271,17 @@ size_t
 canonical_cards(const char *p, const char *end, char *out)
 {
     size_t n = 0;
-    int len;
-    while (p < end) {
-        if (space_at(p, end, &len)) {
-            p += len;
-            continue;
-        }
-        const char *token_end = nonspace_end(p, end);
+    const char *token;
+    while ((token = next_token(&p, end)) != NULL) {
         if (n) {
             out[n++] = ' ';
         }
-        if (STARTS(p, token_end, "10")) {
+        if (STARTS(token, p, "10")) {
             out[n++] = 'T';
-            p += 2;
+            token += 2;
         }
-        memcpy(out + n, p, (size_t)(token_end - p));
-        n += (size_t)(token_end - p);
-        p = token_end;
+        memcpy(out + n, token, (size_t)(p - token));
+        n += (size_t)(p - token);
     }
     return n;
 }
