@@ -77,7 +77,7 @@ def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageF
             ws, min_col=table.column("night"), min_row=table.first_row, max_row=table.last_row
         )
     )
-    line.height, line.width = flow.chart_cm(10.0), flow.chart_width_cm(24.0)
+    line.height, line.width = flow.chart_cm(9.0), flow.chart_width_cm(24.0)
     return line
 
 
