@@ -37,8 +37,14 @@ def season_command(
         str | None, typer.Option("--tournament", help="Count only this tournament (Yatzy: game).")
     ] = None,
     min_rounds: Annotated[
-        int, typer.Option("--min-rounds", help="Rounds a player needs to be ranked.", min=0)
+        int, typer.Option("--min-rounds", help="Rounds a player needs to be placed.", min=0)
     ] = 0,
+    top: Annotated[
+        int,
+        typer.Option(
+            "--top", help="Players in the trend chart; opponents per player in head to head.", min=1
+        ),
+    ] = 10,
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
@@ -50,8 +56,15 @@ def season_command(
 
     start, end = _date(date_from, "--from"), _date(date_to, "--to")
     try:
+        # TODO(games): pass rules_of_game=<the games registry's name -> HandRules table> once
+        # pipeline.games has one; until then the report knows Hold'em's rules only.
         report = season_report(
-            folder, date_from=start, date_to=end, tournament=tournament, min_rounds=min_rounds
+            folder,
+            date_from=start,
+            date_to=end,
+            tournament=tournament,
+            min_rounds=min_rounds,
+            top=top,
         )
         write_season_workbook(report, output)
     except (SeasonError, OSError) as error:

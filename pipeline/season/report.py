@@ -12,41 +12,49 @@ Computing (:func:`build_report`) is pure: frames in, a :class:`SeasonReport` of 
   else ``win_preflop``, in percent, /100) over the rounds that have one; they are compared with
   the pot shares actually won in those rounds (a split between k winners counts 1/k, as the
   street figures share ties).
-* **Hand categories** count the showdown hands with seven cards and compare them with the exact
-  7-card odds (:mod:`pipeline.core.odds`).  The interval is the 95 % Wilson score interval of the
-  observed proportion; a category is flagged when the exact probability lies outside it.  Hands
-  kept to showdown are not random hands (weak ones are folded more), so flags are expected in a
-  long season; the sheet shows by how much.
+* **Standings, trend, head to head**: :mod:`pipeline.season.poker_tables` (standings per
+  game; the trend long and for the top players; each player's top opponents).
+* **Hand categories**, per game, against that game's exact odds:
+  :mod:`pipeline.season.hand_categories`.  The rules of each game are a parameter,
+  ``rules_of_game`` (Hold'em's only by default), so that this layer needs no games registry.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import math
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
-from pipeline.core import evaluator
-from pipeline.core.odds import seven_card_probabilities, yatzy_expected_scores
+from pipeline.core.odds import yatzy_expected_scores
+from pipeline.core.rules import HandRules
 from pipeline.core.yatzy import CATEGORY_NAMES as YATZY_NAMES
 from pipeline.core.yatzy import UPPER, UPPER_BONUS_THRESHOLD
+from pipeline.season import poker_tables
+from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wilson_interval
+from pipeline.season.notes import SEASON_NOTES
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
-Z95 = 1.959963984540054
-"""The two-sided 95 % normal quantile."""
 SUCKOUTS_SHOWN = 20
+TOP_PLAYERS = 10
+"""Players in the printed trend, opponents per player in the head to head, by default."""
 
 
 @dataclass(frozen=True)
 class SeasonReport:
-    """Every table of the season workbook, one frame each."""
+    """Every table of the season workbook, one frame each.
+
+    ``standings`` and ``categories`` hold a ``game`` column (a block per game); ``trend`` is
+    long (a row per player per night), ``trend_top`` wide (a column per top player);
+    ``games_without_rules`` are games played whose hands could not be compared with odds;
+    ``notes`` say what each heading counts, per table.
+    """
 
     standings: pl.DataFrame
     trend: pl.DataFrame
+    trend_top: pl.DataFrame
     categories: pl.DataFrame
     luck: pl.DataFrame
     suckouts: pl.DataFrame
@@ -55,28 +63,17 @@ class SeasonReport:
     yatzy_categories: pl.DataFrame
     nights: pl.DataFrame
     min_rounds: int = 0
+    top: int = TOP_PLAYERS
     skipped: tuple[str, ...] = field(default=())
+    games_without_rules: tuple[str, ...] = field(default=())
+    notes: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: SEASON_NOTES)
 
 
-def wilson_interval(count: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion ``count / n`` (``(0, 1)`` when n=0).
-
-    >>> [round(bound, 4) for bound in wilson_interval(5, 10)]
-    [0.2366, 0.7634]
-    """
-    if n == 0:
-        return 0.0, 1.0
-    share = count / n
-    denominator = 1 + z * z / n
-    centre = (share + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if count == 0 else max(0.0, centre - half)
-    high = 1.0 if count == n else min(1.0, centre + half)
-    return low, high
-
-
-def _poker_rows(poker: pl.LazyFrame) -> pl.DataFrame:
-    round_key = pl.struct("night", "sheet", "tournament", "round")
+def poker_rows(poker: pl.LazyFrame) -> pl.DataFrame:
+    """One row per player per round, with the round's id (``rid``), whether the player reached
+    ``showdown``, the latest street's ``equity`` and its ``street``, and per round the number of
+    ``winners`` and of players ``at_showdown``."""
+    round_key = pl.struct("night", "game", "sheet", "tournament", "round")
     showdown = ~pl.col("folded") & pl.col("strength").is_not_null()
     frame = (
         poker.with_columns(
@@ -98,85 +95,6 @@ def _poker_rows(poker: pl.LazyFrame) -> pl.DataFrame:
         .collect(engine="streaming")
     )
     return frame
-
-
-def _standings(rows: pl.DataFrame, nights: pl.DataFrame, min_rounds: int) -> pl.DataFrame:
-    split = pl.col("winner") & (pl.col("winners") > 1)
-    table = rows.group_by("player").agg(
-        pl.len().cast(pl.Int64).alias("rounds"),
-        pl.col("showdown").sum().cast(pl.Int64).alias("showdowns"),
-        pl.col("winner").sum().cast(pl.Int64).alias("wins"),
-        split.sum().cast(pl.Int64).alias("split wins"),
-        pl.col("chips_won").sum().alias("chips won"),
-        pl.col("chips_won").is_not_null().any().alias("_has_chips"),
-        pl.col("hand_detail").sort_by("strength", nulls_last=False).last().alias("best hand"),
-        pl.col("night").n_unique().cast(pl.Int64).alias("nights"),
-    )
-    table = table.with_columns(
-        (pl.col("wins") / pl.col("rounds")).alias("win rate %"),
-        pl.when(pl.col("_has_chips")).then(pl.col("chips won")).alias("chips won"),
-        (pl.col("rounds") >= min_rounds).alias("ranked"),
-    )
-    order = pl.struct(pl.col("wins"), pl.col("win rate %"))
-    table = table.with_columns(
-        pl.when(pl.col("ranked"))
-        .then(order.rank("min", descending=True).over("ranked"))
-        .cast(pl.Int64)
-        .alias("place")
-    ).sort(
-        pl.col("place").is_null(), "place", pl.col("wins"), "player",
-        descending=[False, False, True, False],
-    )  # fmt: skip
-    return table.select(
-        "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
-        "chips won", "best hand", "nights", "ranked",
-    )  # fmt: skip
-
-
-def _trend(rows: pl.DataFrame, nights: pl.DataFrame, players: Sequence[str]) -> pl.DataFrame:
-    """Cumulative wins per player after each night: a row per night, a column per player."""
-    played = rows.get_column("night").unique()
-    base = nights.filter(pl.col("night").is_in(played.implode())).select(
-        "night", pl.col("name").alias("night name")
-    )
-    if not players:
-        return base
-    per_night = rows.group_by("night", "player").agg(pl.col("winner").sum().cast(pl.Int64))
-    wide = per_night.pivot(on="player", index="night", values="winner")
-    frame = base.join(wide, on="night", how="left").sort("night")
-    present = [player for player in players if player in frame.columns]
-    return frame.select(
-        "night",
-        "night name",
-        *(pl.col(player).fill_null(0).cum_sum().cast(pl.Int64) for player in present),
-    )
-
-
-def _categories(rows: pl.DataFrame) -> pl.DataFrame:
-    made = rows.filter(
-        pl.col("showdown") & (pl.col("cards").str.count_matches(r"\S+") == evaluator.HAND_SIZES[-1])
-    )["strength"].to_numpy()
-    counts = np.bincount(evaluator.category(made), minlength=len(evaluator.CATEGORY_NAMES))
-    n = int(counts.sum())
-    records = []
-    for name, count, (_, chance) in zip(
-        evaluator.CATEGORY_NAMES, counts.tolist(), seven_card_probabilities().items(), strict=True
-    ):
-        low, high = wilson_interval(count, n)
-        probability = float(chance)
-        records.append(
-            {
-                "category": name,
-                "observed": count,
-                "expected": n * probability,
-                "observed %": count / n if n else None,
-                "expected %": probability,
-                "low 95 %": low if n else None,
-                "high 95 %": high if n else None,
-                "outside 95 %": bool(n) and not low <= probability <= high,
-            }
-        )
-    return pl.DataFrame(records, schema_overrides={"observed %": pl.Float64})
 
 
 def _luck(rows: pl.DataFrame, nights: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -211,27 +129,6 @@ def _luck(rows: pl.DataFrame, nights: pl.DataFrame) -> tuple[pl.DataFrame, pl.Da
         )
     )
     return luck, suckouts
-
-
-def _head_to_head(rows: pl.DataFrame, players: Sequence[str]) -> pl.DataFrame:
-    at_showdown = rows.filter(pl.col("showdown")).select("rid", "player", "winner")
-    winners = at_showdown.filter(pl.col("winner")).select("rid", pl.col("player").alias("winner"))
-    losers = at_showdown.filter(~pl.col("winner")).select("rid", pl.col("player").alias("loser"))
-    pairs = winners.join(losers, on="rid").group_by("winner", "loser").len()
-    grid = pl.DataFrame({"winner": list(players)})
-    if pairs.height:
-        wide = pairs.pivot(on="loser", index="winner", values="len")
-        grid = grid.join(wide, on="winner", how="left")
-    return grid.select(
-        pl.col("winner").alias("winner \\ loser"),
-        *(
-            (pl.col(player) if player in grid.columns else pl.lit(None, pl.UInt32))
-            .fill_null(0)
-            .cast(pl.Int64)
-            .alias(player)
-            for player in players
-        ),
-    )
 
 
 def _yatzy(yatzy: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -277,25 +174,42 @@ def _yatzy(yatzy: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return standings, categories
 
 
-def build_report(season: Season, *, min_rounds: int = 0) -> SeasonReport:
-    """Compute every table of the season report from a scanned :class:`Season` (pure)."""
-    rows = _poker_rows(season.poker)
-    standings = _standings(rows, season.nights, min_rounds)
-    players = standings["player"].to_list()
+def build_report(
+    season: Season,
+    *,
+    min_rounds: int = 0,
+    top: int = TOP_PLAYERS,
+    rules_of_game: Mapping[str, HandRules] = HOLDEM_ONLY,
+) -> SeasonReport:
+    """Compute every table of the season report from a scanned :class:`Season` (pure).
+
+    ``top`` players are charted in the trend and ``top`` opponents listed per player;
+    ``rules_of_game`` gives each poker game's rules (its name as the ``game`` column holds it).
+    """
+    if top < 1:
+        msg = f"top must be 1 or more, got {top!r}"
+        raise ValueError(msg)
+    rows = poker_rows(season.poker)
+    players = poker_tables.player_order(rows)
+    trend = poker_tables.trend(rows, season.nights, players)
     luck, suckouts = _luck(rows, season.nights)
+    categories, unknown = categories_per_game(rows, rules_of_game)
     yatzy_standings, yatzy_categories = _yatzy(season.yatzy)
     return SeasonReport(
-        standings=standings,
-        trend=_trend(rows, season.nights, players),
-        categories=_categories(rows),
+        standings=poker_tables.standings(rows, min_rounds),
+        trend=trend,
+        trend_top=poker_tables.trend_top(trend, season.nights, players[:top]),
+        categories=categories,
         luck=luck,
         suckouts=suckouts,
-        head_to_head=_head_to_head(rows, players),
+        head_to_head=poker_tables.head_to_head(rows, players, top),
         yatzy_standings=yatzy_standings,
         yatzy_categories=yatzy_categories,
         nights=season.nights,
         min_rounds=min_rounds,
+        top=top,
         skipped=season.skipped,
+        games_without_rules=unknown,
     )
 
 
@@ -306,23 +220,28 @@ def season_report(
     date_to: dt.date | None = None,
     tournament: str | None = None,
     min_rounds: int = 0,
+    top: int = TOP_PLAYERS,
+    rules_of_game: Mapping[str, HandRules] = HOLDEM_ONLY,
 ) -> SeasonReport:
     """Read every night's Parquet under ``folder`` and compute the season report.
 
     See :func:`scan_season` for the filters and :func:`build_report` for the tables; players
-    with fewer than ``min_rounds`` rounds are listed but not ranked.
+    with fewer than ``min_rounds`` rounds in a game are listed but not placed.
     """
     season = scan_season(folder, date_from=date_from, date_to=date_to, tournament=tournament)
-    return build_report(season, min_rounds=min_rounds)
+    return build_report(season, min_rounds=min_rounds, top=top, rules_of_game=rules_of_game)
 
 
 __all__ = [
+    "HOLDEM_ONLY",
     "POKER_SCHEMA",
+    "TOP_PLAYERS",
     "YATZY_SCHEMA",
     "Season",
     "SeasonError",
     "SeasonReport",
     "build_report",
+    "poker_rows",
     "scan_season",
     "season_report",
     "wilson_interval",

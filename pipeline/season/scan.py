@@ -4,7 +4,9 @@ Reading (:func:`scan_season`) finds every ``*.parquet`` under a folder tree and 
 apart by columns: a file with ``strength`` holds poker rows, one with ``dice`` Yatzy rows (a file
 from the older job may hold both: then a row with dice is a Yatzy row, any other a poker row).
 Optional columns (``tournament``, ``table``, ``seat``, ``chips_won``, ``date``, the ``win_*``
-street figures) are added as nulls where a file lacks them (``chips_won``, net, is ``won -
+street figures) are added as nulls where a file lacks them (a poker file's ``game``, the variant
+dealt, is :data:`DEFAULT_GAME` where the file lacks it or a row holds none: older nights are
+Hold'em) (``chips_won``, net, is ``won -
 put_in`` in the job's hand-log files), and every file is read lazily with
 :func:`polars.scan_parquet`, only the columns the report needs.  A **night** is one file; nights
 are ordered by their earliest ``date`` when files have one (nights without a date last), then by
@@ -23,7 +25,11 @@ from pathlib import Path
 
 import polars as pl
 
+DEFAULT_GAME = "Hold'em"
+"""The poker game of a row whose file has no ``game`` column (written before there was one)."""
+
 POKER_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.String(),
     "sheet": pl.String(),
     "tournament": pl.String(),
     "round": pl.String(),
@@ -92,7 +98,11 @@ def _frame_for(
         raise SeasonError(f"{path}: no column {', '.join(missing)}")
     columns = []
     for name, dtype in wanted.items():
-        if name == "chips_won" and name not in schema and {"won", "put_in"} <= set(schema):
+        if name == "game" and "strength" in wanted:
+            # The poker variant; Yatzy's own ``game`` (a game's name) is read by the Yatzy frame.
+            present = pl.col(name).cast(dtype) if name in schema else pl.lit(None, dtype=dtype)
+            columns.append(present.fill_null(DEFAULT_GAME).alias(name))
+        elif name == "chips_won" and name not in schema and {"won", "put_in"} <= set(schema):
             # The job's hand-log Parquet: chips collected and put in; won net is their difference.
             columns.append((pl.col("won") - pl.col("put_in")).cast(dtype).alias(name))
         elif name not in schema:
@@ -194,6 +204,7 @@ def scan_season(
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "POKER_REQUIRED",
     "POKER_SCHEMA",
     "YATZY_REQUIRED",

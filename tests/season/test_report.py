@@ -26,16 +26,18 @@ def test_nights_are_ordered_by_date_then_path_and_foreign_files_skipped(
 
 def test_standings_by_hand(season_folder: Path) -> None:
     standings = season_report(season_folder).standings
-    got = standings.select(
-        "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
-        "chips won", "nights", "ranked",
-    ).rows()  # fmt: skip
+    # No column holds the same value on every row by construction (a "ranked" TRUE was one).
+    assert standings.columns == [
+        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
+        "chips won", "best hand", "nights",
+    ]  # fmt: skip
+    got = standings.drop("best hand").rows()
     # Ann: won b1 alone and split b2; Bob: split b2, won a2 when everyone else folded; Cy: a1.
-    # Chips only on night a: Ann -10 - 2, Bob 0 + 4, Cy 10 - 2.
+    # Chips only on night a: Ann -10 - 2, Bob 0 + 4, Cy 10 - 2.  No game column: Hold'em.
     assert got == [
-        (1, "Ann", 4, 3, 2, 1, 0.5, -12.0, 2, True),
-        (1, "Bob", 4, 3, 2, 1, 0.5, 4.0, 2, True),
-        (3, "Cy", 4, 1, 1, 0, 0.25, 8.0, 2, True),
+        ("Hold'em", 1, "Ann", 4, 3, 2, 1, 0.5, -12.0, 2),
+        ("Hold'em", 1, "Bob", 4, 3, 2, 1, 0.5, 4.0, 2),
+        ("Hold'em", 3, "Cy", 4, 1, 1, 0, 0.25, 8.0, 2),
     ]
     best = dict(standings.select("player", "best hand").rows())
     assert best == {
@@ -48,14 +50,48 @@ def test_standings_by_hand(season_folder: Path) -> None:
 def test_min_rounds_lists_but_does_not_rank(season_folder: Path) -> None:
     standings = season_report(season_folder, min_rounds=5).standings
     assert standings["place"].to_list() == [None, None, None]
-    assert standings["ranked"].to_list() == [False, False, False]
     assert standings["player"].to_list() == ["Ann", "Bob", "Cy"]
 
 
 def test_trend_counts_cumulative_wins_over_poker_nights(season_folder: Path) -> None:
-    trend = season_report(season_folder).trend
-    assert trend.rows() == [(1, "b.poker.parquet", 2, 1, 0), (3, "a.poker.parquet", 2, 2, 1)]
-    assert trend.columns == ["night", "night name", "Ann", "Bob", "Cy"]
+    report = season_report(season_folder)
+    # Long: a row per player per poker night (the Yatzy night 2 is not one).
+    assert report.trend.columns == ["player", "night", "night name", "wins", "cumulative wins"]
+    assert report.trend.rows() == [
+        ("Ann", 1, "b.poker.parquet", 2, 2),
+        ("Ann", 3, "a.poker.parquet", 0, 2),
+        ("Bob", 1, "b.poker.parquet", 1, 1),
+        ("Bob", 3, "a.poker.parquet", 1, 2),
+        ("Cy", 1, "b.poker.parquet", 0, 0),
+        ("Cy", 3, "a.poker.parquet", 1, 1),
+    ]
+    # Wide, the chart's data: the top players only, most wins first.
+    assert report.trend_top.rows() == [
+        (1, "b.poker.parquet", 2, 1, 0),
+        (3, "a.poker.parquet", 2, 2, 1),
+    ]
+    assert report.trend_top.columns == ["night", "night name", "Ann", "Bob", "Cy"]
+    top_two = season_report(season_folder, top=2).trend_top
+    assert top_two.columns == ["night", "night name", "Ann", "Bob"]
+
+
+def test_trend_starts_at_a_players_first_night(tmp_path: Path) -> None:
+    def night(players: list[str], winner: str) -> pl.DataFrame:
+        return pl.DataFrame(
+            {"round": "1", "player": players, "cards": "x", "folded": False,
+             "strength": [1] * len(players), "winner": [p == winner for p in players]},
+            schema_overrides={"strength": pl.UInt16},
+        )  # fmt: skip
+
+    night(["Ann", "Bob"], "Ann").write_parquet(tmp_path / "1.parquet")
+    night(["Ann", "Cy"], "Cy").write_parquet(tmp_path / "2.parquet")
+    night(["Bob", "Cy"], "Cy").write_parquet(tmp_path / "3.parquet")
+    trend = season_report(tmp_path).trend.select("player", "night", "wins", "cumulative wins")
+    assert trend.rows() == [
+        ("Cy", 2, 1, 1), ("Cy", 3, 1, 2),
+        ("Ann", 1, 1, 1), ("Ann", 2, 0, 1), ("Ann", 3, 0, 1),  # missed night 3: flat
+        ("Bob", 1, 0, 0), ("Bob", 2, 0, 0), ("Bob", 3, 0, 0),
+    ]  # fmt: skip
 
 
 def test_hand_categories_against_the_exact_odds(season_folder: Path) -> None:
@@ -111,9 +147,27 @@ def test_suckouts_leave_out_rounds_won_by_folds(season_folder: Path) -> None:
 
 
 def test_head_to_head_counts_showdowns_only(season_folder: Path) -> None:
-    matrix = season_report(season_folder).head_to_head
-    assert matrix.columns == ["winner \\ loser", "Ann", "Bob", "Cy"]
-    assert matrix.rows() == [("Ann", 0, 1, 0), ("Bob", 0, 0, 0), ("Cy", 1, 0, 0)]
+    pairs = season_report(season_folder).head_to_head
+    assert pairs.columns == [
+        "player", "opponent", "meetings", "wins", "losses", "splits", "win %",
+    ]  # fmt: skip
+    # At showdown together: b1 Ann beat Bob; b2 Ann and Bob split; a1 Cy beat Ann.  Folds
+    # (Cy on night b, Bob in a1, a2 all but Bob) are no meeting.
+    assert pairs.rows() == [
+        ("Ann", "Bob", 2, 1, 0, 1, 0.5),
+        ("Ann", "Cy", 1, 0, 1, 0, 0.0),
+        ("Bob", "Ann", 2, 0, 1, 1, 0.0),
+        ("Cy", "Ann", 1, 1, 0, 0, 1.0),
+    ]
+    top_one = season_report(season_folder, top=1).head_to_head
+    assert top_one.select("player", "opponent").rows() == [
+        ("Ann", "Bob"), ("Bob", "Ann"), ("Cy", "Ann"),
+    ]  # fmt: skip
+
+
+def test_top_must_be_positive(season_folder: Path) -> None:
+    with pytest.raises(ValueError, match="top must be 1 or more, got 0"):
+        season_report(season_folder, top=0)
 
 
 def test_yatzy_tables(season_folder: Path) -> None:

@@ -14,7 +14,10 @@ from pipeline.cli import app
 from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 
-EXPECTED_SHEETS = ["Standings", "Trend", "Hand odds", "Luck", "Head to head", "Yatzy", "Nights"]
+EXPECTED_SHEETS = [
+    "Standings", "Trend", "Trend by player", "Hand odds", "Luck", "Head to head", "Yatzy",
+    "Nights",
+]  # fmt: skip
 
 
 def _refs(chart: Any) -> list[tuple[str | None, str, str | None]]:
@@ -41,23 +44,26 @@ def test_sheets_tables_and_look(season_folder: Path, tmp_path: Path) -> None:
     book = load_workbook(path)
     assert book.sheetnames == EXPECTED_SHEETS
     ws = book["Standings"]
-    assert [cell.value for cell in ws[1]][:5] == ["place", "player", "rounds", "showdowns", "wins"]
-    assert [cell.value for cell in ws[2]][:7] == [1, "Ann", 4, 3, 2, 1, 0.5]
-    assert ws.freeze_panes == "A2"
-    assert all(cell.font.bold and cell.font.name == "Calibri" for cell in ws[1] if cell.value)
-    rate = _column(ws, "win rate %")
-    assert ws[f"{rate}1"].alignment.horizontal == "right"
+    assert ws["A1"].value == "Hold'em"  # the game's block
+    assert [cell.value for cell in ws[2]] == [
+        "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
+        "chips won", "best hand", "nights",
+    ]  # fmt: skip
+    assert [cell.value for cell in ws[3]][:7] == [1, "Ann", 4, 3, 2, 1, 0.5]
+    assert ws.freeze_panes == "A3"
+    assert all(cell.font.bold and cell.font.name == "Calibri" for cell in ws[2] if cell.value)
+    rate = _column(ws, "win rate %", 2)
     assert ws[f"{rate}2"].alignment.horizontal == "right"
-    assert ws[f"{rate}2"].number_format == "0.0%"
-    assert ws[f"{_column(ws, 'ranked')}2"].value is True
-    assert ws[f"{_column(ws, 'ranked')}2"].data_type == "b"
-    assert ws[f"{_column(ws, 'chips won')}2"].value == -12.0
-    assert ws.page_setup.fitToWidth == 1 and ws.sheet_properties.pageSetUpPr.fitToPage
+    assert ws[f"{rate}3"].alignment.horizontal == "right"
+    assert ws[f"{rate}3"].number_format == "0.0%"
+    assert ws[f"{_column(ws, 'chips won', 2)}3"].value == -12.0
     assert (ws.column_dimensions["I"].width or 0) >= len("Three of a Kind (Nines)")
     odds = book["Hand odds"]
-    flag = _column(odds, "outside 95 %")
-    assert [odds[f"{flag}{row}"].value for row in (5, 6, 7)] == [True, True, False]
-    assert odds[f"{_column(odds, 'expected %')}2"].number_format == "0.0%"
+    assert odds["A1"].value == "Hold'em: 7 showdown hands by category against the exact odds"
+    flag = _column(odds, "outside 95 %", 2)
+    assert [odds[f"{flag}{row}"].value for row in (6, 7, 8)] == [True, True, False]
+    assert odds[f"{flag}6"].data_type == "b"
+    assert odds[f"{_column(odds, 'expected %', 2)}3"].number_format == "0.0%"
 
 
 def test_charts_reference_their_tables(season_folder: Path, tmp_path: Path) -> None:
@@ -65,29 +71,32 @@ def test_charts_reference_their_tables(season_folder: Path, tmp_path: Path) -> N
     book = load_workbook(path)
     standings = book["Standings"]
     (bar,) = standings._charts
-    assert _refs(bar) == [("'Standings'!E1", "'Standings'!$E$2:$E$4", "'Standings'!$B$2:$B$4")]
-    # The trend table on its own sheet (wide with many players): a row per poker night.
+    assert _refs(bar) == [("'Standings'!E2", "'Standings'!$E$3:$E$5", "'Standings'!$B$3:$B$5")]
+    # The top players' trend: a row per poker night, a column per player, under a title.
     trend = book["Trend"]
     (line,) = trend._charts
-    assert [trend.cell(1, column).value for column in range(1, 6)] == [
+    assert [trend.cell(2, column).value for column in range(1, 6)] == [
         "night", "night name", "Ann", "Bob", "Cy",
     ]  # fmt: skip
-    assert [trend[f"C{row}"].value for row in (2, 3)] == [2, 2]
+    assert [trend[f"C{row}"].value for row in (3, 4)] == [2, 2]
     assert _refs(line) == [
-        (f"'Trend'!{letter}1", f"'Trend'!${letter}$2:${letter}$3", "'Trend'!$A$2:$A$3")
+        (f"'Trend'!{letter}2", f"'Trend'!${letter}$3:${letter}$4", "'Trend'!$A$3:$A$4")
         for letter in "CDE"
     ]  # fmt: skip
     # Cumulative wins never fall: the lines are drawn straight, never smoothed into a dip.
     assert all(series.smooth is False for series in line.series)
-    assert trend.freeze_panes == "C2" and trend.page_setup.fitToWidth == 1
+    assert trend.freeze_panes == "C3"
+    # Every player's rows a click away.
+    link = next(cell for cell in trend["A"] if cell.hyperlink is not None)
+    assert link.hyperlink.location == "'Trend by player'!A1"
     (odds_chart,) = book["Hand odds"]._charts
     assert _refs(odds_chart) == [
-        ("'Hand odds'!B1", "'Hand odds'!$B$2:$B$11", "'Hand odds'!$A$2:$A$11"),
-        ("'Hand odds'!C1", "'Hand odds'!$C$2:$C$11", "'Hand odds'!$A$2:$A$11"),
+        ("'Hand odds'!B2", "'Hand odds'!$B$3:$B$12", "'Hand odds'!$A$3:$A$12"),
+        ("'Hand odds'!C2", "'Hand odds'!$C$3:$C$12", "'Hand odds'!$A$3:$A$12"),
     ]
     odds = book["Hand odds"]
-    assert odds["B1"].value == "observed" and odds["C1"].value == "expected"
-    assert [odds[f"B{row}"].value for row in range(2, 12)] == [1, 1, 1, 2, 2, 0, 0, 0, 0, 0]
+    assert odds["B2"].value == "observed" and odds["C2"].value == "expected"
+    assert [odds[f"B{row}"].value for row in range(3, 13)] == [1, 1, 1, 2, 2, 0, 0, 0, 0, 0]
 
 
 def test_formula_like_text_is_written_as_text(tmp_path: Path) -> None:
@@ -101,7 +110,7 @@ def test_formula_like_text_is_written_as_text(tmp_path: Path) -> None:
     ).write_parquet(folder / "n.parquet")  # fmt: skip
     path = write_season_workbook(season_report(folder), tmp_path / "s.xlsx")
     ws = load_workbook(path)["Standings"]
-    names = {ws[f"B{row}"].value: ws[f"B{row}"].data_type for row in (2, 3, 4)}
+    names = {ws[f"B{row}"].value: ws[f"B{row}"].data_type for row in (3, 4, 5)}
     assert names == {"=HYPERLINK(1)": "s", "@me": "s", "+1": "s"}
 
 

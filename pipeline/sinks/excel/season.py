@@ -1,22 +1,21 @@
 """Write the season workbook (:class:`pipeline.season.report.SeasonReport`) with openpyxl.
 
-Sheets, in order: ``Standings`` (the ranked table and its bar chart), ``Trend`` (the
-night-by-night cumulative wins and their lines), ``Hand odds`` (categories made at showdown vs
-the exact 7-card odds), ``Luck`` (expected vs actual wins, then the biggest suck-outs), ``Head to
-head``, ``Yatzy`` (standings, then average score per category vs a random roll) and ``Nights``.
+Sheets, in order: ``Standings`` (a block per game: the table and its bar chart of wins),
+``Trend`` (the top players' cumulative wins after each night, a column each, and their lines),
+``Trend by player`` (every player, a row per night: that night's wins and the wins so far),
+``Hand odds`` (a block per game: categories made at showdown against the game's exact odds, and
+their chart), ``Luck`` (expected vs actual wins, then the biggest suck-outs), ``Head to head``
+(each player's most frequent opponents at showdown, a row each), ``Yatzy`` (standings, then
+average score per category vs a random roll) and ``Nights``.
 
-Native Excel charts (:mod:`openpyxl.chart`): a bar chart of wins per ranked player on
-``Standings``, straight lines of cumulative wins per night (the top ten players) on ``Trend``,
-observed vs expected counts on ``Hand odds``.  Every series references the cells of the table it
-plots, so a chart never shows a number the sheet does not.
-
-Look: Calibri 11 on every cell; header rows bold; the first table's header frozen; numbers
-right-aligned under right-aligned headers; columns whose header holds ``%`` hold fractions shown
-as percentages (``0.0%``, the rule of every workbook we write); Booleans written as Booleans,
-centred, with a format that reads TRUE/FALSE in LibreOffice too (which otherwise prints some as
-1/0); widths from the longest text (capped); every sheet printed landscape, fitted to one page
-wide.  Text starting with ``=``, ``+``, ``-`` or ``@`` is stored as text, never as a formula.
-The file is written to a temporary file in the target's folder and moved onto the target with
+Tables and pages: :mod:`pipeline.sinks.excel.season_layout`; charts:
+:mod:`pipeline.sinks.excel.season_charts`.  Every heading the report's notes explain carries
+its note.  Printed, every sheet is landscape, one page wide when its columns fit at 60 % or more
+(else across then down with its first columns repeated: the nightly workbooks' rule); a long
+single table repeats its header on every page; a block of a game starts a page; a chart is whole
+on a page, below its table or on the next page.  A column that holds the same value on every row
+of the suck-outs (``street``, ``tournament``) is said once in the title instead.  The file is
+written to a temporary file in the target's folder and moved onto the target with
 :func:`os.replace`.
 """
 
@@ -24,112 +23,40 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import polars as pl
 from openpyxl import Workbook
-from openpyxl.chart import BarChart, LineChart, Reference
-from openpyxl.styles import Alignment, Font
-from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.hyperlink import Hyperlink
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, MAX_CELL_TEXT, PERCENT_FORMAT
-from pipeline.sinks.excel.styles import cut_text
+from pipeline.sinks.excel.contract import MAX_CELL_TEXT
+from pipeline.sinks.excel.season_charts import (
+    category_columns,
+    cumulative_lines,
+    max_bars,
+    wins_bars,
+)
+from pipeline.sinks.excel.season_layout import (
+    FONT,
+    PageFlow,
+    TableRange,
+    fold_constant,
+    planned_widths,
+    print_sheet,
+    set_widths,
+    write_table,
+)
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
     from pipeline.season.report import SeasonReport
 
-
-FONT = Font(name="Calibri", size=11)
-BOLD = Font(name="Calibri", size=11, bold=True)
-TITLE = Font(name="Calibri", size=13, bold=True)
-RIGHT = Alignment(horizontal="right")
-CENTRE = Alignment(horizontal="center")  # where Excel puts TRUE/FALSE (LibreOffice: right)
-LEFT = Alignment(horizontal="left", indent=1)  # a gap after a right-aligned number
-DECIMAL = "#,##0.00"
-INTEGER = "#,##0"
-MAX_WIDTH = 45
-CHART_PLAYERS = 10
-
-
-_FORMULA_LIKE = re.compile(r"^[=+\-@]")
-
-
-@dataclass(frozen=True)
-class TableRange:
-    """Where a table landed: header row, first and last data rows, first column (1-based)."""
-
-    header_row: int
-    first_row: int
-    last_row: int
-    first_column: int
-    columns: tuple[str, ...]
-
-    def column(self, name: str) -> int:
-        """The sheet column number holding ``name``."""
-        return self.first_column + self.columns.index(name)
-
-
-def _number_format(name: str, dtype: pl.DataType) -> str | None:
-    if dtype == pl.Boolean:
-        return BOOLEAN_FORMAT
-    if dtype.is_temporal():
-        return "yyyy-mm-dd"
-    if "%" in name and dtype.is_numeric():
-        return PERCENT_FORMAT
-    if dtype.is_float():
-        return DECIMAL
-    if dtype.is_integer():
-        return INTEGER
-    return None
-
-
-def _write_table(
-    ws: Worksheet, frame: pl.DataFrame, top: int, left: int = 1, title: str | None = None
-) -> TableRange:
-    """Write ``frame`` with its header at row ``top`` (after a title row when given)."""
-    if title is not None:
-        cell = ws.cell(row=top, column=left, value=title)
-        cell.font = TITLE
-        top += 1
-    alignments = {
-        name: CENTRE
-        if dtype == pl.Boolean
-        else RIGHT
-        if dtype.is_numeric() or dtype.is_temporal()
-        else LEFT
-        for name, dtype in frame.schema.items()
-    }
-    formats = {name: _number_format(name, dtype) for name, dtype in frame.schema.items()}
-    for offset, name in enumerate(frame.columns):
-        cell = ws.cell(row=top, column=left + offset, value=cut_text(name))
-        cell.data_type = "s"
-        cell.font = BOLD
-        cell.alignment = alignments[name]
-    for row_offset, values in enumerate(frame.iter_rows(), start=1):
-        for offset, (name, value) in enumerate(zip(frame.columns, values, strict=True)):
-            cell = ws.cell(row=top + row_offset, column=left + offset, value=_cell_value(value))
-            cell.font = FONT
-            if isinstance(value, str) and _FORMULA_LIKE.match(value):
-                cell.data_type = "s"
-            cell.alignment = alignments[name]
-            number_format = formats[name]
-            if number_format is not None:
-                cell.number_format = number_format
-    _widen(ws, frame, left)
-    return TableRange(top, top + 1, top + frame.height, left, tuple(frame.columns))
-
-
-def _cell_value(value: Any) -> Any:
-    if isinstance(value, float) and value != value:  # NaN: Excel has none
-        return None
-    if isinstance(value, str):
-        return cut_text(value)  # openpyxl would cut it silently, with no marker
-    return value
+TREND_ALL = "Trend by player"
+FOLDED_SUCKOUT_COLUMNS = ("street", "tournament")
+"""Suck-out columns said once in the title when every row holds the same value."""
 
 
 def overlong_texts(report: SeasonReport) -> list[str]:
@@ -159,148 +86,118 @@ def overlong_texts(report: SeasonReport) -> list[str]:
     return lines
 
 
-def _widen(ws: Worksheet, frame: pl.DataFrame, left: int) -> None:
-    for offset, name in enumerate(frame.columns):
-        column = frame.get_column(name).head(200)
-        if column.dtype == pl.String:
-            longest = column.str.len_chars().max()
-            width = int(longest) if isinstance(longest, int) else 0
-        elif column.dtype.is_float() or "%" in name:
-            width = 10
-        else:
-            width = max((len(f"{value:,}") for value in column.drop_nulls().to_list()), default=4)
-        letter = get_column_letter(left + offset)
-        current = ws.column_dimensions[letter].width or 0
-        wanted = min(MAX_WIDTH, max(len(name) + 3, width + 2))
-        ws.column_dimensions[letter].width = max(current, wanted)
+def _games(frame: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    """The frame's blocks, one per ``game`` in order of appearance, without the column."""
+    games = frame.get_column("game").unique(maintain_order=True).to_list()
+    return [(game, frame.filter(pl.col("game") == game).drop("game")) for game in games]
 
 
-def _page(ws: Worksheet, freeze: str | None = "A2") -> None:
-    ws.freeze_panes = freeze
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+def _notes(report: SeasonReport, table: str) -> Mapping[str, str]:
+    return report.notes.get(table, {})
 
 
 def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    ranked = report.standings.filter(pl.col("ranked"))
-    table = _write_table(ws, report.standings, 1)
-    _page(ws)
-    if ranked.height:
-        chart = BarChart()
-        chart.type = "bar"
-        chart.title = "Wins (ranked players)"
-        chart.y_axis.title = "wins"
-        chart.y_axis.delete = False
-        chart.x_axis.delete = False
-        chart.x_axis.scaling.orientation = "maxMin"  # first place on top
-        chart.y_axis.crosses = "max"  # and the wins axis along the bottom
-        chart.y_axis.scaling.min = 0  # bars start at zero wins
-        chart.legend = None
-        last = table.header_row + ranked.height  # ranked players come first
-        wins = table.column("wins")
-        chart.add_data(
-            Reference(ws, min_col=wins, min_row=table.header_row, max_row=last),
-            titles_from_data=True,
-        )
-        players = table.column("player")
-        chart.set_categories(Reference(ws, min_col=players, min_row=table.first_row, max_row=last))
-        chart.height, chart.width = max(7.5, 1.5 + 0.5 * ranked.height), 16
-        ws.add_chart(chart, f"A{table.last_row + 3}")
+    """A block per game: the table, then a bar chart of the placed players' wins."""
+    blocks = _games(report.standings) or [("Hold'em", report.standings.drop("game"))]
+    widths = planned_widths([frame for _, frame in blocks])
+    set_widths(ws, widths)
+    title_rows = "1:2" if len(blocks) == 1 else None  # a game's title and header
+    scale = print_sheet(ws, title_rows=title_rows, freeze="A3", fixed_scale=True, widths=widths)
+    flow = PageFlow(ws, scale, repeated_rows=2 if title_rows else 0, widths=widths)
+    row = 1
+    for game, frame in blocks:
+        flow.new_page(row)
+        table = write_table(ws, frame, row, _notes(report, "standings"), title=game)
+        row = table.last_row + 2
+        placed = frame.filter(pl.col("place").is_not_null()).height  # placed players first
+        bars = min(placed, max_bars(flow))
+        if bars:
+            shown = f"top {bars} of {placed}" if bars < placed else f"{placed}"
+            title = f"{game}: wins of the {shown} placed players"
+            row = flow.place(wins_bars(ws, table, bars, title, flow), table.last_row)
 
 
 def _trend_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    """Cumulative wins after each night, a column per player, and their lines (the top ten).
-
-    On a sheet of its own: a season of many players makes the table wide, and printed one page
-    wide beside the standings it shrank them past reading.
-    """
-    trend = _write_table(ws, report.trend, 1)
-    _page(ws, "C2")
-    players_shown = [name for name in report.trend.columns[2:]][:CHART_PLAYERS]
-    if players_shown and report.trend.height:
-        line = LineChart()
-        line.title = f"Cumulative wins per night (top {len(players_shown)})"
-        line.y_axis.title = "wins"
-        line.x_axis.title = "night"
-        line.y_axis.delete = False
-        line.x_axis.delete = False
-        line.y_axis.scaling.min = 0
-        first = trend.column(players_shown[0])
-        line.add_data(
-            Reference(
-                ws,
-                min_col=first,
-                max_col=first + len(players_shown) - 1,
-                min_row=trend.header_row,
-                max_row=trend.last_row,
-            ),
-            titles_from_data=True,
-        )
-        for series in line.series:
-            series.smooth = False  # a cumulative count never dips: no curve may draw one
-        line.set_categories(
-            Reference(
-                ws, min_col=trend.column("night"), min_row=trend.first_row, max_row=trend.last_row
-            )
-        )
-        line.height, line.width = 9, 24
-        ws.add_chart(line, f"A{trend.last_row + 3}")
+    """The top players' cumulative wins after each night, a column each, and their lines; a
+    link to every player's rows on the long sheet."""
+    top = report.trend_top
+    widths = planned_widths([top])
+    set_widths(ws, widths)
+    scale = print_sheet(ws, key_columns=2, freeze="C3", fixed_scale=True, widths=widths)
+    flow = PageFlow(ws, scale, widths=widths)
+    players = top.width - 2
+    title = f"Cumulative wins after each night: the top {players} players by wins"
+    table = write_table(ws, top, 1, _notes(report, "trend_top"), title=title)
+    link = ws.cell(
+        row=table.last_row + 2,
+        column=1,
+        value=f"Every player, night by night: sheet '{TREND_ALL}'",
+    )
+    link.font = FONT
+    link.hyperlink = Hyperlink(ref=link.coordinate, location=f"'{TREND_ALL}'!A1")
+    if players and top.height:
+        flow.place(cumulative_lines(ws, table, players, flow), link.row)  # the link stays
 
 
 def _odds_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    table = _write_table(ws, report.categories, 1)
-    _page(ws)
-    chart = BarChart()
-    chart.type = "col"
-    chart.title = "Hands made at showdown: observed vs 7-card odds"
-    chart.y_axis.title = "hands"
-    chart.y_axis.scaling.min = 0
-    chart.y_axis.delete = False
-    chart.x_axis.delete = False
-    for name in ("observed", "expected"):
-        column = table.column(name)
-        chart.add_data(
-            Reference(ws, min_col=column, min_row=table.header_row, max_row=table.last_row),
-            titles_from_data=True,
-        )
-    chart.set_categories(
-        Reference(
-            ws, min_col=table.column("category"), min_row=table.first_row, max_row=table.last_row
-        )
-    )
-    chart.height, chart.width = 8, 18
-    ws.add_chart(chart, f"A{table.last_row + 3}")
-    note = ws.cell(
-        row=table.last_row + 2,
-        column=1,
-        value="Showdown hands are not random hands (weak ones fold more often): "
-        "expect flags over a long season.",
-    )
-    note.font = FONT
+    """A block per game: the categories against the game's exact odds, then their chart."""
+    blocks = _games(report.categories)
+    widths = planned_widths([frame for _, frame in blocks])
+    set_widths(ws, widths)
+    scale = print_sheet(ws, freeze="A3", fixed_scale=True, widths=widths)
+    flow = PageFlow(ws, scale, widths=widths)
+    row = 1
+    for game, frame in blocks:
+        flow.new_page(row)
+        hands = int(frame["observed"].sum())
+        title = f"{game}: {hands:,} showdown hands by category against the exact odds"
+        table = write_table(ws, frame, row, _notes(report, "categories"), title=title)
+        ws.cell(
+            row=table.last_row + 1,
+            column=1,
+            value="Showdown hands are not random hands (weak ones fold more often): "
+            "expect flags over a long season.",
+        ).font = FONT
+        chart = category_columns(ws, table, f"{game}: observed and expected hands", flow)
+        row = flow.place(chart, table.last_row + 1)
+    for game in report.games_without_rules:
+        ws.cell(
+            row=row, column=1, value=f"{game}: no rules known for this game, hands not compared"
+        ).font = FONT
+        row += 1
 
 
 def _luck_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    table = _write_table(ws, report.luck, 1)
-    _page(ws)
-    _write_table(
+    table = write_table(ws, report.luck, 1, _notes(report, "luck"))
+    suckouts, said = fold_constant(report.suckouts, FOLDED_SUCKOUT_COLUMNS)
+    title = "Biggest suck-outs (lowest chance that still won at showdown)"
+    write_table(
         ws,
-        report.suckouts,
+        suckouts,
         table.last_row + 3,
-        title="Biggest suck-outs (lowest chance that still won at showdown)",
+        _notes(report, "suckouts"),
+        title=title + "".join(f"; {text}" for text in said),
     )
+    print_sheet(ws, freeze="A2")
+
+
+def _long_sheet(ws: Worksheet, frame: pl.DataFrame, notes: Mapping[str, str]) -> TableRange:
+    """One table, its header on every printed page, its first column on every page across."""
+    table = write_table(ws, frame, 1, notes)
+    print_sheet(ws, title_rows="1:1", freeze="B2")
+    return table
 
 
 def _yatzy_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    table = _write_table(ws, report.yatzy_standings, 1)
-    _page(ws)
-    _write_table(
+    table = write_table(ws, report.yatzy_standings, 1, _notes(report, "yatzy_standings"))
+    write_table(
         ws,
         report.yatzy_categories,
         table.last_row + 3,
+        _notes(report, "yatzy_categories"),
         title="Average score per category vs one random roll",
     )
+    print_sheet(ws, freeze="A2")
 
 
 def build_season_workbook(report: SeasonReport) -> Workbook:
@@ -311,15 +208,13 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     standings.title = "Standings"
     _standings_sheet(standings, report)
     _trend_sheet(book.create_sheet("Trend"), report)
+    _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
     _odds_sheet(book.create_sheet("Hand odds"), report)
     _luck_sheet(book.create_sheet("Luck"), report)
     head = book.create_sheet("Head to head")
-    _write_table(head, report.head_to_head, 1)
-    _page(head, "B2")
+    _long_sheet(head, report.head_to_head, _notes(report, "head_to_head"))
     _yatzy_sheet(book.create_sheet("Yatzy"), report)
-    nights = book.create_sheet("Nights")
-    _write_table(nights, report.nights, 1)
-    _page(nights)
+    _long_sheet(book.create_sheet("Nights"), report.nights, _notes(report, "nights"))
     return book
 
 
@@ -342,4 +237,4 @@ def write_season_workbook(report: SeasonReport, path: Path) -> Path:
     return path
 
 
-__all__ = ["TableRange", "build_season_workbook", "overlong_texts", "write_season_workbook"]
+__all__ = ["build_season_workbook", "overlong_texts", "write_season_workbook"]
