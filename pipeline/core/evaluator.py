@@ -45,19 +45,8 @@ from pipeline.core.hand_tables import (
     _CHUNK,
     _NO_FLUSH,
     _SUIT_SHIFT,
-    CATEGORY_NAMES,
-    FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
     HAND_SIZES,
-    HIGH_CARD,
     N_STRENGTHS,
-    PAIR,
-    ROYAL_FLUSH,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    THREE_OF_A_KIND,
-    TWO_PAIR,
     _flush_suit_table,
     _pair_check_table,
     _pair_key_bit_table,
@@ -72,7 +61,21 @@ from pipeline.core.hand_tables import (
     _RANK_MASK as _RANK_MASK,  # the standard ranking's, kept for callers of the compiled loop
 )
 from pipeline.core.kernel import KERNEL
-from pipeline.core.rules import STANDARD, HandRanking
+from pipeline.core.rules import (
+    CATEGORY_NAMES,
+    FLUSH,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    HIGH_CARD,
+    PAIR,
+    ROYAL_FLUSH,
+    STANDARD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    THREE_OF_A_KIND,
+    TWO_PAIR,
+    HandRanking,
+)
 
 __all__ = [
     "CATEGORY_NAMES",

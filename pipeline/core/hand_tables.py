@@ -16,37 +16,9 @@ from numpy.typing import NDArray
 
 from pipeline.core import rules, table_cache
 from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
-from pipeline.core.rules import (
-    CATEGORY_NAMES,
-    FLUSH,
-    FOUR_OF_A_KIND,
-    FULL_HOUSE,
-    HIGH_CARD,
-    PAIR,
-    ROYAL_FLUSH,
-    STANDARD,
-    STRAIGHT,
-    STRAIGHT_FLUSH,
-    THREE_OF_A_KIND,
-    TWO_PAIR,
-    HandRanking,
-)
+from pipeline.core.rules import STANDARD, HandRanking
 
-__all__ = [
-    "CATEGORY_NAMES",
-    "FLUSH",
-    "FOUR_OF_A_KIND",
-    "FULL_HOUSE",
-    "HAND_SIZES",
-    "HIGH_CARD",
-    "N_STRENGTHS",
-    "PAIR",
-    "ROYAL_FLUSH",
-    "STRAIGHT",
-    "STRAIGHT_FLUSH",
-    "THREE_OF_A_KIND",
-    "TWO_PAIR",
-]
+__all__ = ["HAND_SIZES", "N_STRENGTHS"]
 
 N_STRENGTHS = 7462
 """Hand classes of the standard ranking; :func:`n_strengths` gives any ranking's count."""
@@ -127,34 +99,36 @@ def _five_card_key(
     straight = next((window for window in ranking.straights if set(window) == set(ranks)), None)
     if straight is not None:
         if flush:
-            return (ROYAL_FLUSH if straight[0] == rules.ACE else STRAIGHT_FLUSH), straight
-        return STRAIGHT, straight
+            return (
+                rules.ROYAL_FLUSH if straight[0] == rules.ACE else rules.STRAIGHT_FLUSH
+            ), straight
+        return rules.STRAIGHT, straight
     if flush:
-        return FLUSH, ordered
+        return rules.FLUSH, ordered
     by_shape = {
-        (4, 1): FOUR_OF_A_KIND,
-        (3, 2): FULL_HOUSE,
-        (3, 1, 1): THREE_OF_A_KIND,
-        (2, 2, 1): TWO_PAIR,
-        (2, 1, 1, 1): PAIR,
-        (1, 1, 1, 1, 1): HIGH_CARD,
+        (4, 1): rules.FOUR_OF_A_KIND,
+        (3, 2): rules.FULL_HOUSE,
+        (3, 1, 1): rules.THREE_OF_A_KIND,
+        (2, 2, 1): rules.TWO_PAIR,
+        (2, 1, 1, 1): rules.PAIR,
+        (1, 1, 1, 1, 1): rules.HIGH_CARD,
     }
     return by_shape[tuple(shape)], ordered
 
 
 def _describe(category: int, ranks: tuple[int, ...]) -> str:
-    name = CATEGORY_NAMES[category]
-    first, second = ranks[0], ranks[3] if category == FULL_HOUSE else ranks[2]
+    name = rules.CATEGORY_NAMES[category]
+    first, second = ranks[0], ranks[3] if category == rules.FULL_HOUSE else ranks[2]
     detail = {
-        HIGH_CARD: RANK_NAMES[first],
-        PAIR: RANK_PLURALS[first],
-        TWO_PAIR: f"{RANK_PLURALS[first]} and {RANK_PLURALS[second]}",
-        THREE_OF_A_KIND: RANK_PLURALS[first],
-        STRAIGHT: f"{RANK_NAMES[first]} high",
-        FLUSH: f"{RANK_NAMES[first]} high",
-        FULL_HOUSE: f"{RANK_PLURALS[first]} over {RANK_PLURALS[second]}",
-        FOUR_OF_A_KIND: RANK_PLURALS[first],
-        STRAIGHT_FLUSH: f"{RANK_NAMES[first]} high",
+        rules.HIGH_CARD: RANK_NAMES[first],
+        rules.PAIR: RANK_PLURALS[first],
+        rules.TWO_PAIR: f"{RANK_PLURALS[first]} and {RANK_PLURALS[second]}",
+        rules.THREE_OF_A_KIND: RANK_PLURALS[first],
+        rules.STRAIGHT: f"{RANK_NAMES[first]} high",
+        rules.FLUSH: f"{RANK_NAMES[first]} high",
+        rules.FULL_HOUSE: f"{RANK_PLURALS[first]} over {RANK_PLURALS[second]}",
+        rules.FOUR_OF_A_KIND: RANK_PLURALS[first],
+        rules.STRAIGHT_FLUSH: f"{RANK_NAMES[first]} high",
     }.get(category)
     return name if detail is None else f"{name} ({detail})"
 

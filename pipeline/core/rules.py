@@ -134,53 +134,25 @@ class HandRanking:
         return self.order.index(min(category, STRAIGHT_FLUSH))
 
 
-STANDARD = HandRanking(
-    ranks=tuple(range(13)),
-    order=(
-        HIGH_CARD,
-        PAIR,
-        TWO_PAIR,
-        THREE_OF_A_KIND,
-        STRAIGHT,
-        FLUSH,
-        FULL_HOUSE,
-        FOUR_OF_A_KIND,
-        STRAIGHT_FLUSH,
-    ),
-)
+STANDARD = HandRanking(tuple(range(13)), order=(
+    HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT,
+    FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH,
+))  # fmt: skip
 """52 cards, the usual order: 7,462 hand classes."""
 
-SHORT_DECK = HandRanking(
-    ranks=tuple(range(4, 13)),
-    order=(
-        HIGH_CARD,
-        PAIR,
-        TWO_PAIR,
-        STRAIGHT,
-        THREE_OF_A_KIND,
-        FULL_HOUSE,
-        FLUSH,
-        FOUR_OF_A_KIND,
-        STRAIGHT_FLUSH,
-    ),
-)
+_SIX_TO_ACE = tuple(range(4, 13))  # a short deck's ranks: 6 (index 4) through the ace
+
+SHORT_DECK = HandRanking(_SIX_TO_ACE, order=(
+    HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT, THREE_OF_A_KIND,
+    FULL_HOUSE, FLUSH, FOUR_OF_A_KIND, STRAIGHT_FLUSH,
+))  # fmt: skip
 """36 cards (6 through A); a flush beats a full house and three of a kind beats a straight, as
 on PokerStars 6+ and Triton, the televised series."""
 
-SHORT_DECK_STRAIGHT_OVER_TRIPS = HandRanking(
-    ranks=tuple(range(4, 13)),
-    order=(
-        HIGH_CARD,
-        PAIR,
-        TWO_PAIR,
-        THREE_OF_A_KIND,
-        STRAIGHT,
-        FULL_HOUSE,
-        FLUSH,
-        FOUR_OF_A_KIND,
-        STRAIGHT_FLUSH,
-    ),
-)
+SHORT_DECK_STRAIGHT_OVER_TRIPS = HandRanking(_SIX_TO_ACE, order=(
+    HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT,
+    FULL_HOUSE, FLUSH, FOUR_OF_A_KIND, STRAIGHT_FLUSH,
+))  # fmt: skip
 """36 cards; a flush beats a full house but a straight beats three of a kind (the other rule set,
 and pokerkit's ``ShortDeckHoldemHand``)."""
 

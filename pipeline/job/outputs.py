@@ -12,9 +12,10 @@ import polars as pl
 from pipeline.games.base import Game, ScoredSheet
 from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.results import FileIssue, FileResult
+from pipeline.job.results import FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
 from pipeline.sinks.parquet import write_parquet
+from pipeline.sources import ReadProblem
 
 
 def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
@@ -41,7 +42,15 @@ def issues_frame(result: FileResult) -> pl.DataFrame:
     frames = [
         pl.DataFrame(
             [
-                (name, issue.sheet, issue.row, issue.column, issue.value, issue.message, issue.code)
+                (
+                    name,
+                    issue.sheet or None,
+                    issue.row,
+                    issue.column,
+                    issue.value,
+                    issue.message,
+                    issue.code,
+                )
                 for issue in result.file_issues
             ],
             schema={
@@ -160,7 +169,7 @@ def write_outputs(
         write_workbook(workbook, sheets, summary, issues, source=source, max_rows=rows, notes=notes)
     except UnloadableWorkbookError as error:  # a malformed part openpyxl cannot load
         result.file_issues.append(
-            FileIssue(f"{error}: wrote a new workbook with the scored sheets instead")
+            ReadProblem("", f"{error}: wrote a new workbook with the scored sheets instead")
         )
         sheets = sheet_outputs(result, write_back=False)
         summary, issues = summary_blocks(result), issues_frame(result)
@@ -178,9 +187,10 @@ def _write_back_source(result: FileResult) -> Path | bytes | None:
     if source.refused_parts:
         refused = ", ".join(repr(part) for part in source.refused_parts)
         result.file_issues.append(
-            FileIssue(
+            ReadProblem(
+                "",
                 f"not written back into the workbook: its part {refused} was refused, so no "
-                "parser may load it; wrote a new workbook with the scored sheets instead"
+                "parser may load it; wrote a new workbook with the scored sheets instead",
             )
         )
         return None

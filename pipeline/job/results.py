@@ -16,7 +16,7 @@ from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import Game
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import Layout
-from pipeline.sources import RawSheet, SourceFile
+from pipeline.sources import RawSheet, ReadProblem, SourceFile
 
 
 @dataclass
@@ -36,20 +36,6 @@ class SheetResult:
         return None if self.layout is None else GAME_OF_LAYOUT[self.layout.kind]
 
 
-@dataclass(frozen=True)
-class FileIssue:
-    """An issue of the file, not of a scored row: a sheet or part that could not be read, a
-    hand log's hand that could not be (``row``: the line it starts on), a write-back refused.
-    ``code`` None means the code comes from the message (:func:`with_codes`)."""
-
-    message: str
-    sheet: str | None = None
-    row: int | None = None
-    column: str | None = None
-    value: str | None = None
-    code: str | None = None
-
-
 @dataclass
 class FileResult:
     """Everything :func:`score_source` made of one file."""
@@ -57,7 +43,7 @@ class FileResult:
     source: SourceFile
     name: str = ""  # as the outputs and messages name the input: its path relative to the run
     sheets: list[SheetResult] = field(default_factory=list)
-    file_issues: list[FileIssue] = field(default_factory=list)
+    file_issues: list[ReadProblem] = field(default_factory=list)
 
     @property
     def rows_read(self) -> int:

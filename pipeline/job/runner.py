@@ -68,23 +68,27 @@ def run(
     the manifest entries of the inputs that finished are kept, and the report says so
     (``stopped_by``)."""
     report = RunReport()
+    settings = _RunSettings(force, equity, progress, executor, limits)
     try:
-        _run(inputs, output, report, force, equity, progress, executor, limits)
+        _run(inputs, output, report, settings)
     except Interrupted as stop:
         report.stopped_by = stop
     return report
 
 
-def _run(
-    inputs: Sequence[Path],
-    output: Path,
-    report: RunReport,
-    force: bool,
-    equity: EquityOptions,
-    progress: Callable[[FileReport], None] | None,
-    executor: Executor | None,
-    limits: Limits,
-) -> None:
+@dataclass(frozen=True)
+class _RunSettings:
+    """How every input of a run is scored, and who hears of each one finished."""
+
+    force: bool
+    equity: EquityOptions
+    progress: Callable[[FileReport], None] | None
+    executor: Executor | None
+    limits: Limits
+
+
+def _run(inputs: Sequence[Path], output: Path, report: RunReport, settings: _RunSettings) -> None:
+    executor = settings.executor
     clash = output_clash(inputs, output)
     if clash is not None:
         report.problems.append(clash)
@@ -100,7 +104,7 @@ def _run(
             remove_stale_temporaries(output)
             try:
                 with scratch_tempdir(output):
-                    _run_planned(planned, output, report, force, equity, progress, executor, limits)
+                    _run_planned(planned, output, report, settings)
             except (Interrupted, KeyboardInterrupt):  # the latter: run() used as a library
                 if executor is not None:
                     _stop_work_in_flight(executor)
@@ -124,15 +128,10 @@ def _stop_work_in_flight(executor: Executor) -> None:
 
 
 def _run_planned(
-    planned: Sequence[PlannedInput],
-    output: Path,
-    report: RunReport,
-    force: bool,
-    equity: EquityOptions,
-    progress: Callable[[FileReport], None] | None,
-    executor: Executor | None,
-    limits: Limits,
+    planned: Sequence[PlannedInput], output: Path, report: RunReport, settings: _RunSettings
 ) -> None:
+    force, equity, limits = settings.force, settings.equity, settings.limits
+    progress, executor = settings.progress, settings.executor
     written = Manifest(output)  # read once: the lock keeps every other run out
     manifest = dict(written.entries)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")

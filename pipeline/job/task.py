@@ -9,6 +9,7 @@ checked here on every run (:mod:`pipeline.job.results`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import polars as pl
 
@@ -18,7 +19,6 @@ from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
 from pipeline.job.long_text import overlong_cells
 from pipeline.job.results import (
-    FileIssue,
     FileResult,
     SheetResult,
     check_accounting,
@@ -94,12 +94,7 @@ def score_source(
     for problem in source.problems:
         # The sheet has a column of its own; a message that opens with it says the rest.
         message = problem.message.removeprefix(f"sheet {problem.sheet!r} ")
-        result.file_issues.append(
-            FileIssue(
-                message, problem.sheet or None, problem.row, problem.column, problem.value,
-                problem.code,
-            )
-        )  # fmt: skip
+        result.file_issues.append(replace(problem, message=message))
     for sheet in source.sheets:
         result.sheets.append(score_sheet(sheet, equity))
     return result

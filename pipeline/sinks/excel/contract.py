@@ -71,6 +71,19 @@ _PLAIN, _WINNER, _FOLD, _WINNER_FOLD = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
+class BookContents:
+    """Everything a workbook receives: the tables in order, the Summary's titled blocks, the
+    Issues table, the rows one sheet holds (header included) and the header notes of the
+    Summary and Issues sheets."""
+
+    sheets: Sequence[SheetOutput]
+    summary: Sequence[tuple[str, pl.DataFrame]]
+    issues: pl.DataFrame
+    max_rows: int = MAX_ROWS
+    notes: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
 class SheetOutput:
     """One table to write, as a new worksheet or as columns appended to an existing one.
 

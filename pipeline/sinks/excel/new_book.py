@@ -27,9 +27,9 @@ from pipeline.sinks.excel.contract import (
     _WINNER,
     ISSUES_TITLE,
     MARKER_NAME,
-    MAX_ROWS,
     NO_ISSUES,
     SUMMARY_TITLE,
+    BookContents,
     SheetOutput,
     _check_fits,
     sanitize_title,
@@ -109,32 +109,20 @@ class _Formats:
         return self._rules[kind]
 
 
-def write_new_book(
-    handle: BinaryIO,
-    sheets: Sequence[SheetOutput],
-    summary: Sequence[tuple[str, pl.DataFrame]],
-    issues: pl.DataFrame,
-    max_rows: int = MAX_ROWS,
-    notes: dict[str, str] | None = None,
-) -> None:
+def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
     """The tables (continued past ``max_rows``), then Summary, then Issues, into ``handle``."""
     book = xlsxwriter.Workbook(handle, _OPTIONS)
     try:
-        _fill(book, sheets, summary, issues, max_rows, notes)
+        _fill(book, contents)
     except BaseException:
         _discard(book)
         raise
     book.close()
 
 
-def _fill(
-    book: Any,
-    sheets: Sequence[SheetOutput],
-    summary: Sequence[tuple[str, pl.DataFrame]],
-    issues: pl.DataFrame,
-    max_rows: int,
-    notes: dict[str, str] | None,
-) -> None:
+def _fill(book: Any, contents: BookContents) -> None:
+    sheets, summary, issues = contents.sheets, contents.summary, contents.issues
+    max_rows, notes = contents.max_rows, contents.notes
     formats = _Formats(book)
     taken: set[str] = set()
     parts: list[tuple[str, SheetOutput]] = []

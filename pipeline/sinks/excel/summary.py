@@ -15,16 +15,10 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.sinks.excel import styles
 from pipeline.sinks.excel.contract import EMPTY_BLOCK, LEGEND, _check_fits
 from pipeline.sinks.excel.printing import PrintPlan, print_plan
-from pipeline.sinks.excel.styles import (
-    TITLE_LOOK,
-    Look,
-    cell_look,
-    column_looks,
-    header_looks,
-    widths,
-)
+from pipeline.sinks.excel.styles import Look
 from pipeline.sinks.excel.values import clean_header, excel_ready
 
 PLAIN_LOOK = Look()
@@ -55,17 +49,17 @@ def summary_layout(
     for number, (name, frame) in enumerate(ready):
         if number:
             rows.append([])
-        rows.append([(clean_header(name), TITLE_LOOK, True)])
+        rows.append([(clean_header(name), styles.TITLE_LOOK, True)])
         for column, header in enumerate(frame.columns):
             if notes and header in notes:
                 found_notes[(len(rows), column)] = notes[header]
         rows.append(
             [
                 (clean_header(header), look, True)
-                for header, look in zip(frame.columns, header_looks(frame), strict=True)
+                for header, look in zip(frame.columns, styles.header_looks(frame), strict=True)
             ]
         )
-        body = [cell_look(0, look) for look in column_looks(frame)]
+        body = [styles.cell_look(0, look) for look in styles.column_looks(frame)]
         rows.extend(
             [(value, body[column], False) for column, value in enumerate(values)]
             for values in frame.iter_rows()
@@ -74,7 +68,7 @@ def summary_layout(
             rows.append([(EMPTY_BLOCK, PLAIN_LOOK, True)])
     rows.append([])
     rows.extend([(line, PLAIN_LOOK, True)] for line in LEGEND)
-    sized = widths([frame for _, frame in ready])
+    sized = styles.widths([frame for _, frame in ready])
     return SheetLayout(rows, sized, print_plan(sized, len(sized), (1, 1)), found_notes)
 
 

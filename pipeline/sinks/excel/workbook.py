@@ -60,6 +60,7 @@ from pipeline.sinks.excel.continuation import split_sheet
 from pipeline.sinks.excel.contract import (
     MAX_COLUMNS,
     MAX_ROWS,
+    BookContents,
     SheetOutput,
     _check_sheet,
     sanitize_title,
@@ -136,11 +137,12 @@ def write_workbook(
     for sheet in sheets:
         whole = sheet if source is not None else split_sheet(sheet, max_rows)[0]
         _check_sheet(whole, write_back=source is not None)
+    contents = BookContents(sheets, summary, issues, max_rows, notes)
     with _atomic_target(path) as handle:
         if source is None:
-            write_new_book(handle, sheets, summary, issues, max_rows, notes)
+            write_new_book(handle, contents)
         else:
-            write_back(handle, source, sheets, summary, issues, max_rows, notes)
+            write_back(handle, source, contents)
 
 
 # --- checks ------------------------------------------------------------------------------------

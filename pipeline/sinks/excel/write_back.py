@@ -44,11 +44,11 @@ from pipeline.sinks.excel.contract import (
     _WINNER,
     FOLD_FONT,
     ISSUES_TITLE,
-    MAX_ROWS,
     MAX_WIDTH,
     SUMMARY_TITLE,
     WIDTH_SAMPLE,
     WINNER_FILL,
+    BookContents,
     SheetOutput,
     _check_fits,
 )
@@ -80,18 +80,10 @@ def _load_producer_book(source: Path | bytes) -> Any:
         raise UnloadableWorkbookError(msg) from error
 
 
-def write_back(
-    handle: BinaryIO,
-    source: Path | bytes,
-    sheets: Sequence[SheetOutput],
-    summary: Sequence[tuple[str, pl.DataFrame]],
-    issues: pl.DataFrame,
-    max_rows: int = MAX_ROWS,
-    notes: dict[str, str] | None = None,
-) -> None:
+def write_back(handle: BinaryIO, source: Path | bytes, contents: BookContents) -> None:
     """The producer's workbook with our columns, Summary and Issues, saved into ``handle``."""
     with _no_cycle_collection():
-        _write_back(handle, source, sheets, summary, issues, max_rows, notes)
+        _write_back(handle, source, contents)
 
 
 @contextlib.contextmanager
@@ -108,15 +100,9 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _write_back(
-    handle: BinaryIO,
-    source: Path | bytes,
-    sheets: Sequence[SheetOutput],
-    summary: Sequence[tuple[str, pl.DataFrame]],
-    issues: pl.DataFrame,
-    max_rows: int,
-    notes: dict[str, str] | None,
-) -> None:
+def _write_back(handle: BinaryIO, source: Path | bytes, contents: BookContents) -> None:
+    sheets, summary, issues = contents.sheets, contents.summary, contents.issues
+    max_rows, notes = contents.max_rows, contents.notes
     book = _load_producer_book(source)
     missing = [sheet.name for sheet in sheets if sheet.name not in book.sheetnames]
     if missing:
