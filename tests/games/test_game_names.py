@@ -1,0 +1,34 @@
+"""The alias table: every alias the brief names maps to its canonical game, in any case."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.games.game_names import GAME_ALIASES, canonical_game, known_game_names
+
+EXPECTED = {
+    "Hold'em": ["Hold'em", "Holdem", "Texas Hold'em", "NLHE", "Hold'em No Limit", "NT", "FT"],
+    "Omaha": ["Omaha", "PLO", "Pot-Limit Omaha", "Omaha Pot Limit", "PO"],
+    "Omaha 5": ["PLO5", "5-Card Omaha"],
+    "Omaha 6": ["PLO6", "6-Card Omaha"],
+    "Omaha Hi/Lo": ["Omaha Hi/Lo", "PLO8", "Omaha 8", "O8", "Omaha Hi/Lo Limit", "FO/8"],
+    "Short Deck": ["Short Deck", "6+", "6+ Hold'em", "Six Plus", "NS"],
+}
+
+
+@pytest.mark.parametrize(("name", "alias"), [(n, a) for n, al in EXPECTED.items() for a in al])
+def test_alias_maps_to_its_game_in_any_case(name: str, alias: str) -> None:
+    assert canonical_game(alias) == name
+    assert canonical_game(f"  {alias.upper()} ") == name
+    assert canonical_game(alias.lower()) == name
+
+
+def test_no_alias_means_two_games() -> None:
+    keys = [a.casefold() for aliases in GAME_ALIASES.values() for a in aliases]
+    assert len(keys) == len(set(keys))
+
+
+def test_unknown_game_is_none_and_message_lists_names() -> None:
+    assert canonical_game("Razz") is None
+    assert "Omaha Hi/Lo" in known_game_names()
+    assert "Short Deck" in known_game_names()
