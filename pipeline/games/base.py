@@ -10,6 +10,7 @@ from typing import Protocol, TypeVar
 
 import polars as pl
 
+from pipeline.core.rules import HandRules
 from pipeline.games.layouts import Layout
 
 _Chunk = TypeVar("_Chunk")
@@ -123,3 +124,31 @@ def key_columns(layout: Layout, roles: Sequence[str] = ("round", "player")) -> l
 def row_ids(frame: pl.DataFrame) -> pl.DataFrame:
     """``row_id`` 0..n-1 for every row of a sheet: the frame our columns are joined onto."""
     return frame.with_row_index("row_id").select(pl.col("row_id").cast(pl.Int64))
+
+
+@dataclass(frozen=True)
+class PokerVariant:
+    """A poker game, declared once: its canonical name (what every ``game`` column holds), the
+    rules its hands are made by, every spelling a sheet or a log may use for it, and the other
+    rule sets a room may play it by (a setting's value -> rules; ``rules`` is the default).
+
+    >>> from pipeline.core.rules import OMAHA
+    >>> PokerVariant("Omaha", OMAHA, aliases=("PLO",)).rules_for(None).hole_cards
+    4
+    """
+
+    name: str
+    rules: HandRules
+    aliases: tuple[str, ...] = ()
+    rule_sets: Mapping[str, HandRules] = field(default_factory=dict)
+    default_rule_set: str | None = None
+
+    def rules_for(self, rule_set: str | None) -> HandRules:
+        """The rules under the named rule set (``None``: the default)."""
+        if rule_set is None or rule_set == self.default_rule_set:
+            return self.rules
+        if rule_set not in self.rule_sets:
+            known = ", ".join(self.rule_sets)
+            msg = f"{self.name} has no rule set {rule_set!r}; known: {known}"
+            raise ValueError(msg)
+        return self.rule_sets[rule_set]

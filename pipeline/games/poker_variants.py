@@ -1,0 +1,81 @@
+"""The poker variants the job scores: one line each in :data:`POKER_VARIANTS`.
+
+Each variant is declared in its own folder (:class:`pipeline.games.base.PokerVariant`: a name,
+the core's :class:`~pipeline.core.rules.HandRules`, its aliases and rule sets); this table is
+the one list of them and the one table of the names a ``game`` column, ``--game`` or a hand
+history may use.  Names are matched case-insensitively, surrounding spaces ignored; the
+hand-history words are the logs' own (PokerStars' ``Omaha Hi/Lo Pot Limit``, PHH's ``NT``,
+``PO``, ``FO/8``, ``NS``).
+
+>>> canonical_game("plo8")
+'Omaha Hi/Lo'
+>>> canonical_game("Chess") is None
+True
+>>> rules_of_games({"Short Deck": "straight-over-trips"})["Short Deck"].ranking.order[3:5]
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pipeline.core.rules import HandRules
+from pipeline.games.base import PokerVariant
+from pipeline.games.five_card.variant import FIVE_CARD_VARIANT
+from pipeline.games.holdem.variant import HOLDEM_VARIANT
+from pipeline.games.omaha.variants import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
+from pipeline.games.short_deck.variant import SHORT_DECK
+
+POKER_VARIANTS: dict[str, PokerVariant] = {
+    variant.name: variant
+    for variant in (
+        HOLDEM_VARIANT,
+        FIVE_CARD_VARIANT,
+        OMAHA,
+        OMAHA_5,
+        OMAHA_6,
+        OMAHA_HI_LO,
+        SHORT_DECK,
+    )
+}
+"""Every poker variant, by canonical name (the order the known names are listed in)."""
+
+HOLDEM_NAME = HOLDEM_VARIANT.name
+FIVE_CARD_NAME = FIVE_CARD_VARIANT.name
+
+
+def _key(written: str) -> str:
+    return written.strip().casefold()
+
+
+_CANONICAL_OF_KEY: dict[str, str] = {
+    _key(alias): variant.name
+    for variant in POKER_VARIANTS.values()
+    for alias in (variant.name, *variant.aliases)
+}
+
+
+def canonical_game(written: str) -> str | None:
+    """The canonical name ``written`` means, or None when it names no game we know."""
+    return _CANONICAL_OF_KEY.get(_key(written))
+
+
+def known_game_names() -> str:
+    """The canonical names, for an issue message about an unknown game."""
+    return ", ".join(POKER_VARIANTS)
+
+
+def rules_of_games(rule_sets: Mapping[str, str] | None = None) -> dict[str, HandRules]:
+    """Each variant's rules by canonical name, under the named rule sets (variant name -> rule
+    set; the rest keep their defaults).  A rule set a variant does not have is a ``ValueError``
+    naming the ones it has."""
+    chosen = dict(rule_sets or {})
+    unknown = sorted(set(chosen) - set(POKER_VARIANTS))
+    if unknown:
+        msg = f"no poker game named {unknown[0]!r}; known: {known_game_names()}"
+        raise ValueError(msg)
+    return {name: variant.rules_for(chosen.get(name)) for name, variant in POKER_VARIANTS.items()}
+
+
+DEFAULT_RULES: Mapping[str, HandRules] = rules_of_games()
+"""Every variant under its default rules."""
