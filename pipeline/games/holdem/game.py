@@ -70,12 +70,9 @@ def score_poker(
     five_card = layout.kind == FIVE_CARD
     rules_of_game = rules_of_games(options.rule_sets)
     default = options.game or (FIVE_CARD_NAME if five_card else HOLDEM_NAME)
-    rows, unknown = with_games(
-        holdem_rows(frame, layout), default=default, rules_of_game=rules_of_game
-    )
+    rows = with_games(holdem_rows(frame, layout), default=default, rules_of_game=rules_of_game)
     rows = with_card_ids(rows)
     issues = validate_holdem(rows, five_card=five_card, rules_of_game=rules_of_game)
-    issues = pl.concat([unknown, issues]).sort("row_id", maintain_order=True)
     good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
     scored = score_holdem(good, rules_of_game)
     if options.equity.enabled and not five_card:

@@ -13,10 +13,10 @@ issues naming the cell; a hole-card count the game cannot hold is the schema's i
 ...     "hole_column": ["cards", "cards"], "board_column": ["cards", "cards"],
 ...     "cell": ["Ah Kh Qs Js 2c 3d 4h 5s 6c", "Ah Kh"]},
 ...     schema_overrides={"tournament": pl.String, "table": pl.String})
->>> named, issues = with_games(rows, default="Hold'em")
+>>> named = with_games(rows, default="Hold'em")
 >>> named.select("game", "hole", "board", "hole_cards_expected").rows()
 [('Omaha', 'Ah Kh Qs Js', '2c 3d 4h 5s 6c', 4), (None, 'Ah Kh', None, 2)]
->>> print(issues["message"][0])  # doctest: +ELLIPSIS
+>>> print(unknown_game_issues(named)["message"][0])  # doctest: +ELLIPSIS
 game 'Chess' is not a game we score; known: Hold'em, Five Card, Omaha, ..., Short Deck
 """
 
@@ -36,10 +36,10 @@ _CARD_NAMES = format_cards(range(DECK_SIZE))
 
 def with_games(
     rows: pl.DataFrame, *, default: str, rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES
-) -> tuple[pl.DataFrame, pl.DataFrame]:
+) -> pl.DataFrame:
     """Every row with ``game`` as its canonical name (null where the row names a game we do not
-    score) and the hole and board card counts it takes (the default game's for an unknown
-    one); and an issue for each row naming a game we do not score.
+    score: :func:`unknown_game_issues` names them), the name as written (``game_written``) and
+    the hole and board card counts the game takes (the default game's for an unknown one).
 
     A one-column layout (``cards``: hole cards then the board) is split again by the game's
     hole-card count, so an Omaha line gives four hole cards.  ``default`` is a canonical name.
@@ -49,19 +49,9 @@ def with_games(
     texts = rows.select(given.alias("text"))["text"]
     names = {text: canonical_game(text) for text in texts.drop_nulls().unique().to_list()}
     canonical = texts.replace_strict(names, default=None, return_dtype=pl.String)
-    known = canonical.is_not_null() | texts.is_null()
-    issues = rows.filter(~known).select(
-        "row_id",
-        pl.lit("game").alias("column"),
-        pl.col("game").alias("value"),
-        pl.format(
-            "game '{}' is not a game we score; known: {}",
-            pl.col("game").str.strip_chars(),
-            pl.lit(known_game_names()),
-        ).alias("message"),
-    )
     named = rows.with_columns(
-        pl.when(texts.is_null()).then(pl.lit(default)).otherwise(canonical).alias("game")
+        pl.when(texts.is_null()).then(pl.lit(default)).otherwise(canonical).alias("game"),
+        pl.col("game").cast(pl.String).alias("game_written"),
     )
     counted = pl.col("game").fill_null(default)
     hole_counts = {name: rules.hole_cards for name, rules in rules_of_game.items()}
@@ -70,7 +60,26 @@ def with_games(
         counted.replace_strict(hole_counts, return_dtype=pl.Int64).alias("hole_cards_expected"),
         counted.replace_strict(board_counts, return_dtype=pl.Int64).alias("board_cards_expected"),
     )
-    return _split_lines(named), issues.cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    return _split_lines(named)
+
+
+def unknown_game_issues(rows: pl.DataFrame) -> pl.DataFrame:
+    """An issue for each row of :func:`with_games` naming a game we do not score, listing the
+    names we know."""
+    return (
+        rows.filter(pl.col("game").is_null())
+        .select(
+            "row_id",
+            pl.lit("game").alias("column"),
+            pl.col("game_written").alias("value"),
+            pl.format(
+                "game '{}' is not a game we score; known: {}",
+                pl.col("game_written").str.strip_chars(),
+                pl.lit(known_game_names()),
+            ).alias("message"),
+        )
+        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    )
 
 
 def _split_lines(rows: pl.DataFrame) -> pl.DataFrame:

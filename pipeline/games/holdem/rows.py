@@ -34,7 +34,12 @@ from numpy.typing import NDArray
 from pipeline.core.cards import DECK_SIZE, card_problem, format_cards, parse_card
 from pipeline.core.rules import HandRules
 from pipeline.games.holdem.expressions import card_matrix
-from pipeline.games.holdem.game_column import mixed_game_issues, off_deck_issues, with_games
+from pipeline.games.holdem.game_column import (
+    mixed_game_issues,
+    off_deck_issues,
+    unknown_game_issues,
+    with_games,
+)
 from pipeline.games.holdem.hand_scores import (
     packed_cards,
     score_hands,
@@ -185,13 +190,16 @@ def validate_holdem(
         if "game" not in rows.columns:
             rows = rows.with_columns(pl.lit(None, dtype=pl.String).alias("game"))
         default = FIVE_CARD_NAME if five_card else HOLDEM_NAME
-        rows, unknown = with_games(rows, default=default, rules_of_game=rules_of_game)
-        issues.append(unknown)
+        rows = with_games(rows, default=default, rules_of_game=rules_of_game)
+    issues.append(unknown_game_issues(rows))
     known = rows.filter(pl.col("game").is_not_null())  # the others were named above
-    issues.append(mixed_game_issues(known))
-    issues.append(_schema_issues(known, FiveCardRows if five_card else HoldemRows))
+    mixed = mixed_game_issues(known)
+    issues.append(mixed)
+    # a mixed round's rows are not counted against a game they may not be
+    one_game = known.filter(~pl.col("row_id").is_in(mixed["row_id"].implode()))
+    issues.append(_schema_issues(one_game, FiveCardRows if five_card else HoldemRows))
     bad_rows = pl.concat(issues)["row_id"]
-    good = known.filter(~pl.col("row_id").is_in(bad_rows.implode()))
+    good = one_game.filter(~pl.col("row_id").is_in(bad_rows.implode()))
     if "hole_ids" not in good.columns:
         good = with_card_ids(good)
     off_deck = off_deck_issues(good, rules_of_game)
