@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import median_seconds
 from pipeline.core import evaluator
-from pipeline.games.base import NO_EQUITY
+from pipeline.games.base import NO_OPTIONS
 from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
 from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
@@ -99,7 +99,7 @@ def to_parquet(path: Path, out: Path) -> tuple[int, list[float], list[float]]:
     clocks = [(time.perf_counter(), time.process_time())]
     source = read_source(path)
     clocks.append((time.perf_counter(), time.process_time()))
-    result = score_source(source, NO_EQUITY, path.name)
+    result = score_source(source, NO_OPTIONS, path.name)
     clocks.append((time.perf_counter(), time.process_time()))
     frames = scored_frames(result)
     clocks.append((time.perf_counter(), time.process_time()))

@@ -38,13 +38,14 @@ import json, sys, tempfile, time
 from pathlib import Path
 sys.modules["hypothesis"] = None  # as a user's install: no dev extra
 start = time.perf_counter()
-from pipeline.games.base import EquityOptions
+from pipeline.games.base import EquityOptions, ScoringOptions
 from pipeline.job.runner import run
 report = {"imports": time.perf_counter() - start}
 for attempt in ("first", "second"):
     with tempfile.TemporaryDirectory() as output:
         clock = time.perf_counter()
-        done = run([Path(sys.argv[1])], Path(output), force=True, equity=EquityOptions())
+        scoring = ScoringOptions(EquityOptions())
+        done = run([Path(sys.argv[1])], Path(output), force=True, scoring=scoring)
         report[attempt] = time.perf_counter() - clock
         report[attempt + " parts"] = done.files[0].timings
 print(json.dumps(report))

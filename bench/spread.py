@@ -28,7 +28,7 @@ from typing import Any
 
 from distributed import get_task_stream
 
-from pipeline.games.base import NO_EQUITY, SPREAD_SECONDS, EquityOptions
+from pipeline.games.base import NO_OPTIONS, SPREAD_SECONDS, EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.holdem.street_equity import estimate_seconds
 from pipeline.job.executors import WORKER_MMAP_THRESHOLD, executor_for, map_on_workers
@@ -41,7 +41,7 @@ def _timed_run(
     night: Path, output: Path, options: EquityOptions, executor: Executor | None
 ) -> float:
     start = time.perf_counter()
-    report = run([night], output, force=True, equity=options, executor=executor)
+    report = run([night], output, force=True, scoring=ScoringOptions(options), executor=executor)
     seconds = time.perf_counter() - start
     assert report.files[0].status in ("clean", "issues"), report.files[0].error
     return seconds
@@ -68,7 +68,7 @@ def main() -> None:
         root = Path(folder)
         night = root / "night.csv"
         write_generated(night, layout="players", rounds=arguments.rounds, players=6, seed=7)
-        scored = score_source(read_source(night, is_known_header), NO_EQUITY).sheets[0].scored
+        scored = score_source(read_source(night, is_known_header), NO_OPTIONS).sheets[0].scored
         forecast = estimate_seconds(scored)
         print(
             f"night: {arguments.rounds} rounds x 6 players, {os.path.getsize(night):,} bytes; "

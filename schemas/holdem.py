@@ -37,6 +37,13 @@ def card_count(column: str) -> pl.Expr:
     return pl.col(column).str.count_matches(r"\S+").fill_null(0)
 
 
+def _expected(data: pa.PolarsData, column: str, default: int) -> pl.Expr:
+    """The per-row count a game expects (a column the scorer adds), else ``default``."""
+    if column in data.lazyframe.collect_schema().names():
+        return pl.col(column)
+    return pl.lit(default)
+
+
 def _legal_cards(data: pa.PolarsData) -> pl.LazyFrame:
     return data.lazyframe.select(pl.col(data.key).str.contains(CARDS_PATTERN).fill_null(True))
 
@@ -55,10 +62,11 @@ class HoldemRows(pa.DataFrameModel):
         """Every hole card is written in card notation."""
         return _legal_cards(data)
 
-    @pa.check("hole", name="two_hole_cards")
-    def two_hole_cards(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Exactly two hole cards."""
-        return data.lazyframe.select(card_count(data.key) == HOLE_CARDS)
+    @pa.check("hole", name="hole_card_count")
+    def hole_card_count(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row)."""
+        expected = _expected(data, "hole_cards_expected", HOLE_CARDS)
+        return data.lazyframe.select(card_count(data.key) == expected)
 
     @pa.check("board", name="legal_cards")
     def board_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:
@@ -67,8 +75,11 @@ class HoldemRows(pa.DataFrameModel):
 
     @pa.check("board", name="board_size")
     def board_size(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """0 (preflop), 3 (flop), 4 (turn) or 5 (river) community cards."""
-        return data.lazyframe.select(card_count(data.key).is_in(BOARD_SIZES))
+        """0 (preflop), 3 (flop), 4 (turn) or 5 (river) community cards, none in a game
+        without a board (``board_cards_expected`` per row)."""
+        count = card_count(data.key)
+        most = _expected(data, "board_cards_expected", max(BOARD_SIZES))
+        return data.lazyframe.select(count.is_in(BOARD_SIZES) & (count <= most))
 
     @pa.check("folded", name="folded_flag")
     def folded_is_a_flag(cls, data: pa.PolarsData) -> pl.LazyFrame:
@@ -96,8 +107,9 @@ class FiveCardRows(pa.DataFrameModel):
 
     @pa.check("hole", name="five_cards")
     def five_cards(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Exactly five cards."""
-        return data.lazyframe.select(card_count(data.key) == FIVE_CARDS)
+        """Exactly five cards (or the hole cards of the game a row names: an issue either way)."""
+        expected = _expected(data, "hole_cards_expected", FIVE_CARDS)
+        return data.lazyframe.select(card_count(data.key) == expected)
 
     class Config:
         strict = False
@@ -106,15 +118,21 @@ class FiveCardRows(pa.DataFrameModel):
 _TEXT = pl.String()
 POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "source_file": _TEXT, "sheet": _TEXT, "row": pl.Int64(), "tournament": _TEXT,
-    "table": _TEXT, "seat": _TEXT, "round": _TEXT, "player": _TEXT, "cards": _TEXT,
-    "folded": pl.Boolean(),
+    "table": _TEXT, "seat": _TEXT, "round": _TEXT, "game": _TEXT, "player": _TEXT,
+    "cards": _TEXT, "folded": pl.Boolean(),
     "strength": pl.UInt16(), "hand": _TEXT, "hand_detail": _TEXT, "best_five": _TEXT,
-    "rank": pl.UInt32(), "winner": pl.Boolean(), "win_preflop": pl.Float64(),
+    "rank": pl.UInt32(), "winner": pl.Boolean(), "share": pl.Float64(), "low_hand": _TEXT,
+    "low_rank": pl.UInt32(), "low_winner": pl.Boolean(), "win_preflop": pl.Float64(),
     "win_flop": pl.Float64(), "win_turn": pl.Float64(), "put_in": pl.Float64(),
     "won": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
-season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``put_in`` and
+season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
+canonical name of the poker game (``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``Short Deck``, ...);
+``strength`` orders hands within a game only.  ``share`` is the fraction of the pot the player
+wins (1, 1/2, 1/4 quartered; ties split); ``low_hand`` (``8-6-4-2-A``), ``low_rank`` and
+``low_winner`` are the low half of a hi/lo game, null in the others and where no low qualifies.
+``put_in`` and
 ``won`` are chips (what the player put into the pots, what the player collected), null for a
 source without chips (a round sheet)."""
 
@@ -127,6 +145,7 @@ class ScoredRows(pa.DataFrameModel):
     row: Series[pl.Int64] = pa.Field(nullable=False, ge=0)
     tournament: Series[str] = pa.Field(nullable=True)
     round: Series[str] = pa.Field(nullable=False)
+    game: Series[str] = pa.Field(nullable=True)
     player: Series[str] = pa.Field(nullable=False)
     cards: Series[str] = pa.Field(nullable=False)
     folded: Series[bool] = pa.Field(nullable=False)
@@ -136,6 +155,10 @@ class ScoredRows(pa.DataFrameModel):
     best_five: Series[str] = pa.Field(nullable=True)
     rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
     winner: Series[bool] = pa.Field(nullable=False)
+    share: Series[float] = pa.Field(nullable=True, ge=0, le=1)
+    low_hand: Series[str] = pa.Field(nullable=True)
+    low_rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
+    low_winner: Series[bool] = pa.Field(nullable=True)
     table: Series[str] = pa.Field(nullable=True)
     seat: Series[str] = pa.Field(nullable=True)
     win_preflop: Series[float] = pa.Field(nullable=True, ge=0, le=100)

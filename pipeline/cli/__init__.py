@@ -9,9 +9,12 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from pipeline.games.base import EquityOptions, ScoringOptions
 
 # Library modules are imported inside the commands that use them, so a command pays only for
 # its own imports (``pipeline equity`` in a new process is dominated by start-up time).
@@ -47,6 +50,48 @@ def root(
     """Showdown: score poker and dice tournament exports."""
 
 
+InputsArgument = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
+    ),
+]
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        help="The poker game of sheets without a game column: Hold'em, Omaha (PLO), Omaha 5, "
+        "Omaha 6, Omaha Hi/Lo (PLO8), Short Deck (6+); any alias, any case."
+    ),
+]
+TRIPS_OVER_STRAIGHT = "trips-over-straight"
+ShortDeckRuleOption = Annotated[
+    str,
+    typer.Option(
+        help="Short deck's order of three of a kind and a straight: trips-over-straight "
+        "(PokerStars 6+, Triton) or straight-over-trips."
+    ),
+]
+
+
+def _scoring_options(
+    game: str | None, short_deck_rule: str, equity: EquityOptions | None = None
+) -> ScoringOptions:
+    """The run's scoring settings from the command line; a game or rule set we do not know
+    fails the command with the names we do."""
+    from pipeline.games.base import NO_EQUITY, ScoringOptions
+    from pipeline.games.poker_variants import canonical_game, known_game_names, rules_of_games
+
+    name = None if game is None else canonical_game(game)
+    if game is not None and name is None:
+        raise _fail(f"unknown game {game!r}; known: {known_game_names()}")
+    rule_sets = {} if short_deck_rule == TRIPS_OVER_STRAIGHT else {"Short Deck": short_deck_rule}
+    try:
+        rules_of_games(rule_sets)
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    return ScoringOptions(equity or NO_EQUITY, game=name, rule_sets=rule_sets)
+
+
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"Error: {message}", err=True)
     return typer.Exit(EXIT_FAILED)
@@ -65,12 +110,7 @@ def _read_text(path: Path | None) -> list[str]:
 
 @app.command("run")
 def run_command(
-    inputs: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
-        ),
-    ] = None,
+    inputs: InputsArgument = None,
     output: Annotated[
         Path, typer.Option("--output", "-o", help="Folder for workbooks, Parquet, manifest.")
     ] = Path("output"),
@@ -98,6 +138,8 @@ def run_command(
         str | None,
         typer.Option(help="Run on a running Dask cluster, e.g. tcp://10.0.0.5:8786."),
     ] = None,
+    game: GameOption = None,
+    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
 ) -> None:
     """The nightly job: validate and score every export into NAME.xlsx and NAME.parquet.
 
@@ -110,18 +152,21 @@ def run_command(
     from pipeline.job.interrupt import Interrupted, stop_on_signals
     from pipeline.job.runner import RunReport
 
-    options = EquityOptions(enabled=equity, budget_seconds=equity_budget)
+    scoring = _scoring_options(
+        game, short_deck_rule, EquityOptions(enabled=equity, budget_seconds=equity_budget)
+    )
     report: RunReport | None = None
     with stop_on_signals():  # SIGTERM, SIGINT: stop, tidy, keep what finished (job/interrupt.py)
         try:
             with executor_for(workers, scheduler) as executor:
                 if executor is not None:  # a large file's equity work is spread out too
-                    options = replace(options, map_rounds=map_on_workers)
+                    spread = replace(scoring.equity, map_rounds=map_on_workers)
+                    scoring = replace(scoring, equity=spread)
                 report = run_with_progress(
                     inputs or [Path("input")],
                     output,
                     force=force,
-                    equity=options,
+                    scoring=scoring,
                     executor=executor,
                 )
         except ExecutorError as error:
@@ -136,12 +181,9 @@ def run_command(
 
 @app.command("check")
 def check_command(
-    inputs: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Exports (.csv, .xlsx, .xls, .ods, .txt, ...) or folders of them; default input/."
-        ),
-    ] = None,
+    inputs: InputsArgument = None,
+    game: GameOption = None,
+    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
 ) -> None:
     """Validate only: print every issue (file, sheet, row, column, value, message), write nothing.
 
@@ -150,7 +192,7 @@ def check_command(
     from pipeline.cli.report import count
     from pipeline.job.check import check, issue_lines
 
-    results, found = check(inputs or [Path("input")])
+    results, found = check(inputs or [Path("input")], _scoring_options(game, short_deck_rule))
     issues = len(found.issues)
     for line in found.issues:
         typer.echo(line)

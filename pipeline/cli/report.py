@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline.games.base import EquityOptions
+from pipeline.games.base import ScoringOptions
 from pipeline.job.input_task import FileReport
 from pipeline.job.plan import GONE, find_inputs
 from pipeline.job.runner import RunReport, run
@@ -45,7 +45,7 @@ def run_with_progress(
     output: Path,
     *,
     force: bool,
-    equity: EquityOptions,
+    scoring: ScoringOptions,
     executor: Executor | None = None,
 ) -> RunReport:
     """:func:`pipeline.job.runner.run` with a progress bar (terminal) or a log line per file."""
@@ -54,7 +54,7 @@ def run_with_progress(
             inputs,
             output,
             force=force,
-            equity=equity,
+            scoring=scoring,
             progress=lambda r: print(_log_line(r), file=sys.stderr),
             executor=executor,
         )
@@ -76,7 +76,9 @@ def run_with_progress(
             bar.update(task, description=Path(file_report.source).name)
             console.print(_log_line(file_report), highlight=False)
 
-        return run(inputs, output, force=force, equity=equity, progress=advance, executor=executor)
+        return run(
+            inputs, output, force=force, scoring=scoring, progress=advance, executor=executor
+        )
 
 
 def print_run_summary(report: RunReport, output: Path) -> None:

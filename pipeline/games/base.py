@@ -55,6 +55,22 @@ NO_EQUITY = EquityOptions(enabled=False)
 
 
 @dataclass(frozen=True)
+class ScoringOptions:
+    """What a run's settings say about scoring, besides the input: the equity work, the poker
+    game of rows whose sheet names none (``game``, a canonical name; ``None``: the layout's own,
+    Hold'em or five-card), and the rule set a variant is played by (variant name -> rule set,
+    ``{"Short Deck": "straight-over-trips"}``; see :mod:`pipeline.games.poker_variants`)."""
+
+    equity: EquityOptions = NO_EQUITY
+    game: str | None = None
+    rule_sets: Mapping[str, str] = field(default_factory=dict)
+
+
+NO_OPTIONS = ScoringOptions()
+"""Scoring without equities, each game under its default rules."""
+
+
+@dataclass(frozen=True)
 class Presentation:
     """Our columns for a sheet (one row per sheet row, ``row_id`` first) and the rows to mark.
 
@@ -92,7 +108,7 @@ class ScoredSheet:
 class Game:
     """A game, declared once.
 
-    ``score(frame, layout, equity)`` turns a sheet's text cells into scored rows and issue
+    ``score(frame, layout, options)`` turns a sheet's text cells into scored rows and issue
     records (``row_id, column, value, message``); ``present(frame, scored, layout)`` gives the
     columns the workbook appends; ``parquet(located)`` selects the fixed Parquet schema from
     scored rows that carry ``source_file``, ``sheet`` and ``row``; ``summary(sheets)`` gives the
@@ -103,7 +119,7 @@ class Game:
     name: str
     layouts: tuple[str, ...]
     parquet_name: str
-    score: Callable[[pl.DataFrame, Layout, EquityOptions], tuple[pl.DataFrame, pl.DataFrame]]
+    score: Callable[[pl.DataFrame, Layout, ScoringOptions], tuple[pl.DataFrame, pl.DataFrame]]
     present: Callable[[pl.DataFrame, pl.DataFrame, Layout], Presentation]
     parquet: Callable[[pl.DataFrame], pl.DataFrame]
     summary: Callable[[Sequence[ScoredSheet]], list[tuple[str, pl.DataFrame]]] = field(

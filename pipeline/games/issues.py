@@ -36,6 +36,10 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     # before the card rules: the message lists the headers expected, "board" among them
     ("unknown_layout", r"matches no layout"),
     ("empty_sheet", r"is empty"),
+    # a row's poker game (before the card rules: the known names hold "board"-free words only)
+    ("unknown_game", r"is not a game we score"),
+    ("mixed_games", r"mixes games"),
+    ("card_not_in_deck", r"is not in .*-card deck"),
     ("pot_disagreement", r"log awards|replay awards"),
     ("hand_name_disagreement", r"the log names .*; the evaluator makes it"),
     ("round_held_back", r"held back"),

@@ -170,7 +170,8 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
     five-card layout, whose five cards go in ``hole`` with no board and no folds).
 
     Columns: ``row_id`` (the sheet row it came from, 0-based), ``tournament``, ``table``,
-    ``seat`` (null where the sheet has none), ``round``, ``player``, ``hole``, ``board``,
+    ``seat`` (null where the sheet has none), ``round``, ``game`` (the sheet's text, null
+    without the column), ``player``, ``hole``, ``board``,
     ``folded`` (text as given), and for messages ``hole_column`` / ``board_column`` (the
     sheet's headers) and ``cell`` (the hole cards cell as written).  A rounds sheet is
     exploded: one row per non-empty player cell.
@@ -182,6 +183,7 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
         _text(frame, layout, "table").alias("table"),
         _text(frame, layout, "seat").alias("seat"),
         round_id(_text(frame, layout, "round")).alias("round"),
+        _text(frame, layout, "game").alias("game"),
     ]
     if layout.kind == ROUNDS:
         board_header = layout.columns["board"]
@@ -190,7 +192,7 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
             pl.col(board_header).alias("board"),
             *(pl.col(name).alias(f"seat:{name}") for name in layout.player_columns),
         ).unpivot(
-            index=["row_id", "tournament", "table", "seat", "round", "board"],
+            index=["row_id", "tournament", "table", "seat", "round", "game", "board"],
             variable_name="hole_column",
             value_name="cell",
         )
@@ -231,7 +233,8 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
         return rows.select(_CANONICAL_ORDER)
     if "cards" in layout.columns:
         cards = layout.columns["cards"]
-        # The first two tokens are the hole cards, the rest the board: one regex pass.
+        # The first two tokens are the hole cards, the rest the board (a game of more hole
+        # cards splits the line again once the row's game is known: holdem/game_column.py).
         split = pl.col(cards).str.extract_groups(r"^\s*(?<hole>\S+(?:\s+\S+)?)\s*(?<board>.*)$")
         hole = split.struct.field("hole")
         board = split.struct.field("board")
@@ -263,6 +266,7 @@ _CANONICAL_ORDER = [
     "table",
     "seat",
     "round",
+    "game",
     "player",
     "hole",
     "board",

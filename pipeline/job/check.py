@@ -8,6 +8,7 @@ import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.job.input_task import over_cap_message
 from pipeline.job.isolation import OverMemoryCapError, needs_isolation, read_once, run_capped
 from pipeline.job.outputs import issues_frame
@@ -17,7 +18,9 @@ from pipeline.job.task import is_known_header, score_source
 from pipeline.sources import ReadProblem, SourceFile, read_source
 
 
-def check(inputs: Sequence[Path]) -> tuple[list[FileResult], FoundInputs]:
+def check(
+    inputs: Sequence[Path], scoring: ScoringOptions = NO_OPTIONS
+) -> tuple[list[FileResult], FoundInputs]:
     """Read and validate only: every file's result, and what the search of the inputs reported
     (a file that could not be checked is added to its ``missing``)."""
     planned, found = plan_inputs(inputs, None)
@@ -26,31 +29,35 @@ def check(inputs: Sequence[Path]) -> tuple[list[FileResult], FoundInputs]:
     for task in planned:
         path = task.path
         try:
-            results.append(_check_one(task))
+            results.append(_check_one(task, scoring))
         except Exception as error:  # a bug on one file: say so, check the others
             detail = "".join(traceback.format_exception_only(error)).strip()
             missing.append(f"{path}: could not be checked: {detail}")
     return results, found
 
 
-def _check_one(task: PlannedInput) -> FileResult:
+def _check_one(task: PlannedInput, scoring: ScoringOptions) -> FileResult:
     """One input read and validated, under the memory cap when it could be big, as a run."""
     content, _ = read_once(task.path)
     if not needs_isolation(content):
-        return _read_and_score(task, content)
+        return _read_and_score(task, content, scoring)
     with tempfile.TemporaryDirectory() as scratch:
         try:
-            result: FileResult = run_capped(_read_and_score, task, content, scratch=Path(scratch))
+            result: FileResult = run_capped(
+                _read_and_score, task, content, scoring, scratch=Path(scratch)
+            )
         except OverMemoryCapError as error:
             problem = ReadProblem("", over_cap_message(task.path, error))
             return score_source(
-                SourceFile(task.path, kind="xlsx", problems=[problem]), name=task.name
+                SourceFile(task.path, kind="xlsx", problems=[problem]), scoring, task.name
             )
     return result
 
 
-def _read_and_score(task: PlannedInput, content: bytes | None) -> FileResult:
-    return score_source(read_source(task.path, is_known_header, content), name=task.name)
+def _read_and_score(
+    task: PlannedInput, content: bytes | None, scoring: ScoringOptions
+) -> FileResult:
+    return score_source(read_source(task.path, is_known_header, content), scoring, task.name)
 
 
 def issue_lines(result: FileResult) -> Iterable[str]:

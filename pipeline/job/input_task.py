@@ -10,7 +10,7 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.job.isolation import (
     ChildDiedError,
     OverMemoryCapError,
@@ -67,7 +67,7 @@ def run_task(
     previous: dict[str, object] | None,
     *,
     force: bool = False,
-    equity: EquityOptions = NO_EQUITY,
+    scoring: ScoringOptions = NO_OPTIONS,
     limits: Limits = DEFAULT_LIMITS,
 ) -> FileReport:
     """Read, score and write one input; its manifest entry.  Never raises for a bad file.
@@ -78,7 +78,7 @@ def run_task(
     manifest names every file the job left on disk."""
     started = time.perf_counter()
     path = planned.path
-    settings = settings_of(equity)
+    settings = settings_of(scoring)
     try:
         content, digest = read_once(path, whole_below=limits.stream_bytes)
     except (FileNotFoundError, NotADirectoryError):  # an exporter moved it away mid-run
@@ -93,14 +93,14 @@ def run_task(
         return report
     if not needs_isolation(content):
         try:
-            return score_and_write(planned, content, digest, equity, settings, limits)
+            return score_and_write(planned, content, digest, scoring, settings, limits)
         except MemoryError:  # uncapped here: the machine itself ran out; the others go on
             detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
             return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
     planned.base.parent.mkdir(parents=True, exist_ok=True)
     try:
         report = run_capped(
-            score_and_write, planned, content, digest, equity, settings, limits,
+            score_and_write, planned, content, digest, scoring, settings, limits,
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
@@ -115,7 +115,7 @@ def score_and_write(
     planned: PlannedInput,
     content: bytes | None,
     digest: str,
-    equity: EquityOptions,
+    scoring: ScoringOptions,
     settings: dict[str, object],
     limits: Limits = DEFAULT_LIMITS,
 ) -> FileReport:
@@ -131,7 +131,7 @@ def score_and_write(
             clock = time.perf_counter()
             planned.base.parent.mkdir(parents=True, exist_ok=True)
             result: FileResult | StreamedFile = stream_csv(
-                planned.path, planned.base, planned.name, layout, equity, limits, outputs
+                planned.path, planned.base, planned.name, layout, scoring, limits, outputs
             )
             timings["stream"] = time.perf_counter() - clock
         else:
@@ -139,7 +139,7 @@ def score_and_write(
             source = read_source(planned.path, is_known_header, content)
             timings["read"] = time.perf_counter() - clock
             clock = time.perf_counter()
-            result = score_source(source, equity, planned.name)
+            result = score_source(source, scoring, planned.name)
             timings["score"] = time.perf_counter() - clock
             clock = time.perf_counter()
             planned.base.parent.mkdir(parents=True, exist_ok=True)

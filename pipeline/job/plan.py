@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
-from pipeline.games.base import EquityOptions
+from pipeline.games.base import ScoringOptions
 from pipeline.sinks.atomic import file_digest
 from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
@@ -282,15 +282,18 @@ def plan_inputs(
     return planned, found
 
 
-def settings_of(equity: EquityOptions) -> dict[str, object]:
+def settings_of(scoring: ScoringOptions) -> dict[str, object]:
     """What besides the input decides the outputs: a rerun with other settings redoes a file."""
     cap, origin = memory_cap()
     return {
         "version": version("showdown"),
-        "equity": equity.enabled,
-        "equity_budget": equity.budget_seconds,
-        "equity_samples": equity.samples,
-        "equity_seed": equity.seed,
+        "equity": scoring.equity.enabled,
+        "equity_budget": scoring.equity.budget_seconds,
+        "equity_samples": scoring.equity.samples,
+        "equity_seed": scoring.equity.seed,
+        # the game of sheets that name none, and the rule sets games are played by
+        "game": scoring.game,
+        "rule_sets": dict(sorted(scoring.rule_sets.items())),
         # a file over the cap is reported, not scored: raising the cap must redo it
         "memory_cap_mb": cap >> 20,
         "memory_cap_from": origin,  # SHOWDOWN_MEMORY_CAP_MB, the default, or an inherited limit

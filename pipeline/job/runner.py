@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.job.input_task import FileReport, one_line, run_task
 from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
@@ -55,7 +55,7 @@ def run(
     output: Path,
     *,
     force: bool = False,
-    equity: EquityOptions = NO_EQUITY,
+    scoring: ScoringOptions = NO_OPTIONS,
     progress: Callable[[FileReport], None] | None = None,
     executor: Executor | None = None,
     limits: Limits = DEFAULT_LIMITS,
@@ -68,7 +68,7 @@ def run(
     the manifest entries of the inputs that finished are kept, and the report says so
     (``stopped_by``)."""
     report = RunReport()
-    settings = _RunSettings(force, equity, progress, executor, limits)
+    settings = _RunSettings(force, scoring, progress, executor, limits)
     try:
         _run(inputs, output, report, settings)
     except Interrupted as stop:
@@ -81,7 +81,7 @@ class _RunSettings:
     """How every input of a run is scored, and who hears of each one finished."""
 
     force: bool
-    equity: EquityOptions
+    scoring: ScoringOptions
     progress: Callable[[FileReport], None] | None
     executor: Executor | None
     limits: Limits
@@ -130,7 +130,7 @@ def _stop_work_in_flight(executor: Executor) -> None:
 def _run_planned(
     planned: Sequence[PlannedInput], output: Path, report: RunReport, settings: _RunSettings
 ) -> None:
-    force, equity, limits = settings.force, settings.equity, settings.limits
+    force, scoring, limits = settings.force, settings.scoring, settings.limits
     progress, executor = settings.progress, settings.executor
     written = Manifest(output)  # read once: the lock keeps every other run out
     manifest = dict(written.entries)
@@ -148,11 +148,11 @@ def _run_planned(
     if executor is None:
         for task in planned:
             previous = manifest.get(task.name)
-            finished(run_task(task, previous, force=force, equity=equity, limits=limits))
+            finished(run_task(task, previous, force=force, scoring=scoring, limits=limits))
         return
     futures: list[Future[FileReport]] = [
         executor.submit(
-            run_task, task, manifest.get(task.name), force=force, equity=equity, limits=limits
+            run_task, task, manifest.get(task.name), force=force, scoring=scoring, limits=limits
         )
         for task in planned
     ]

@@ -39,7 +39,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.games import GAME_OF_LAYOUT
-from pipeline.games.base import NO_EQUITY, EquityOptions, ScoredSheet
+from pipeline.games.base import NO_OPTIONS, ScoredSheet, ScoringOptions
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, Layout, detect_layout
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.outputs import issues_frame, scored_frames, sheet_outputs
@@ -93,7 +93,7 @@ def stream_csv(
     base: Path,
     name: str,
     layout: Layout,
-    equity: EquityOptions = NO_EQUITY,
+    scoring: ScoringOptions = NO_OPTIONS,
     limits: Limits = DEFAULT_LIMITS,
     written: dict[str, str] | None = None,
 ) -> StreamedFile:
@@ -103,7 +103,8 @@ def stream_csv(
     streamed = StreamedFile(outputs={} if written is None else written)
     # --equity-budget is for the file, not for each batch: each gets its share by size
     share = min(1.0, limits.batch_bytes / max(1, path.stat().st_size))
-    equity = replace(equity, budget_seconds=equity.budget_seconds * share)
+    equity = scoring.equity
+    scoring = replace(scoring, equity=replace(equity, budget_seconds=equity.budget_seconds * share))
     source = SourceFile(path, kind="csv")
     shown: list[SheetOutput] = []
     shown_issues: list[pl.DataFrame] = []
@@ -116,7 +117,7 @@ def stream_csv(
             streamed.batches += 1
             batch, late = late_rows(batch, layout, finished_rounds)
             finished_rounds.add(round_hashes(batch.frame, layout))
-            result = FileResult(source, name, [with_late_rows(score_sheet(batch, equity), late)])
+            result = FileResult(source, name, [with_late_rows(score_sheet(batch, scoring), late)])
             streamed.rows_read += result.rows_read
             streamed.rows_rejected += result.rows_rejected
             streamed.issues += result.issue_count

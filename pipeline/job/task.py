@@ -14,7 +14,7 @@ from dataclasses import replace
 import polars as pl
 
 from pipeline.games import GAME_OF_LAYOUT
-from pipeline.games.base import NO_EQUITY, EquityOptions
+from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
 from pipeline.job.long_text import overlong_cells
@@ -32,7 +32,7 @@ def is_known_header(names: Sequence[str]) -> bool:
     return detect_layout(names) is not None
 
 
-def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResult:
+def score_sheet(sheet: RawSheet, scoring: ScoringOptions = NO_OPTIONS) -> SheetResult:
     """Recognise, validate and score one sheet; rows of a bad round or a bad row are rejected."""
     layout = detect_layout(sheet.frame.columns)
     if layout is None:
@@ -48,7 +48,7 @@ def score_sheet(sheet: RawSheet, equity: EquityOptions = NO_EQUITY) -> SheetResu
         )
         too_long = overlong_cells(sheet, frozenset(), pl.Series([], dtype=pl.Int64))
         return SheetResult(sheet, None, pl.DataFrame(), issues, sheet.frame.height, too_long)
-    scored, issues = GAME_OF_LAYOUT[layout.kind].score(sheet.frame, layout, equity)
+    scored, issues = GAME_OF_LAYOUT[layout.kind].score(sheet.frame, layout, scoring)
     # Issues name the sheet's own headers, not our canonical names.
     headers = {
         name: layout.columns[name]
@@ -87,7 +87,7 @@ def _near_misses(sheet: RawSheet, layout: Layout) -> pl.DataFrame:
 
 
 def score_source(
-    source: SourceFile, equity: EquityOptions = NO_EQUITY, name: str = ""
+    source: SourceFile, scoring: ScoringOptions = NO_OPTIONS, name: str = ""
 ) -> FileResult:
     """Score every sheet of a file that was read."""
     result = FileResult(source, name or source.path.name)
@@ -96,5 +96,5 @@ def score_source(
         message = problem.message.removeprefix(f"sheet {problem.sheet!r} ")
         result.file_issues.append(replace(problem, message=message))
     for sheet in source.sheets:
-        result.sheets.append(score_sheet(sheet, equity))
+        result.sheets.append(score_sheet(sheet, scoring))
     return result

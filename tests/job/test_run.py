@@ -93,7 +93,7 @@ def test_every_rejected_row_has_a_message_naming_what_is_wrong(
         by_row.setdefault(int(row), []).append(f"{column}: {message}")
     expected = {
         5: "hole: not a legal card suit 'x' in 'Qx'",
-        6: "hole: 1 hole card: expected 2",
+        6: "hole: 1 hole card: expected 2 for Hold'em",
         7: "board: 2 community cards: expected 0, 3, 4 or 5",
         8: "player: player name missing",
         9: "folded: folded 'maybe' is not true or false",

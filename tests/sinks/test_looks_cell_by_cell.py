@@ -22,7 +22,7 @@ import openpyxl
 import polars as pl
 import pytest
 
-from pipeline.games.base import EquityOptions
+from pipeline.games.base import EquityOptions, ScoringOptions
 from pipeline.job.limits import Limits
 from pipeline.job.runner import run
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
@@ -70,7 +70,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
     inputs.mkdir()
     (inputs / "spring.csv").write_text(PLAYERS_CSV, encoding="utf-8")
     producer_book(inputs / "spring.xlsx")
-    report = run([inputs], folder / "out", equity=EquityOptions())
+    report = run([inputs], folder / "out", scoring=ScoringOptions(EquityOptions()))
     assert report.exit_code in (0, 1), report
     report = run([inputs / "spring.csv"], folder / "tall", limits=Limits(sheet_rows=4), force=True)
     assert report.exit_code in (0, 1), report

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import polars as pl
 
+from pipeline.core.rules import HandRules
 from pipeline.games.base import (
     EquityOptions,
     Game,
     Presentation,
     ScoredSheet,
+    ScoringOptions,
     key_columns,
     row_ids,
 )
+from pipeline.games.holdem.game_column import with_games
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
@@ -22,6 +25,12 @@ from pipeline.games.holdem.street_equity import (
     street_equities,
 )
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
+from pipeline.games.poker_variants import (
+    DEFAULT_RULES,
+    FIVE_CARD_NAME,
+    HOLDEM_NAME,
+    rules_of_games,
+)
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
 
 ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner")
@@ -53,23 +62,34 @@ SUMMARY_NOTES = {
 
 
 def score_poker(
-    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+    frame: pl.DataFrame, layout: Layout, options: ScoringOptions
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Validate and score a players, rounds or five-card sheet; equities for Hold'em."""
-    rows = with_card_ids(holdem_rows(frame, layout))
+    """Validate and score a players, rounds or five-card sheet under each row's game (its
+    ``game`` cell, else ``options.game``, else Hold'em or five-card hands); equities per street
+    for the games with a board."""
     five_card = layout.kind == FIVE_CARD
-    issues = validate_holdem(rows, five_card=five_card)
+    rules_of_game = rules_of_games(options.rule_sets)
+    default = options.game or (FIVE_CARD_NAME if five_card else HOLDEM_NAME)
+    rows = with_games(holdem_rows(frame, layout), default=default, rules_of_game=rules_of_game)
+    rows = with_card_ids(rows)
+    issues = validate_holdem(rows, five_card=five_card, rules_of_game=rules_of_game)
     good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
-    scored = score_holdem(good)
-    if equity.enabled and not five_card:
-        scored = with_equities(scored, equity)
+    scored = score_holdem(good, rules_of_game)
+    if options.equity.enabled and not five_card:
+        scored = with_equities(scored, options.equity, rules_of_game)
     return scored, issues
 
 
-def with_equities(scored: pl.DataFrame, options: EquityOptions) -> pl.DataFrame:
+def with_equities(
+    scored: pl.DataFrame,
+    options: EquityOptions,
+    rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
+) -> pl.DataFrame:
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
     own batch, ``pipeline run --equity-budget``, not the nightly window)."""
+    if "game" in scored.columns and (scored["game"] != HOLDEM_NAME).any():
+        return scored  # FIXME(issue 20): street equities per game land from the season branch
     exact = estimate_seconds(scored) <= options.budget_seconds
     if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
         return scored

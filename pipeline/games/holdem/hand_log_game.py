@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import polars as pl
 
-from pipeline.games.base import EquityOptions, Game, Presentation, ScoredSheet
+from pipeline.games.base import Game, Presentation, ScoredSheet, ScoringOptions
 from pipeline.games.holdem.game import (
     SUMMARY_NOTES,
     poker_parquet,
@@ -67,7 +67,7 @@ def _typed(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def score_hand_log(
-    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+    frame: pl.DataFrame, layout: Layout, options: ScoringOptions
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Score the shown hands, keep the rest as folded or mucked, and audit every pot."""
     log = (
@@ -97,8 +97,8 @@ def score_hand_log(
     rows = with_card_ids(canonical)
     issues = validate_holdem(rows, whole_rounds=False)
     scored = score_holdem(rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())))
-    if equity.enabled:
-        scored = with_equities(scored, equity)
+    if options.equity.enabled:
+        scored = with_equities(scored, options.equity)
     unseen = log.filter(pl.col("hole").is_null()).select(
         "row_id",
         "tournament",

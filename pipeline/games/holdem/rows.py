@@ -23,15 +23,29 @@ the same code runs on one sheet or on a partition of a season.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandera.errors
 import pandera.polars as pa
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import DECK_SIZE, card_problem, format_cards, parse_card
-from pipeline.games.holdem.expressions import card_matrix, describe_series, hand_series
+from pipeline.core.rules import HandRules
+from pipeline.games.holdem.expressions import card_matrix
+from pipeline.games.holdem.game_column import (
+    mixed_game_issues,
+    off_deck_issues,
+    unknown_game_issues,
+    with_games,
+)
+from pipeline.games.holdem.hand_scores import (
+    packed_cards,
+    score_hands,
+    with_low_half,
+    with_shares,
+)
 from pipeline.games.holdem.round_rules import (
     ISSUE_SCHEMA,
     ROUND_KEY,
@@ -40,9 +54,10 @@ from pipeline.games.holdem.round_rules import (
     lonely_rounds,
     round_issues,
 )
-from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, HOLE_CARDS, FiveCardRows, HoldemRows
+from pipeline.games.poker_variants import DEFAULT_RULES, FIVE_CARD_NAME, HOLDEM_NAME
+from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, FiveCardRows, HoldemRows
 
-FULL_HAND = 7
+BOARD_CARDS = 5
 TEXT_COLUMNS = ("tournament", "table", "round", "player", "hole", "board", "folded", "cell")
 
 
@@ -76,18 +91,25 @@ def _row_issue(row: dict[str, object], check: str, column: str) -> tuple[str, st
         problems = [problem for token in text.split() if (problem := card_problem(token))]
         return header, value, "; ".join(problems)
     count = len(str(row[column] or "").split())
+    game = str(row.get("game") or HOLDEM_NAME)
+    hole_cards = int(str(row.get("hole_cards_expected") or 2))
+    board_cards = int(str(row.get("board_cards_expected", BOARD_CARDS)))
     if one_line and check != "five_cards":
         total = len(line.split())
+        in_all = ", ".join(str(hole_cards + size) for size in BOARD_SIZES if size <= board_cards)
         return (
             header,
             value,
-            f"{_plural(total, 'card')}: expected 2 hole cards then 0, 3, 4 or 5 community cards "
-            "(2, 5, 6 or 7 in all)",
+            f"{_plural(total, 'card')}: expected {hole_cards} hole cards then 0, 3, 4 or 5 "
+            f"community cards ({in_all} in all) for {game}",
         )
     if check == "five_cards":
-        return header, value, f"{_plural(count, 'card')}: expected 5"
-    if check == "two_hole_cards":
-        return header, value, f"{_plural(count, 'hole card')}: expected {HOLE_CARDS}"
+        expected = "5" if game == FIVE_CARD_NAME else f"{hole_cards} for {game}"
+        return header, value, f"{_plural(count, 'card')}: expected {expected}"
+    if check == "hole_card_count":
+        return header, value, f"{_plural(count, 'hole card')}: expected {hole_cards} for {game}"
+    if board_cards == 0:
+        return header, value, f"{_plural(count, 'community card')}: expected none for {game}"
     return header, value, f"{_plural(count, 'community card')}: expected 0, 3, 4 or 5"
 
 
@@ -145,7 +167,11 @@ def with_card_ids(rows: pl.DataFrame) -> pl.DataFrame:
 
 
 def validate_holdem(
-    rows: pl.DataFrame, *, five_card: bool = False, whole_rounds: bool = True
+    rows: pl.DataFrame,
+    *,
+    five_card: bool = False,
+    whole_rounds: bool = True,
+    rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
 ) -> pl.DataFrame:
     """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.).
 
@@ -153,13 +179,32 @@ def validate_holdem(
     player at most once per round, one board per round (a fold sees a prefix of it), no card twice
     in a round across all hands and the board.  A round rule that fails rejects the whole round.
     With ``five_card`` the rows are five-card hands (:class:`schemas.holdem.FiveCardRows`).
+
+    Each row is checked against its game (``game``, from
+    :func:`pipeline.games.holdem.game_column.with_games`; rows without one are Hold'em, or
+    five-card hands with ``five_card``): its hole-card count, its deck, one game per round.
     """
     rows = with_round_key(rows).cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
-    issues = [_schema_issues(rows, FiveCardRows if five_card else HoldemRows)]
-    bad_rows = issues[0]["row_id"]
-    good = rows.filter(~pl.col("row_id").is_in(bad_rows.implode()))
+    issues: list[pl.DataFrame] = []
+    if "hole_cards_expected" not in rows.columns:
+        if "game" not in rows.columns:
+            rows = rows.with_columns(pl.lit(None, dtype=pl.String).alias("game"))
+        default = FIVE_CARD_NAME if five_card else HOLDEM_NAME
+        rows = with_games(rows, default=default, rules_of_game=rules_of_game)
+    issues.append(unknown_game_issues(rows))
+    known = rows.filter(pl.col("game").is_not_null())  # the others were named above
+    mixed = mixed_game_issues(known)
+    issues.append(mixed)
+    # a mixed round's rows are not counted against a game they may not be
+    one_game = known.filter(~pl.col("row_id").is_in(mixed["row_id"].implode()))
+    issues.append(_schema_issues(one_game, FiveCardRows if five_card else HoldemRows))
+    bad_rows = pl.concat(issues)["row_id"]
+    good = one_game.filter(~pl.col("row_id").is_in(bad_rows.implode()))
     if "hole_ids" not in good.columns:
         good = with_card_ids(good)
+    off_deck = off_deck_issues(good, rules_of_game)
+    issues.append(off_deck)
+    good = good.filter(~pl.col("row_id").is_in(off_deck["row_id"].implode()))
     issues.append(round_issues(good))
     # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
     found = pl.concat(issues).unique(maintain_order=True)
@@ -170,50 +215,53 @@ def validate_holdem(
     return pl.concat([found, held, lonely]).sort("row_id", maintain_order=True)
 
 
-def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
-    """Score valid canonical rows: strength, hand, hand_detail, best_five, rank, winner.
+def score_holdem(
+    rows: pl.DataFrame, rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES
+) -> pl.DataFrame:
+    """Score valid canonical rows under each row's game (``game``, a canonical name; Hold'em
+    without the column): strength, hand, hand_detail, best_five, rank, winner, share, and for a
+    game with a low half low_hand, low_rank and low_winner.
 
-    A row is a fold when ``folded`` says so, or (without the column) when it holds fewer than
-    seven cards, as in the quiz.  Players still in with five or more cards are ranked within their
-    round (1 is best, ties share the place: 1, 1, 3); ``winner`` is true on every row holding the
-    round's best hand, or on the last player standing when everyone else folded.
+    A row is a fold when ``folded`` says so, or (without the column) when it saw less than the
+    whole board, as in the quiz.  Players still in on a board their game can be scored on are
+    ranked within their round (1 is best, ties share the place: 1, 1, 3); ``winner`` is true on
+    every row holding the round's best high hand, or on the last player standing when everyone
+    else folded.  ``share`` is the fraction of the pot each row wins
+    (:func:`pipeline.core.pots.pot_shares`: high and low halves, ties split).
     """
     rows = with_round_key(rows).cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
+    game = pl.col("game").fill_null(HOLDEM_NAME) if "game" in rows.columns else HOLDEM_NAME
+    rows = rows.with_columns(pl.lit(game).alias("game") if isinstance(game, str) else game)
     if "hole_ids" not in rows.columns:
         rows = with_card_ids(rows)
-    # One (n, 7) matrix of ids, padded with 52, serves strength, best five and the card text.
-    hole, hole_lengths = card_matrix(rows["hole_ids"], FULL_HAND)  # five-card rows hold 5
-    board, board_lengths = card_matrix(rows["board_ids"], 5)
-    lengths = hole_lengths + board_lengths
-    matrix = _packed(hole, hole_lengths, board, board_lengths)
+    widest = max(rules.hole_cards for rules in rules_of_game.values())
+    hole, hole_lengths = card_matrix(rows["hole_ids"], widest)
+    board, board_lengths = card_matrix(rows["board_ids"], BOARD_CARDS)
+    games = rows["game"].to_numpy()
+    board_cards = rows["game"].replace_strict(
+        {name: rules.board_cards for name, rules in rules_of_game.items()}, return_dtype=pl.Int64
+    )
     flag = pl.col("folded").str.strip_chars().str.to_lowercase()
     folded = (
         pl.when(flag.is_null() | (flag == ""))
-        .then(pl.lit(lengths) < FULL_HAND)
+        .then(pl.lit(board_lengths) < board_cards)
         .otherwise(flag.is_in(FOLDED_TRUE))
     )
     folded_bool = rows.select(folded).to_series().to_numpy()
-    in_play = ~folded_bool & (lengths >= 5)
-    strength = np.zeros(rows.height, dtype=np.uint16)
-    used = np.full((rows.height, 5), DECK_SIZE, dtype=np.uint8)
-    for hand_size in evaluator.HAND_SIZES:
-        at = np.flatnonzero(in_play & (lengths == hand_size))
-        if at.size:
-            hands = matrix[at, :hand_size]
-            strength[at] = evaluator.evaluate(hands, check=False)
-            used[at], _ = evaluator.best_five(hands, check=False)
-    strengths = pl.Series("strength", strength).scatter(np.flatnonzero(~in_play), None)
-    best_five = matrix_text(used).scatter(np.flatnonzero(~in_play), None)
+    hands = score_hands(hole, board, board_lengths, games, ~folded_bool, rules_of_game)
+    unplayed = np.flatnonzero(~hands.played)
+    strengths = pl.Series("strength", hands.strength).scatter(unplayed, None)
     # Windows over one integer round id rather than two text columns.
     round_id = pl.struct(ROUND_KEY).rank("dense")
     frame = rows.with_columns(
         strengths,
-        best_five.alias("best_five"),
-        hand_series(strengths).alias("hand"),
-        describe_series(strengths).alias("hand_detail"),
-        matrix_text(matrix).alias("cards"),
+        matrix_text(hands.five).scatter(unplayed, None).alias("best_five"),
+        pl.Series("hand", hands.names, dtype=pl.String),
+        pl.Series("hand_detail", hands.details, dtype=pl.String),
+        matrix_text(packed_cards(hole, hole_lengths, board, board_lengths)).alias("cards"),
         pl.Series("folded_bool", folded_bool),
         round_id.alias("_round_id"),
+        pl.Series("_low", hands.low, dtype=pl.UInt16, nan_to_null=False),
     )
     rank = pl.col("strength").rank("min", descending=True).over("_round_id").cast(pl.UInt32)
     standing = (~pl.col("folded_bool")).sum().over("_round_id")
@@ -222,23 +270,9 @@ def score_holdem(rows: pl.DataFrame) -> pl.DataFrame:
     last_standing = (standing == 1) & ~pl.col("folded_bool") & (showdowns == 0)
     frame = frame.with_columns(rank.alias("rank"), last_standing.alias("_last"))
     winner = (pl.col("rank") == 1).fill_null(False) | pl.col("_last")
-    return frame.with_columns(winner.alias("winner"), pl.col("folded_bool").alias("folded")).drop(
-        "folded_bool", "_round_id", "_last"
-    )
-
-
-def _packed(
-    hole: NDArray[np.uint8],
-    hole_lengths: NDArray[np.intp],
-    board: NDArray[np.uint8],
-    board_lengths: NDArray[np.intp],
-) -> NDArray[np.uint8]:
-    """Hole cards then board cards, left-aligned in one ``(n, 7)`` matrix padded with 52."""
-    position = np.arange(FULL_HAND)[None, :]
-    in_board = position - hole_lengths[:, None]
-    from_board = np.take_along_axis(board, np.clip(in_board, 0, board.shape[1] - 1), axis=1)
-    padded = np.where(in_board < board_lengths[:, None], from_board, DECK_SIZE)
-    return np.where(position < hole_lengths[:, None], hole, padded).astype(np.uint8)
+    frame = frame.with_columns(winner.alias("winner"), pl.col("folded_bool").alias("folded"))
+    frame = with_low_half(frame, has_low=hands.has_low)
+    return with_shares(frame).drop("folded_bool", "_round_id", "_last", "_low")
 
 
 _CARD_CELLS = np.array([name.encode() + b" " for name in format_cards(range(DECK_SIZE))] + [b""])

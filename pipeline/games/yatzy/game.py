@@ -7,10 +7,10 @@ from collections.abc import Sequence
 import polars as pl
 
 from pipeline.games.base import (
-    EquityOptions,
     Game,
     Presentation,
     ScoredSheet,
+    ScoringOptions,
     key_columns,
     row_ids,
 )
@@ -32,7 +32,7 @@ NOTES = {
 
 
 def score_yatzy(
-    frame: pl.DataFrame, layout: Layout, equity: EquityOptions
+    frame: pl.DataFrame, layout: Layout, options: ScoringOptions
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Read the dice and categories, then score every game of the sheet."""
     rounds, unreadable = yatzy_rows(frame, layout)
