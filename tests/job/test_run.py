@@ -379,6 +379,7 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         "club-nights.xlsx": (36, 32, 4),
         "final-table.phh": (3, 3, 0),
         "five-card-club.csv": (26, 23, 3),
+        "mixed-games.csv": (54, 48, 6),
         "quiz24-showdown.txt": (6, 6, 0),
         "season-2026.csv": (240, 240, 0),
         "tournament-900.txt": (19, 19, 0),
@@ -395,6 +396,11 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         ("4", "Black", "High Card (King)"),
         ("4", "White", "High Card (King)"),  # the kata's tie
     ]
+    mixed = pl.read_parquet(tmp_path / "mixed-games.csv.poker.parquet")
+    assert set(mixed["game"]) == {"Omaha", "Omaha Hi/Lo", "Short Deck"}
+    pots = mixed.group_by("table", "round").agg(pl.col("share").sum())["share"]
+    assert pots.to_list() == pytest.approx([1.0] * pots.len())
+    assert mixed.filter(pl.col("game") != "Omaha Hi/Lo")["low_winner"].is_null().all()
     quiz = pl.read_parquet(tmp_path / "quiz24-showdown.txt.poker.parquet")
     assert quiz.filter("winner")["hand_detail"].to_list() == ["Full House (Kings over Nines)"]
     # The hand histories: the side pot's winner paid by the log and by the evaluator; the
