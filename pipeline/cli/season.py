@@ -45,19 +45,31 @@ def season_command(
             "--top", help="Players in the trend chart; opponents per player in head to head.", min=1
         ),
     ] = 10,
+    short_deck_rule: Annotated[
+        str,
+        typer.Option(
+            help="The rule set the season's short deck nights were run with: "
+            "trips-over-straight or straight-over-trips (the hand odds depend on it)."
+        ),
+    ] = "trips-over-straight",
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
     Exit code 0 when written; 1 when a text was cut to fit a cell (one line "Issue: ..." each);
     2 (one line "Error: ...") when the folder cannot be read.
     """
+    from pipeline.games.poker_variants import rules_of_games
     from pipeline.season.report import SeasonError, season_report
     from pipeline.sinks.excel.season import overlong_texts, write_season_workbook
 
     start, end = _date(date_from, "--from"), _date(date_to, "--to")
+    rule_sets = {} if short_deck_rule == "trips-over-straight" else {"Short Deck": short_deck_rule}
     try:
-        # TODO(games): pass rules_of_game=<the games registry's name -> HandRules table> once
-        # pipeline.games has one; until then the report knows Hold'em's rules only.
+        rules_of_games(rule_sets)
+    except ValueError as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(EXIT_FAILED) from None
+    try:
         report = season_report(
             folder,
             date_from=start,
@@ -65,6 +77,7 @@ def season_command(
             tournament=tournament,
             min_rounds=min_rounds,
             top=top,
+            rules_of_game=rules_of_games(rule_sets),
         )
         write_season_workbook(report, output)
     except (SeasonError, OSError) as error:

@@ -8,6 +8,9 @@
 - ``five-card-club.csv``: the poker hands kata's games as a round sheet, one hand too short.
 - ``yatzy-night.csv``: two games of Yatzy, categories mostly left for the job to choose, with a
   bad die, a category used twice and a misspelt category.
+- ``mixed-games.csv``: a night at three tables, each a ``game`` (PLO, PLO8, 6+), in the players
+  layout; one short-deck row holds a Five (not in a 36-card deck) and one Omaha row three hole
+  cards, so those rounds are held back.
 - ``tournament-900.txt`` and ``final-table.phh``: hand histories, copied from our own test
   fixtures (``tests/data/hand_histories``): a PokerStars log with mucked hands, a side pot, a
   split, antes, then a malformed hand, a Razz hand (a game not read) and a last hand cut short;
@@ -16,6 +19,7 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -118,6 +122,27 @@ def make_yatzy_night() -> None:
     frame.write_csv(INPUT / "yatzy-night.csv")
 
 
+def make_mixed_games() -> None:
+    generator = random.Random(8)
+    ranks, suits = "23456789TJQKA", "cdhs"
+    rows = []
+    for table, game, hole_cards, lowest in (("1", "PLO", 4, 0), ("2", "PLO8", 4, 0),
+                                            ("3", "6+", 2, 4)):  # fmt: skip
+        deck = [rank + suit for rank in ranks[lowest:] for suit in suits]
+        for number in range(1, 7):
+            players = ["Ann", "Bob", "Cy", "Dee"][: 2 + number % 3]
+            cards = generator.sample(deck, hole_cards * len(players) + 5)
+            board = " ".join(cards[-5:])
+            for seat, player in enumerate(players):
+                hole = cards[seat * hole_cards : (seat + 1) * hole_cards]
+                folded = "yes" if seat == 2 and number % 2 else "no"
+                rows.append([table, str(number), game, player, " ".join(hole), board, folded])
+    rows[-1][4] = "5h " + rows[-1][4].split()[1]  # a Five: not in a short deck
+    rows[3][4] = " ".join(rows[3][4].split()[:3])  # three hole cards at the Omaha table
+    header = ["table", "round", "game", "player", "hole", "board", "folded"]
+    pl.DataFrame(rows, schema=header, orient="row").write_csv(INPUT / "mixed-games.csv")
+
+
 def make_hand_histories() -> None:
     shutil.copy(HAND_HISTORIES / "pokerstars_mixed.txt", INPUT / "tournament-900.txt")
     shutil.copy(HAND_HISTORIES / "nt_showdown.phh", INPUT / "final-table.phh")
@@ -128,4 +153,5 @@ if __name__ == "__main__":
     make_club_nights()
     make_five_card()
     make_yatzy_night()
+    make_mixed_games()
     make_hand_histories()

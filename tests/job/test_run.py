@@ -156,21 +156,22 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     assert book.sheetnames == ["messy", "Summary", "Issues"]
     sheet = book["messy"]
     header = [cell.value for cell in sheet[1]]
-    assert header[-8:] == [
-        "hand", "hand_detail", "best_five", "rank", "winner",
+    assert header[-9:] == [
+        "hand", "hand_detail", "best_five", "rank", "winner", "share %",
         "win_preflop %", "win_flop %", "win_turn %",
     ]  # fmt: skip
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref is not None
     ann_round_1 = [cell.value for cell in sheet[2]]
-    assert ann_round_1[-8:-3] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True]
+    # the royal flush is on the board: everyone still in plays it and shares the pot
+    assert ann_round_1[-9:-3] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True, 0.5]
     # Winner rows: one conditional format over the table reading the winner column (L).
     rules = [
         (str(block.sqref), rule.formula, rule.dxf.font.b)
         for block in sheet.conditional_formatting
         for rule in block.rules
     ]
-    assert ("A2:O23", ["$L2=TRUE"], True) in rules
+    assert ("A2:P23", ["$L2=TRUE"], True) in rules
     assert sheet.cell(row=4, column=1).font.color.rgb[-6:] == "808080"  # Cy folded: grey
     summary = [row for row in book["Summary"].iter_rows(values_only=True)]
     assert ("messy.csv", "(all)", None, 22, 8, 14) in [row[:6] for row in summary]
@@ -378,6 +379,7 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         "club-nights.xlsx": (36, 32, 4),
         "final-table.phh": (3, 3, 0),
         "five-card-club.csv": (26, 23, 3),
+        "mixed-games.csv": (54, 48, 6),
         "quiz24-showdown.txt": (6, 6, 0),
         "season-2026.csv": (240, 240, 0),
         "tournament-900.txt": (19, 19, 0),
@@ -394,6 +396,11 @@ def test_the_sample_inputs_score_as_documented(tmp_path: Path) -> None:
         ("4", "Black", "High Card (King)"),
         ("4", "White", "High Card (King)"),  # the kata's tie
     ]
+    mixed = pl.read_parquet(tmp_path / "mixed-games.csv.poker.parquet")
+    assert set(mixed["game"]) == {"Omaha", "Omaha Hi/Lo", "Short Deck"}
+    pots = mixed.group_by("table", "round").agg(pl.col("share").sum())["share"]
+    assert pots.to_list() == pytest.approx([1.0] * pots.len())
+    assert mixed.filter(pl.col("game") != "Omaha Hi/Lo")["low_winner"].is_null().all()
     quiz = pl.read_parquet(tmp_path / "quiz24-showdown.txt.poker.parquet")
     assert quiz.filter("winner")["hand_detail"].to_list() == ["Full House (Kings over Nines)"]
     # The hand histories: the side pot's winner paid by the log and by the evaluator; the

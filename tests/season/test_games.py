@@ -17,6 +17,7 @@ from pipeline.core.rules import HOLDEM, OMAHA, SHORT_DECK_HOLDEM, HandRules
 from pipeline.season.hand_categories import wilson_interval
 from pipeline.season.report import scan_season, season_report
 from pipeline.sinks.excel.season import write_season_workbook
+from tests.helpers import run_cli
 
 RULES = {"Hold'em": HOLDEM, "Omaha": OMAHA, "Short Deck": SHORT_DECK_HOLDEM}
 
@@ -136,3 +137,29 @@ def test_a_game_without_rules_is_named_not_compared(games_folder: Path, tmp_path
     titles = [cell.value for cell in standings["A"] if cell.font.size == 13]
     assert titles == ["Hold'em", "Omaha", "Short Deck"]
     assert len(standings._charts) == 3  # a chart per game's block
+
+
+def test_the_season_command_knows_every_game_the_nightly_job_scores(tmp_path: Path) -> None:
+    """Nights scored by ``pipeline run`` (a ``game`` column) into ``pipeline season``: each game's
+    hands against its own odds, none left uncompared."""
+    nights = tmp_path / "in"
+    nights.mkdir()
+    for name, game, deals in (("plo", "PLO", OMAHA_NIGHT), ("six", "6+", SHORT_DECK_NIGHT)):
+        pl.DataFrame(
+            {
+                "round": [deal[0] for deal in deals],
+                "game": [game] * len(deals),
+                "player": [deal[1] for deal in deals],
+                "hole": [deal[2] for deal in deals],
+                "board": [deal[3] for deal in deals],
+            }
+        ).write_csv(nights / f"{name}.csv")
+    run = run_cli("run", str(nights), "-o", str(tmp_path / "out"), "--no-equity")
+    assert run.returncode == 0, run.stderr
+    season = run_cli("season", str(tmp_path / "out"), "-o", str(tmp_path / "season.xlsx"))
+    assert season.returncode == 0, season.stderr
+    book = load_workbook(tmp_path / "season.xlsx")
+    texts = [cell.value for cell in book["Hand odds"]["A"] if isinstance(cell.value, str)]
+    assert not [text for text in texts if "no rules known" in text]
+    titles = [cell.value for cell in book["Standings"]["A"] if cell.font.size == 13]
+    assert titles == ["Omaha", "Short Deck"]

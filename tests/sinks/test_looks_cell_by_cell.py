@@ -141,7 +141,7 @@ def test_a_new_workbook_shows_what_it_showed(written: Path) -> None:
     rows = expected_rows(written, "spring.csv.poker.parquet")
     assert check_sheet(seen, rows, header_row=1, first_data=2) >= 7 * 11
     assert seen.freeze == "A2"
-    assert seen.filter == "A1:P8"
+    assert seen.filter == "A1:Q8"
     # "=first" and "#N/A" are text, never a formula or an error
     assert book["spring"]["H2"].data_type == "s" and book["spring"]["H6"].data_type == "s"
     for name, width in seen.widths.items():
@@ -157,7 +157,7 @@ def test_a_written_back_workbook_shows_what_it_showed(written: Path) -> None:
     rows = expected_rows(written, "spring.poker.parquet")
     assert check_sheet(seen, rows, header_row=3, first_data=4) >= 7 * 11
     assert seen.freeze == "A4"
-    assert seen.filter == "A3:P10"
+    assert seen.filter == "A3:Q10"
     assert sheet["A1"].value == "Spring night" and sheet["D4"].font.i  # theirs, kept
     assert sheet["H4"].data_type == "s"
 

@@ -17,6 +17,7 @@ from pipeline.games.base import (
     row_ids,
 )
 from pipeline.games.holdem.game_column import with_games
+from pipeline.games.holdem.round_rules import ROUND_KEY
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
@@ -33,8 +34,16 @@ from pipeline.games.poker_variants import (
 )
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
 
-ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner")
+ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner", "share %")
+LOW_COLUMNS = ("low_hand", "low_rank", "low_winner")
 NOTES = {
+    "game": "the poker game the row was scored as (the run's --game)",
+    "share %": "the part of the pot the player wins: 100 alone, 50 a split or one half of a "
+    "hi/lo pot, 25 quartered",
+    "low_hand": "the low half's hand, highest card first: five ranks 8 or lower, aces low; "
+    "blank when none qualifies",
+    "low_rank": "place among the round's lows: 1 is best; blank without a low",
+    "low_winner": "TRUE on every row holding the round's best low",
     "hand_detail": "the hand with the ranks that make it: Full House (Kings over Nines)",
     "best_five": "the five cards that make the hand, the deciding cards first",
     "rank": "place among the round's hands: 1 is best, ties share a place (1, 1, 3); folds blank",
@@ -54,6 +63,7 @@ NOTES = {
 SUMMARY_NOTES = {
     "showdowns": "rounds the player was still in at the end of, with another player",
     "split wins": "wins shared with another player holding the same best hand",
+    "pots won": "pots won, a part of one counting its part: half a split pot 0.5, a quarter 0.25",
     "win rate %": "wins per round dealt",
     "river winner": "the player who won the round at the river",
     "street": "the street of the river winner's lowest chance",
@@ -133,25 +143,71 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
                 pl.col("hand_detail").drop_nulls().first().alias("winning_hand"),
             )
         )
+        notes = {"winner": "the round's winners, by name", "winning_hand": NOTES["winning_hand"]}
+        if _has_low_half(scored):  # a hi/lo round: who won the low half, and with what
+            per_round = per_round.join(
+                scored.filter(pl.col("low_winner").fill_null(False))
+                .group_by("row_id", maintain_order=True)
+                .agg(
+                    pl.col("player").str.join(", ").alias("low_winner"),
+                    pl.col("low_hand").first().alias("winning_low"),
+                ),
+                on="row_id",
+                how="full",
+                coalesce=True,
+            )
+            notes |= {
+                "low_winner": "the round's low half winners, by name; blank when no low "
+                "qualifies and high scoops",
+                "winning_low": "the low that won the low half",
+            }
         return Presentation(
             row_ids(frame).join(per_round, on="row_id", how="left"),
             player_columns=layout.player_columns,
             winners_column="winner",
-            notes={"winner": "the round's winners, by name", "winning_hand": NOTES["winning_hand"]},
+            notes=notes,
             key_columns=key_columns(layout, ("round",)),
         )
     equities = [name for name in EQUITY_COLUMNS if name in scored.columns]
     shown = [pl.col(name).truediv(100).alias(f"{name} %") for name in equities]
+    lows = list(LOW_COLUMNS) if _has_low_half(scored) else []
+    # the game is the sheet's own column, or said once here when the run named it
+    game = ["game"] if "game" not in layout.columns and _names_a_game(scored) else []
     added = row_ids(frame).join(
-        scored.select("row_id", "folded", *ADDED_COLUMNS, *shown), on="row_id", how="left"
+        scored.select(
+            "row_id",
+            "folded",
+            *game,
+            *ADDED_COLUMNS[:-1],
+            pl.col("share").alias("share %"),
+            *lows,
+            *shown,
+        ),
+        on="row_id",
+        how="left",
     )
+    won = added["winner"].fill_null(False)
+    if lows:
+        won = won | added["low_winner"].fill_null(False)
     return Presentation(
         added.drop("folded"),
-        highlight=added["winner"].fill_null(False),
+        highlight=won,
         muted=added["folded"].fill_null(False),
-        percent_columns=[f"{name} %" for name in equities],
+        percent_columns=["share %", *(f"{name} %" for name in equities)],
         notes=NOTES,
         key_columns=key_columns(layout),
+    )
+
+
+def _has_low_half(scored: pl.DataFrame) -> bool:
+    """Whether any row is of a game with a low half (its ``low_winner`` is not null)."""
+    return "low_winner" in scored.columns and bool(scored["low_winner"].is_not_null().any())
+
+
+def _names_a_game(scored: pl.DataFrame) -> bool:
+    """Whether a row's game is other than the layout's own (Hold'em or five-card hands)."""
+    return "game" in scored.columns and bool(
+        (~scored["game"].is_in([HOLDEM_NAME, FIVE_CARD_NAME])).any()
     )
 
 
@@ -176,7 +232,20 @@ def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame
     if not frames:
         return []
     poker = pl.concat(frames, how="diagonal").filter(pl.col("cards").is_not_null())
-    blocks = [("Players", _player_summary(poker))]
+    if "game" not in poker.columns:
+        poker = poker.with_columns(pl.lit(HOLDEM_NAME).alias("game"))
+    games = poker["game"].drop_nulls().unique(maintain_order=True).to_list()
+    # a row whose cards were never seen has no game of its own: its hand's
+    poker = poker.with_columns(
+        pl.col("game").fill_null(pl.col("game").drop_nulls().first().over("sheet", *ROUND_KEY))
+    )
+    if len(games) > 1:  # hands of two games are not compared: a block per game
+        blocks = [
+            (f"Players: {game}", _player_summary(poker.filter(pl.col("game") == game)))
+            for game in games
+        ]
+    else:
+        blocks = [("Players", _player_summary(poker))]
     if "win_turn" in poker.columns:
         blocks.append(("Biggest swings", _swing_summary(sheets)))
     return blocks
@@ -193,12 +262,20 @@ def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
             pl.col("strength").is_not_null().sum().alias("showdowns"),
             pl.col("winner").sum().alias("wins"),
             (pl.col("winner") & (pl.col("winners") > 1)).sum().alias("split wins"),
+            pl.col("share").sum().alias("pots won"),
             pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
         )
         # the season report's win rate: wins per round dealt, a fraction shown as a percentage
         .with_columns((pl.col("wins") / pl.col("rounds dealt")).alias("win rate %"))
         .select(
-            "player", "rounds dealt", "showdowns", "wins", "split wins", "win rate %", "best hand"
+            "player",
+            "rounds dealt",
+            "showdowns",
+            "wins",
+            "split wins",
+            "pots won",
+            "win rate %",
+            "best hand",
         )
         .sort("wins", "showdowns", descending=True, maintain_order=True)
     )
