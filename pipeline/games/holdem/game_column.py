@@ -83,11 +83,19 @@ def unknown_game_issues(rows: pl.DataFrame) -> pl.DataFrame:
 
 
 def _split_lines(rows: pl.DataFrame) -> pl.DataFrame:
-    """A one-column line split into the game's hole cards and the rest (the board)."""
-    one_line = pl.col("hole_column") == pl.col("board_column")
+    """A one-column line split into the game's hole cards and the rest (the board); the layout
+    split it after two already, right for Hold'em (the common case, at no cost here)."""
+    one_line = (pl.col("hole_column") == pl.col("board_column")) & (
+        (pl.col("hole_cards_expected") != 2) | (pl.col("board_cards_expected") == 0)
+    )
+    if not rows.select(one_line.any()).item():
+        return rows
     tokens = pl.col("cell").cast(pl.String).str.extract_all(r"\S+")
-    hole = tokens.list.head(pl.col("hole_cards_expected")).list.join(" ")
+    # a game without a board holds every card of the line in the hand: six cards are six
+    in_hole = pl.when(pl.col("board_cards_expected") == 0).then(tokens.list.len())
+    hole = tokens.list.head(in_hole.otherwise(pl.col("hole_cards_expected"))).list.join(" ")
     board = tokens.list.slice(pl.col("hole_cards_expected")).list.join(" ")
+    board = pl.when(pl.col("board_cards_expected") > 0).then(board)
     return rows.with_columns(
         pl.when(one_line & pl.col("cell").is_not_null())
         .then(pl.when(hole.str.len_chars() > 0).then(hole))
