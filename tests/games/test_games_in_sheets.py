@@ -241,3 +241,18 @@ def test_the_run_takes_a_game_option_and_writes_the_game_to_parquet(tmp_path: Pa
     )
     assert unknown.returncode == 2
     assert "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha" in unknown.stderr
+
+
+def test_five_card_hands_keep_every_card_of_the_line() -> None:
+    kata = pl.DataFrame({"round": ["1", "1"], "player": ["Black", "White"],
+                         "hand": ["2H 3D 5S 9C KD", "2C 3H 4S 8C AH KS"]})  # fmt: skip
+    scored, issues = _score(kata)
+    assert (1, "6 cards: expected 5") in issues.select("row_id", "message").rows()
+    line = pl.DataFrame({"round": ["1", "1"], "game": ["five card"] * 2, "player": ["B", "W"],
+                         "cards": ["2H 3D 5S 9C KD", "2C 3H 4S 8C AH"]})  # fmt: skip
+    scored, issues = _score(line)
+    assert issues.height == 0
+    assert scored.select("hole", "board", "hand", "winner").rows() == [
+        ("2H 3D 5S 9C KD", None, "High Card", False),
+        ("2C 3H 4S 8C AH", None, "High Card", True),
+    ]

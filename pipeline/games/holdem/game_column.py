@@ -28,7 +28,7 @@ import polars as pl
 
 from pipeline.core.cards import DECK_SIZE, format_cards
 from pipeline.core.rules import HandRules
-from pipeline.games.holdem.round_rules import ISSUE_SCHEMA, ROUND_KEY, empty_issues
+from pipeline.games.holdem.round_rules import ROUND_KEY, empty_issues, issue_records
 from pipeline.games.poker_variants import DEFAULT_RULES, canonical_game, known_game_names
 
 _CARD_NAMES = format_cards(range(DECK_SIZE))
@@ -66,28 +66,32 @@ def with_games(
 def unknown_game_issues(rows: pl.DataFrame) -> pl.DataFrame:
     """An issue for each row of :func:`with_games` naming a game we do not score, listing the
     names we know."""
-    return (
-        rows.filter(pl.col("game").is_null())
-        .select(
-            "row_id",
-            pl.lit("game").alias("column"),
-            pl.col("game_written").alias("value"),
-            pl.format(
-                "game '{}' is not a game we score; known: {}",
-                pl.col("game_written").str.strip_chars(),
-                pl.lit(known_game_names()),
-            ).alias("message"),
-        )
-        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    return issue_records(
+        rows.filter(pl.col("game").is_null()),
+        "game",
+        pl.col("game_written"),
+        pl.format(
+            "game '{}' is not a game we score; known: {}",
+            pl.col("game_written").str.strip_chars(),
+            pl.lit(known_game_names()),
+        ),
     )
 
 
 def _split_lines(rows: pl.DataFrame) -> pl.DataFrame:
-    """A one-column line split into the game's hole cards and the rest (the board)."""
-    one_line = pl.col("hole_column") == pl.col("board_column")
+    """A one-column line split into the game's hole cards and the rest (the board); the layout
+    split it after two already, right for Hold'em (the common case, at no cost here)."""
+    one_line = (pl.col("hole_column") == pl.col("board_column")) & (
+        (pl.col("hole_cards_expected") != 2) | (pl.col("board_cards_expected") == 0)
+    )
+    if not rows.select(one_line.any()).item():
+        return rows
     tokens = pl.col("cell").cast(pl.String).str.extract_all(r"\S+")
-    hole = tokens.list.head(pl.col("hole_cards_expected")).list.join(" ")
+    # a game without a board holds every card of the line in the hand: six cards are six
+    in_hole = pl.when(pl.col("board_cards_expected") == 0).then(tokens.list.len())
+    hole = tokens.list.head(in_hole.otherwise(pl.col("hole_cards_expected"))).list.join(" ")
     board = tokens.list.slice(pl.col("hole_cards_expected")).list.join(" ")
+    board = pl.when(pl.col("board_cards_expected") > 0).then(board)
     return rows.with_columns(
         pl.when(one_line & pl.col("cell").is_not_null())
         .then(pl.when(hole.str.len_chars() > 0).then(hole))
@@ -104,21 +108,15 @@ def mixed_game_issues(rows: pl.DataFrame) -> pl.DataFrame:
     """Every row of a round whose rows name two or more games: one round is one game, and a
     guess of which would score somebody's hand by the wrong rules."""
     games = pl.col("game").unique().sort().str.join(", ")
-    return (
-        rows.with_columns(
-            pl.col("game").n_unique().over(ROUND_KEY).alias("_games"),
-            games.over(ROUND_KEY).alias("_names"),
-        )
-        .filter(pl.col("_games") > 1)
-        .select(
-            "row_id",
-            pl.lit("game").alias("column"),
-            pl.col("game").alias("value"),
-            pl.format("round '{}' mixes games ({}): a round is one game", "round", "_names").alias(
-                "message"
-            ),
-        )
-        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    mixed = rows.with_columns(
+        pl.col("game").n_unique().over(ROUND_KEY).alias("_games"),
+        games.over(ROUND_KEY).alias("_names"),
+    ).filter(pl.col("_games") > 1)
+    return issue_records(
+        mixed,
+        "game",
+        pl.col("game"),
+        pl.format("round '{}' mixes games ({}): a round is one game", "round", "_names"),
     )
 
 
@@ -139,19 +137,14 @@ def off_deck_issues(
         ):
             first = pl.col(ids).list.eval(pl.element().filter(pl.element() < lowest)).list.first()
             bad = game_rows.with_columns(first.alias("_card")).filter(pl.col("_card").is_not_null())
-            found.append(
-                bad.select(
-                    "row_id",
-                    pl.col(column).alias("column"),
-                    pl.col(value).alias("value"),
-                    pl.format(
-                        "card '{}' is not in {}'s {}",
-                        pl.col("_card").replace_strict(
-                            list(range(DECK_SIZE)), _CARD_NAMES, return_dtype=pl.String
-                        ),
-                        pl.lit(name),
-                        pl.lit(rules.ranking.describe_deck()),
-                    ).alias("message"),
-                ).cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+            card = pl.col("_card").replace_strict(
+                list(range(DECK_SIZE)), _CARD_NAMES, return_dtype=pl.String
             )
+            message = pl.format(
+                "card '{}' is not in {}'s {}",
+                card,
+                pl.lit(name),
+                pl.lit(rules.ranking.describe_deck()),
+            )
+            found.append(issue_records(bad, pl.col(column), pl.col(value), message))
     return pl.concat(found).unique("row_id", keep="first", maintain_order=True)

@@ -109,7 +109,10 @@ def with_low_half(frame: pl.DataFrame, *, has_low: NDArray[np.bool_]) -> pl.Data
     low_game = pl.Series("_low_game", has_low)
     qualifies = pl.col("_low_game") & (pl.col("_low") != NO_LOW) & pl.col("strength").is_not_null()
     value = pl.when(qualifies).then(pl.col("_low"))
-    texts = format_low(frame["_low"].to_numpy())
+    lows = frame["_low"].to_numpy()
+    # written once per distinct low (a few hundred at most), not once per row
+    distinct, inverse = np.unique(lows, return_inverse=True)
+    texts = np.array(format_low(distinct), dtype=object)[inverse].tolist()
     rank = value.rank("min").over("_round_id").cast(pl.UInt32)
     return (
         frame.with_columns(low_game)

@@ -22,6 +22,25 @@ def empty_issues() -> pl.DataFrame:
     return pl.DataFrame(schema=ISSUE_SCHEMA)
 
 
+def issue_records(
+    rows: pl.DataFrame, column: str | pl.Expr, value: pl.Expr, message: pl.Expr
+) -> pl.DataFrame:
+    """An issue for each of ``rows``: the column it is in (a canonical name, or an expression
+    giving the sheet's header), the cell's text and the message.
+
+    >>> rows = pl.DataFrame({"row_id": [4], "player": ["Ann"]})
+    >>> issue_records(rows, "player", pl.col("player"), pl.lit("plays twice")).row(0)
+    (4, 'player', 'Ann', 'plays twice')
+    """
+    where = pl.lit(column) if isinstance(column, str) else column
+    return rows.select(
+        pl.col("row_id").cast(pl.Int64),
+        where.cast(pl.String).alias("column"),
+        value.cast(pl.String).alias("value"),
+        message.alias("message"),
+    )
+
+
 def held_back(rows: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
     """The other rows of a round that lost a row: ranking it without that hand would crown the
     wrong winner, so the round is held back whole, each row saying whose row was rejected."""
@@ -31,18 +50,11 @@ def held_back(rows: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
         .group_by(ROUND_KEY)
         .agg(pl.col("player").fill_null("(no name)").unique(maintain_order=True).str.join("', '"))
     )
-    return (
-        rows.filter(~rejected)
-        .join(culprits, on=ROUND_KEY, nulls_equal=True, suffix="_rejected")
-        .select(
-            "row_id",
-            pl.col("hole_column").alias("column"),
-            pl.col("cell").alias("value"),
-            pl.format(
-                "round '{}' held back: the row of '{}' was rejected", "round", "player_rejected"
-            ).alias("message"),
-        )
-        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    return issue_records(
+        rows.filter(~rejected).join(culprits, on=ROUND_KEY, nulls_equal=True, suffix="_rejected"),
+        pl.col("hole_column"),
+        pl.col("cell"),
+        pl.format("round '{}' held back: the row of '{}' was rejected", "round", "player_rejected"),
     )
 
 
@@ -50,17 +62,11 @@ def lonely_rounds(rows: pl.DataFrame, issues: pl.DataFrame) -> pl.DataFrame:
     """A round of one player has nobody to beat: reported, not crowned (a walkover keeps the
     rows of the players who folded, so it has two or more)."""
     left = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
-    return (
-        left.filter(pl.len().over(ROUND_KEY) == 1)
-        .select(
-            "row_id",
-            pl.lit("player").alias("column"),
-            pl.col("player").alias("value"),
-            pl.format(
-                "round '{}' has only one player: nothing to compare, no winner", "round"
-            ).alias("message"),
-        )
-        .cast(ISSUE_SCHEMA)  # type: ignore[arg-type]
+    return issue_records(
+        left.filter(pl.len().over(ROUND_KEY) == 1),
+        "player",
+        pl.col("player"),
+        pl.format("round '{}' has only one player: nothing to compare, no winner", "round"),
     )
 
 
