@@ -256,3 +256,27 @@ def test_five_card_hands_keep_every_card_of_the_line() -> None:
         ("2H 3D 5S 9C KD", None, "High Card", False),
         ("2C 3H 4S 8C AH", None, "High Card", True),
     ]
+
+
+def test_a_rounds_sheet_of_hi_lo_names_both_halves_winners() -> None:
+    sheet = pl.DataFrame(
+        {
+            "round": ["1", "2"],
+            "game": ["PLO8", "PLO8"],
+            "board": ["3h 5h 8h Jh Qc", "Kc Kd 9s 9h Tc"],
+            "Ann": ["Ac 2d Ks Kd", "Ac 2d 3s 4d"],
+            "Bob": ["Ah 9h Tc Td", "9c Td Qs Js fold"],
+            "Cy": ["4c 6d Qs Qd", "As Ks 7c 8d"],
+        }
+    )
+    layout = detect_layout(sheet.columns)
+    assert layout is not None and layout.kind == "rounds"
+    game = GAME_OF_LAYOUT[layout.kind]
+    scored, issues = game.score(sheet, layout, ScoringOptions())
+    assert issues.height == 0
+    shown = game.present(sheet, scored, layout).added
+    # round 1: Bob's nut flush takes the high half, Ann's 8-5-3-2-A the low; round 2: no low
+    assert shown.select("winner", "low_winner", "winning_low").rows() == [
+        ("Bob", "Ann", "8-5-3-2-A"),
+        ("Cy", None, None),
+    ]

@@ -37,7 +37,8 @@ NO_ISSUES: Final = "no issues: every row was read and scored"
 EMPTY_BLOCK: Final = "none"
 """Written under the header of a Summary block that has no rows."""
 LEGEND: Final = (
-    "Green, bold: the winners (poker: every tied best hand; Yatzy: the leaders after the game).",
+    "Green, bold: the winners (poker: every tied best hand, and a hi/lo game's best low;",
+    "Yatzy: the leaders after the game).",
     "A sheet of one row per player marks the whole row; one row per round, the winners' cards.",
     "Grey text: players who folded. A heading ending in % holds percentages.",
 )
