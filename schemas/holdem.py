@@ -121,15 +121,17 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "table": _TEXT, "seat": _TEXT, "round": _TEXT, "game": _TEXT, "player": _TEXT,
     "cards": _TEXT, "folded": pl.Boolean(),
     "strength": pl.UInt16(), "hand": _TEXT, "hand_detail": _TEXT, "best_five": _TEXT,
-    "rank": pl.UInt32(), "winner": pl.Boolean(), "share": pl.Float64(), "low_hand": _TEXT,
-    "low_rank": pl.UInt32(), "low_winner": pl.Boolean(), "win_preflop": pl.Float64(),
+    "hole_used": _TEXT, "rank": pl.UInt32(), "winner": pl.Boolean(), "share": pl.Float64(),
+    "low_hand": _TEXT, "low_rank": pl.UInt32(), "low_winner": pl.Boolean(),
+    "win_preflop": pl.Float64(),
     "win_flop": pl.Float64(), "win_turn": pl.Float64(), "put_in": pl.Float64(),
     "won": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
 canonical name of the poker game (``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``Short Deck``, ...);
-``strength`` orders hands within a game only.  ``share`` is the fraction of the pot the player
+``strength`` orders hands within a game only; ``hole_used`` names the hole cards in
+``best_five`` (empty when the board plays).  ``share`` is the fraction of the pot the player
 wins (1, 1/2, 1/4 quartered; ties split); ``low_hand`` (``8-6-4-2-A``), ``low_rank`` and
 ``low_winner`` are the low half of a hi/lo game, null in the others and where no low qualifies.
 ``put_in`` and
@@ -153,6 +155,7 @@ class ScoredRows(pa.DataFrameModel):
     hand: Series[str] = pa.Field(nullable=True)
     hand_detail: Series[str] = pa.Field(nullable=True)
     best_five: Series[str] = pa.Field(nullable=True)
+    hole_used: Series[str] = pa.Field(nullable=True)
     rank: Series[pl.UInt32] = pa.Field(nullable=True, ge=1)
     winner: Series[bool] = pa.Field(nullable=False)
     share: Series[float] = pa.Field(nullable=True, ge=0, le=1)

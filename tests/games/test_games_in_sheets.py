@@ -102,12 +102,14 @@ def test_every_game_is_scored_as_the_reference_deals(game: str) -> None:
             rows.height - playing.height
         )
         assert rows["share"].sum() == pytest.approx(1.0)
-        for key, name, five, hole in zip(
-            highs, playing["hand"], playing["best_five"], holes, strict=True
+        for key, name, five, hole, used_text in zip(
+            highs, playing["hand"], playing["best_five"], holes, playing["hole_used"], strict=True
         ):
             category = ranking.order[key[0]]
             assert name.replace("Royal Flush", "Straight Flush") == CATEGORY_NAMES[category]
             five_ids = parse_cards(five.split()).tolist()
+            in_hand = parse_cards(used_text.split()).tolist() if used_text else []
+            assert sorted(in_hand) == sorted(card for card in five_ids if card in hole)
             assert reference.ranked_key(five_ids, ranking) == key
             if used is not None:  # exactly two hole cards and three of the board
                 assert sum(card in hole for card in five_ids) == used
@@ -183,6 +185,10 @@ def test_one_column_lines_and_the_game_option_give_omaha_its_four_hole_cards() -
     assert "for Hold'em" in issues["message"][0]
     scored, issues = _score(line, ScoringOptions(game="Omaha"))
     assert issues.height == 0
+    assert scored["hole_used"].to_list() == ["Ah Kh", "4c 4d"]
+    shown = GAME_OF_LAYOUT["players"].present(line, scored, detect_layout(line.columns))  # type: ignore[arg-type]
+    assert shown.added.columns[:5] == ["row_id", "game", "hand", "hand_detail", "best_five"]
+    assert shown.added.columns[5] == "hole_used"  # which two of the four play
     assert scored.select("hole", "board", "hand", "winner").rows() == [
         ("Ah Kh 2c 3d", "7h 8h 9h Qs Jd", "Flush", True),
         ("As Ks 4c 4d", "7h 8h 9h Qs Jd", "Pair", False),  # the fours and three of the board

@@ -34,10 +34,10 @@ from pipeline.games.poker_variants import (
 )
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
 
-ADDED_COLUMNS = ("hand", "hand_detail", "best_five", "rank", "winner", "share %")
 LOW_COLUMNS = ("low_hand", "low_rank", "low_winner")
 NOTES = {
     "game": "the poker game the row was scored as (the run's --game)",
+    "hole_used": "the hole cards in the best five (an Omaha hand plays exactly two)",
     "share %": "the part of the pot the player wins: 100 alone, 50 a split or one half of a "
     "hi/lo pot, 25 quartered",
     "low_hand": "the low half's hand, highest card first: five ranks 8 or lower, aces low; "
@@ -178,7 +178,12 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
             "row_id",
             "folded",
             *game,
-            *ADDED_COLUMNS[:-1],
+            "hand",
+            "hand_detail",
+            "best_five",
+            *(["hole_used"] if _hole_cards_counted(scored) else []),
+            "rank",
+            "winner",
             pl.col("share").alias("share %"),
             *lows,
             *shown,
@@ -196,6 +201,15 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
         percent_columns=["share %", *(f"{name} %" for name in equities)],
         notes=NOTES,
         key_columns=key_columns(layout),
+    )
+
+
+def _hole_cards_counted(scored: pl.DataFrame) -> bool:
+    """Whether a row's game makes its hand from an exact number of hole cards (Omaha's two):
+    then which ones play is worth a column of its own."""
+    games = scored["game"].drop_nulls().unique().to_list() if "game" in scored.columns else []
+    return any(
+        DEFAULT_RULES[name].hole_cards_used is not None for name in games if name in DEFAULT_RULES
     )
 
 

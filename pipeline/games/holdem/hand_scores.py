@@ -55,6 +55,9 @@ class HandScores:
     names: list[str | None]
     details: list[str | None]
     five: NDArray[np.uint8]
+    hole_played: NDArray[np.uint8]
+    """Each row's hole cards that are in its best five (the others 52): which two of an Omaha
+    hand play."""
     low: NDArray[np.uint16]
     has_low: NDArray[np.bool_]
 
@@ -76,6 +79,7 @@ def score_hands(
     played = np.zeros(count, dtype=bool)
     strength = np.zeros(count, dtype=np.uint16)
     five = np.full((count, 5), DECK_SIZE, dtype=np.uint8)
+    hole_played = np.full(hole.shape, DECK_SIZE, dtype=np.uint8)
     low = np.full(count, NO_LOW, dtype=np.uint16)
     has_low = np.zeros(count, dtype=bool)
     names = np.full(count, None, dtype=object)
@@ -92,14 +96,21 @@ def score_hands(
             boards = board[at, :board_size]
             played[at] = True
             strength[at] = hands.high_strengths(rules, holes, boards, check=False)
-            five[at] = hands.best_high_hand(rules, holes, boards, check=False).five
+            best = hands.best_high_hand(rules, holes, boards, check=False)
+            five[at] = best.five
+            hole_played[at, : rules.hole_cards] = np.where(best.hole_used, holes, DECK_SIZE)
             # Name each distinct strength once: a sheet has at most a few thousand.
             distinct, inverse = np.unique(strength[at], return_inverse=True)
             names[at] = np.array(hands.category_names(rules, distinct), dtype=object)[inverse]
             details[at] = np.array(hands.describe_high(rules, distinct), dtype=object)[inverse]
             if rules.low is not None:
                 low[at] = hands.low_values(rules, holes, boards, check=False)
-    return HandScores(played, strength, names.tolist(), details.tolist(), five, low, has_low)
+    # the cards that play first, in the hand's own order; pads last (the text has no gaps)
+    order = np.argsort(hole_played == DECK_SIZE, axis=1, kind="stable")
+    hole_played = np.take_along_axis(hole_played, order, axis=1)
+    return HandScores(
+        played, strength, names.tolist(), details.tolist(), five, hole_played, low, has_low
+    )
 
 
 def with_low_half(frame: pl.DataFrame, *, has_low: NDArray[np.bool_]) -> pl.DataFrame:

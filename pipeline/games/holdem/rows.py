@@ -219,7 +219,8 @@ def score_holdem(
     rows: pl.DataFrame, rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES
 ) -> pl.DataFrame:
     """Score valid canonical rows under each row's game (``game``, a canonical name; Hold'em
-    without the column): strength, hand, hand_detail, best_five, rank, winner, share, and for a
+    without the column): strength, hand, hand_detail, best_five, hole_used (the hole cards in
+    it; empty when the board plays), rank, winner, share, and for a
     game with a low half low_hand, low_rank and low_winner.
 
     A row is a fold when ``folded`` says so, or (without the column) when it saw less than the
@@ -256,6 +257,7 @@ def score_holdem(
     frame = rows.with_columns(
         strengths,
         matrix_text(hands.five).scatter(unplayed, None).alias("best_five"),
+        matrix_text(hands.hole_played).scatter(unplayed, None).alias("hole_used"),
         pl.Series("hand", hands.names, dtype=pl.String),
         pl.Series("hand_detail", hands.details, dtype=pl.String),
         matrix_text(packed_cards(hole, hole_lengths, board, board_lengths)).alias("cards"),
