@@ -47,6 +47,7 @@ from bench.timing import median_seconds
 from pipeline.core import evaluator
 from pipeline.games.base import NO_OPTIONS
 from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
+from pipeline.games.poker_variants import variant_game
 from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
 from pipeline.sinks.parquet import write_parquet
@@ -293,6 +294,24 @@ def acceptance(folder: Path, kind: str) -> None:
     print_variants(logs)
     for message in issues["message"].head(10):
         print(f"    {message}")
+    print_games(log)
+
+
+def print_games(log: HandLog) -> None:
+    """The audit again per game other than Hold'em (Omaha, Omaha Hi/Lo, short deck): hands,
+    showdowns, pots audited and disagreements of each, each under its own rules."""
+    games = log.rows.select(variant_game(pl.col("variant")))["game"]
+    for game in sorted(set(games.to_list()) - {"Hold'em"}):
+        rows = log.rows.filter(games == game)
+        issues, c = audit_pots_with_counts(HandLog(rows, log.issues.head(0)))
+        print(
+            f"  {game}: hands {c.hands:,}, showdowns {c.showdowns:,}, pots audited "
+            f"{c.pots_audited:,} of {c.pots:,} (in {c.hands_audited:,} hands), disagreements "
+            f"{c.disagreements:,}; names checked {c.names_checked:,}, of another category "
+            f"{c.name_disagreements:,}"
+        )
+        for message in issues["message"].head(5):
+            print(f"    {message}")
 
 
 def print_variants(logs: list[HandLog]) -> None:
@@ -328,6 +347,11 @@ def print_counts(kind: str, files: int, read: int, log: HandLog, c: PotAuditCoun
 
 def main() -> None:
     stars, phh = CORPORA / "pokerstars", CORPORA / "phh"
+    if "--acceptance" in sys.argv[1:]:  # the corpus checks alone, without the timings
+        for folder, kind in ((stars, "pokerstars"), (phh, "phh")):
+            if folder.is_dir():
+                acceptance(folder, kind)
+        return
     if stars.is_dir():
         pokerstars_speed(stars)
     else:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import polars as pl
+
 from pipeline.core.rules import HandRules
 from pipeline.games.base import PokerVariant
 from pipeline.games.five_card.variant import FIVE_CARD_VARIANT
@@ -58,6 +60,27 @@ _CANONICAL_OF_KEY: dict[str, str] = {
 def canonical_game(written: str) -> str | None:
     """The canonical name ``written`` means, or None when it names no game we know."""
     return _CANONICAL_OF_KEY.get(_key(written))
+
+
+def variant_game(written: pl.Expr | None) -> pl.Expr:
+    """``game``: the canonical name of each row's written game (a hand history's ``variant``),
+    Hold'em where none is written, the text itself where it names no game we know (so that the
+    row's validation names it).
+
+    >>> frame = pl.DataFrame({"variant": ["Omaha Hi/Lo Pot Limit", "NS", None, "Razz"]})
+    >>> frame.select(variant_game(pl.col("variant")))["game"].to_list()
+    ['Omaha Hi/Lo', 'Short Deck', "Hold'em", 'Razz']
+    """
+    if written is None:
+        return pl.lit(HOLDEM_NAME).alias("game")
+    key = written.str.strip_chars().str.to_lowercase()
+    named = key.replace_strict(_CANONICAL_OF_KEY, default=None, return_dtype=pl.String)
+    return (
+        pl.when(written.is_null())
+        .then(pl.lit(HOLDEM_NAME))
+        .otherwise(pl.coalesce(named, written))
+        .alias("game")
+    )
 
 
 def known_game_names() -> str:

@@ -24,6 +24,7 @@ from pipeline.games.holdem.game import (
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.poker_variants import rules_of_games, variant_game
 from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"
@@ -33,7 +34,7 @@ LOG_NOTES = {
     "round": "the hand's number again, as every round sheet has one",
     "button": "TRUE for the player on the button",
     "stack": "chips at the start of the hand",
-    "hole": "the player's own two cards, where the log shows them",
+    "hole": "the player's own hole cards, where the log shows them",
     "mucked": "TRUE: still in at the end, cards never shown (no rank)",
     "stated_hand": "the log's own name for the hand shown",
     "folded_street": "the street the player folded on",
@@ -79,6 +80,10 @@ def score_hand_log(
             pl.col("hole", "board").str.strip_chars().replace("", None),
         )
     )
+    # The log's own word for the game (PokerStars' "Omaha Hi/Lo Pot Limit", PHH's "PO"); the
+    # sources name the variants we do not score and keep their hands out of the rows.
+    log = log.with_columns(variant_game(pl.col("variant") if "variant" in log.columns else None))
+    rules_of_game = rules_of_games(options.rule_sets)
     known = log.filter(pl.col("hole").is_not_null())
     canonical = known.select(
         "row_id",
@@ -86,6 +91,7 @@ def score_hand_log(
         "table",
         pl.col("seat").cast(pl.String),
         pl.col("hand_id").alias("round"),
+        "game",
         "player",
         "hole",
         "board",
@@ -95,16 +101,19 @@ def score_hand_log(
         pl.col("hole").alias("cell"),
     )
     rows = with_card_ids(canonical)
-    issues = validate_holdem(rows, whole_rounds=False)
-    scored = score_holdem(rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())))
+    issues = validate_holdem(rows, whole_rounds=False, rules_of_game=rules_of_game)
+    scored = score_holdem(
+        rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())), rules_of_game
+    )
     if options.equity.enabled:
-        scored = with_equities(scored, options.equity)
+        scored = with_equities(scored, options.equity, rules_of_game)
     unseen = log.filter(pl.col("hole").is_null()).select(
         "row_id",
         "tournament",
         "table",
         pl.col("seat").cast(pl.String),
         pl.col("hand_id").alias("round"),
+        "game",
         "player",
         pl.lit("").alias("cards"),
         pl.col("folded").fill_null(False),
@@ -114,7 +123,7 @@ def score_hand_log(
     scored = _decide_winners(scored, log).join(
         log.select("row_id", "put_in", "won"), on="row_id", how="left"
     )
-    audit = audit_pots(HandLog(log.drop("row_id"), HandLog.empty().issues))
+    audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
         pl.lit(None, dtype=pl.Int64).alias("row_id"),
         "column",
@@ -125,9 +134,18 @@ def score_hand_log(
 
 
 def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
-    """The evaluator's winners where everyone still in showed; the log's awards elsewhere."""
+    """The evaluator's winners where everyone still in showed; the log's awards elsewhere.
+
+    ``share`` is the player's part of the chips the hand paid out, as the log says (side pots
+    and rake included; the pot audit checks it against the replay); the evaluator's where the
+    log pays nothing out."""
     hand = ["tournament", "table", "round"]
-    won = log.select("row_id", (pl.col("won").fill_null(0) > 0).alias("log_winner"))
+    won = log.select(
+        "row_id",
+        (pl.col("won").fill_null(0) > 0).alias("log_winner"),
+        pl.col("won").fill_null(0).alias("_paid"),
+    )
+    paid = pl.col("_paid").sum().over(hand)
     still_in = ~pl.col("folded")
     unseen_in = (still_in & (pl.col("hand") == MUCKED)).fill_null(False)
     full_showdown = (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
@@ -137,7 +155,17 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
             pl.when(full_showdown)
             .then(pl.col("winner").fill_null(False))
             .otherwise(pl.col("log_winner"))
-            .alias("winner")
+            .alias("winner"),
+            pl.when(paid > 0)
+            .then(pl.col("_paid") / paid)
+            .otherwise(pl.col("share"))
+            .alias("share"),
+            # a low among the shown hands only is no verdict either
+            *(
+                pl.when(full_showdown).then(pl.col(name)).alias(name)
+                for name in ("low_rank", "low_winner")
+                if name in scored.columns
+            ),
         )
         # Without a full showdown a place among the shown hands is no verdict: keep it only
         # where it agrees with the award (place 1 is the winners').
@@ -147,7 +175,7 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
             .otherwise(pl.col("rank"))
             .alias("rank")
         )
-        .drop("log_winner")
+        .drop("log_winner", "_paid")
     )
 
 

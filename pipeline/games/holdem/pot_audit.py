@@ -1,11 +1,14 @@
-"""Replay the pots of hold'em hands from what each player put in, and check the log's awards.
+"""Replay the pots of poker hands from what each player put in, and check the log's awards.
 
 For each hand with two or more players still in at the end, the chips put in are cut into a
 main pot and side pots at the contribution levels of the players who did not fold (folded
 players' chips, antes and blinds included, fill the pots up to their own contribution).  Each
-pot goes to the best hand among the players eligible for it (evaluated with
-:func:`pipeline.core.evaluator.evaluate`), split evenly; odd chips go one at a time to the
-winners in seat order starting left of the button (the PokerStars rule).  The result is
+pot goes to the best hand among the players eligible for it (evaluated under the hand's game,
+its ``variant``: :mod:`pipeline.games.holdem.shown_hands`), split evenly; odd chips go one at a
+time to the winners in seat order starting left of the button (the PokerStars rule).  In a
+hi/lo game (Omaha Hi/Lo) each pot with a qualifying low among its contenders is halved, the odd
+chip to the high half; each half is split among its winners by the same rule (a player with
+the best high and the best low scoops; a tie for the low quarters the pot).  The result is
 compared with the log's ``won``.
 
 Rake (cash games) is what the log's winners did not receive: ``sum(put_in) - sum(won)``.  With
@@ -14,8 +17,9 @@ than the replay minus the rake; without rake the amounts must match exactly.
 
 The log's own names of shown hands (PokerStars' ``a full house, Sevens full of Jacks``, in
 ``stated_hand``) are checked too: where the category the log names differs from the evaluator's
-for the same cards, that is an issue (``hand_name_disagreement``) naming the hand; the names we
-write are always ours.
+for the same cards, that is an issue (``hand_name_disagreement``) naming the hand; so is a hi/lo
+hand whose low, as the log writes it (``LO: 8,5,4,2,A``), is not ours.  The names we write are
+always ours.
 
 A pot cannot be audited when one of its contenders did not show cards (or the board is not five
 cards, e.g. run it twice); such hands count as not audited rather than as disagreements.
@@ -28,55 +32,24 @@ cards, e.g. run it twice); such hands count as not audited rather than as disagr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-import numpy as np
 import polars as pl
 
-from pipeline.core import evaluator
+from pipeline.core.rules import HandRules
+from pipeline.games.holdem.hand_names import hand_name_issues, stated_category
+from pipeline.games.holdem.shown_hands import shown_scores, strengths_of
+from pipeline.games.poker_variants import DEFAULT_RULES
 from pipeline.sources.hand_log import HandLog, Issues
 
-__all__ = ["PotAuditCounts", "audit_pots", "audit_pots_with_counts", "stated_category"]
-
-_RANKS, _SUITS = "23456789TJQKA", "cdhs"
-# Card notation as logs write it: rank and suit in either case, ``10`` for a ten.
-_CARD_IDS = {
-    spelled + written: 4 * r + s
-    for r, rank in enumerate(_RANKS)
-    for spelled in {rank, rank.lower(), *(("10",) if rank == "T" else ())}
-    for s, suit in enumerate(_SUITS)
-    for written in (suit, suit.upper())
-}
-_NO_CARD = 255
-# The log's wording (lower case, PokerStars' "HI: " of hi-lo games dropped) -> our category;
-# a straight flush and a royal flush are one family, as PokerStars words a royal either way.
-_STATED_PREFIXES = (
-    ("high card", "High Card"),
-    ("a pair", "Pair"),
-    ("two pair", "Two Pair"),
-    ("three of a kind", "Three of a Kind"),
-    ("a straight flush", "Straight Flush"),
-    ("a royal flush", "Straight Flush"),
-    ("a straight", "Straight"),
-    ("a flush", "Flush"),
-    ("a full house", "Full House"),
-    ("four of a kind", "Four of a Kind"),
-)
-
-
-def stated_category(stated: pl.Expr) -> pl.Expr:
-    """The category a log's hand name gives (null when the wording is not one we know).
-
-    >>> names = pl.Series(["a full house, Sevens full of Jacks", "HI: two pair, Aces and Fives",
-    ...                    "a Royal Flush", "a straight, Five to Nine", "lucky"])
-    >>> pl.select(stated_category(pl.lit(names))).to_series().to_list()
-    ['Full House', 'Two Pair', 'Straight Flush', 'Straight', None]
-    """
-    lowered = stated.str.strip_chars().str.to_lowercase().str.strip_prefix("hi: ")
-    result: pl.Expr = pl.lit(None, dtype=pl.String)
-    for prefix, name in reversed(_STATED_PREFIXES):
-        result = pl.when(lowered.str.starts_with(prefix)).then(pl.lit(name)).otherwise(result)
-    return result
+__all__ = [
+    "PotAuditCounts",
+    "audit_pots",
+    "audit_pots_with_counts",
+    "stated_category",
+    "strengths_of",
+]
 
 
 @dataclass
@@ -96,41 +69,16 @@ class PotAuditCounts:
     name_disagreements: int = 0
 
 
-def audit_pots(log: HandLog) -> pl.DataFrame:
+def audit_pots(
+    log: HandLog, rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES
+) -> pl.DataFrame:
     """Issues (code ``pot_disagreement``) for hands whose awards differ from the replay."""
-    return audit_pots_with_counts(log)[0]
+    return audit_pots_with_counts(log, rules_of_game)[0]
 
 
-def strengths_of(cards: pl.Series, sizes: tuple[int, ...] = (5, 6, 7)) -> pl.Series:
-    """Strength of each text of 5 to 7 distinct cards (``"Ah Kh 2c 7d Kd"``), else null;
-    ``sizes`` narrows the card counts scored.
-
-    >>> texts = ["As Ks Qs Js 10s", "Ah Ah 2c 3d 4h", None, "Ah", "as ks qs js ts"]
-    >>> strengths_of(pl.Series(texts)).to_list()
-    [7461, None, None, None, 7461]
-    """
-    tokens = cards.fill_null("").str.strip_chars().str.split(" ")
-    lengths = tokens.list.len().to_numpy().astype(np.int64)
-    ids = (
-        tokens.explode()
-        .replace_strict(_CARD_IDS, default=_NO_CARD, return_dtype=pl.UInt8)
-        .to_numpy()
-    )
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    result = np.full(len(cards), -1, dtype=np.int32)
-    for k in sizes:
-        rows = np.flatnonzero(lengths == k)
-        if rows.size == 0:
-            continue
-        matrix = ids[starts[rows, None] + np.arange(k)]
-        ordered = np.sort(matrix, axis=1)
-        good = (ordered[:, -1] != _NO_CARD) & (np.diff(ordered, axis=1) != 0).all(axis=1)
-        if good.any():
-            result[rows[good]] = evaluator.evaluate(matrix[good], check=False)
-    return pl.Series(cards.name, result).replace(-1, None).cast(pl.UInt16)
-
-
-def audit_pots_with_counts(log: HandLog) -> tuple[pl.DataFrame, PotAuditCounts]:
+def audit_pots_with_counts(
+    log: HandLog, rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES
+) -> tuple[pl.DataFrame, PotAuditCounts]:
     """Replay every showdown's pots; return the issues and the counts.
 
     Amounts are handled in hundredths so cents and chips are both exact.
@@ -140,53 +88,18 @@ def audit_pots_with_counts(log: HandLog) -> tuple[pl.DataFrame, PotAuditCounts]:
     issues = Issues()
     if rows.height == 0:
         return issues.frame(), counts
-    names = _hand_name_issues(rows, counts)
-    issues_frame, counts = _audit(rows, counts, issues)
+    names, checked, wrong = hand_name_issues(rows, rules_of_game)
+    counts.names_checked += checked
+    counts.name_disagreements += wrong
+    issues_frame, counts = _audit(rows, counts, issues, rules_of_game)
     return pl.concat([issues_frame, names]).sort("line", maintain_order=True), counts
 
 
-def _hand_name_issues(rows: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
-    """An issue for each shown hand whose category, as the log names it, is not ours."""
-    if "stated_hand" not in rows.columns:
-        return Issues().frame()
-    named = rows.filter(pl.col("stated_hand").is_not_null() & pl.col("hole").is_not_null())
-    cards = named.select(
-        pl.concat_str(pl.col("hole"), pl.col("board").fill_null(""), separator=" ")
-    ).to_series()
-    named = named.with_columns(
-        stated_category(pl.col("stated_hand")).alias("stated_category"),
-        strengths_of(cards).alias("strength"),
-    ).filter(pl.col("stated_category").is_not_null() & pl.col("strength").is_not_null())
-    if named.height == 0:
-        return Issues().frame()
-    ours = pl.Series(evaluator.category_names(named["strength"].to_numpy()), dtype=pl.String)
-    named = named.with_columns(ours.alias("ours"))
-    family = pl.col("ours").replace("Royal Flush", "Straight Flush")
-    wrong = named.filter(family != pl.col("stated_category"))
-    counts.names_checked += named.height
-    counts.name_disagreements += wrong.height
-    if wrong.height == 0:
-        return Issues().frame()
-    return wrong.select(
-        "line",
-        "hand_id",
-        pl.lit("hand").alias("column"),
-        pl.col("stated_hand").alias("value"),
-        pl.lit("hand_name_disagreement").alias("code"),
-        pl.format(
-            "hand {}: the log names {}'s {} '{}' ({}); the evaluator makes it {}",
-            "hand_id",
-            "player",
-            pl.concat_str("hole", "board", separator=" ").str.strip_chars(),
-            "stated_hand",
-            "stated_category",
-            "ours",
-        ).alias("message"),
-    )
-
-
 def _audit(
-    rows: pl.DataFrame, counts: PotAuditCounts, issues: Issues
+    rows: pl.DataFrame,
+    counts: PotAuditCounts,
+    issues: Issues,
+    rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
 ) -> tuple[pl.DataFrame, PotAuditCounts]:
     # A hand is a run of rows with one hand id and start line (a hand id may come again in
     # another file of a corpus, as another player's record of the same hand).
@@ -200,14 +113,13 @@ def _audit(
     if hands.height == 0:
         return issues.frame(), counts
     shown = ~pl.col("mucked") & ~pl.col("folded")
-    cards = hands.select(
-        pl.when(shown).then(pl.concat_str("hole", "board", separator=" ")).alias("cards")
-    ).to_series()
-    hands = hands.with_columns(strengths_of(cards, sizes=(7,)).alias("strength"))
+    hands = shown_scores(hands, shown, rules_of_game)
     complex_hands = _audit_single_pots(hands, counts)
     if complex_hands.height == 0:
         return issues.frame(), counts
     strengths = complex_hands["strength"].to_list()
+    lows = complex_hands["low"].to_list()
+    low_game = complex_hands["low_game"].to_list()
     columns = {
         name: complex_hands[name].to_list()
         for name in ("hand_id", "line", "seat", "button", "player", "folded", "put_in", "won")
@@ -219,7 +131,9 @@ def _audit(
         end = start + 1
         while end < n and runs[end] == runs[start]:
             end += 1
-        _audit_hand(columns, strengths, start, end, counts, issues)
+        _audit_hand(
+            columns, strengths, start, end, counts, issues, lows if low_game[start] else None
+        )
         start = end
     return issues.frame(), counts
 
@@ -241,7 +155,9 @@ def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFr
         level.n_unique().over(hand).alias("levels"),
         level.max().over(hand).alias("level"),
     )
-    single = cents.filter(pl.col("levels") == 1)
+    # a hi/lo hand's halves are split hand by hand (:func:`_audit_hand`)
+    low_game = pl.col("low_game") if "low_game" in hands.columns else pl.lit(False)
+    single = cents.filter((pl.col("levels") == 1) & ~low_game.any().over(hand))
     eligible = live & (pl.col("put") >= pl.col("level"))
     single = single.with_columns(eligible.alias("eligible")).with_columns(
         pl.col("eligible").sum().over(hand).alias("contenders"),
@@ -304,6 +220,22 @@ def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFr
     return cents.filter(~pl.col(hand).is_in(settled[hand].implode())).sort("_order")
 
 
+def _pay(
+    amount: int, winners: list[int], unit: int, rank_of: dict[int, int], expected: list[int]
+) -> None:
+    """Split ``amount`` evenly among ``winners``; the odd units one each, in seat order from
+    the button's left."""
+    ordered = sorted(winners, key=rank_of.__getitem__)
+    share = amount // (len(ordered) * unit) * unit
+    odd = amount - share * len(ordered)
+    for k in ordered:
+        expected[k] += share
+        if odd > 0:
+            extra = min(unit, odd)
+            expected[k] += extra
+            odd -= extra
+
+
 def _audit_hand(
     columns: dict[str, list[object]],
     strengths: list[int | None],
@@ -311,7 +243,9 @@ def _audit_hand(
     end: int,
     counts: PotAuditCounts,
     issues: Issues,
+    lows: list[int | None] | None = None,
 ) -> None:
+    """Replay one hand's pots (``lows``: each row's low value in a hi/lo game, else None)."""
     index = range(start, end)
     hand_id = str(columns["hand_id"][start])
     line = columns["line"][start]
@@ -352,20 +286,18 @@ def _audit_hand(
     order = sorted(range(len(seats)), key=lambda k: (seats[k] <= button, seats[k]))
     rank_of = {k: position for position, k in enumerate(order)}
     expected = [0] * len(put)
+    low = [None if lows is None else lows[i] for i in index]
     for amount, eligible in pots:
         best = max(strength[k] or 0 for k in eligible)
-        winners = sorted(
-            (k for k in eligible if (strength[k] or 0) == best or len(eligible) == 1),
-            key=rank_of.__getitem__,
-        )
-        share = amount // (len(winners) * unit) * unit
-        odd = amount - share * len(winners)
-        for k in winners:
-            expected[k] += share
-            if odd > 0:
-                extra = min(unit, odd)
-                expected[k] += extra
-                odd -= extra
+        high_winners = [k for k in eligible if (strength[k] or 0) == best or len(eligible) == 1]
+        with_low = [k for k in eligible if low[k] is not None and len(eligible) > 1]
+        if not with_low:
+            _pay(amount, high_winners, unit, rank_of, expected)
+            continue
+        best_low = min(low[k] for k in with_low)  # type: ignore[type-var]
+        low_half = amount // (2 * unit) * unit  # the odd chip goes to the high half
+        _pay(amount - low_half, high_winners, unit, rank_of, expected)
+        _pay(low_half, [k for k in with_low if low[k] == best_low], unit, rank_of, expected)
     counts.pots_audited += len(contested)
     counts.hands_audited += 1
     rake = sum(put) - sum(won)
