@@ -226,13 +226,17 @@ def generate(
         ),
     ] = "players",
     seed: Annotated[int, typer.Option(help="Random seed: the same seed deals the same games.")] = 0,
+    game: GameOption = None,
 ) -> None:
-    """Deal seeded games into an export of any size: Hold'em (the quiz's generator), five-card
-    hands or Yatzy nights.  The same seed deals the same games."""
+    """Deal seeded games into an export of any size: Hold'em (the quiz's generator) or another
+    poker game (--game: Omaha, PLO8, 6+ ...), five-card hands or Yatzy nights.  The same seed
+    deals the same games."""
     from pipeline.games.generate import write_generated
 
     try:
-        rows = write_generated(path, layout=layout, rounds=rounds, players=players, seed=seed)
+        rows = write_generated(
+            path, layout=layout, rounds=rounds, players=players, seed=seed, game=game
+        )
     except (OSError, ValueError) as error:
         raise _fail(str(error)) from None
     typer.echo(f"wrote {rows:,} rows to {path}")
@@ -296,7 +300,8 @@ def compare(
 @app.command()
 def equity(
     hands: Annotated[
-        list[str], typer.Argument(help="Each player's two hole cards, e.g. AhKh QsQc.")
+        list[str],
+        typer.Argument(help="Each player's hole cards, e.g. AhKh QsQc (four a hand in Omaha)."),
     ],
     board: Annotated[
         str, typer.Option(help="Community cards so far: 0, 3 or 4 (e.g. 2c7d9h).")
@@ -307,6 +312,8 @@ def equity(
         typer.Option(help="Monte Carlo: sample this many boards instead of all.", min=1),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
+    game: GameOption = None,
+    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
 ) -> None:
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
     # The console script runs this command without importing Typer (pipeline.console); both
@@ -314,7 +321,7 @@ def equity(
     from pipeline.fast_commands import CommandError, equity_lines
 
     try:
-        lines = equity_lines(hands, board, dead, samples, seed)
+        lines = equity_lines(hands, board, dead, samples, seed, game, short_deck_rule)
     except CommandError as error:
         raise _fail(str(error)) from None
     for line in lines:
