@@ -31,11 +31,10 @@ class EquityArguments:
     dead: str = ""
     samples: int | None = None
     seed: int = 0
-    game: str | None = None
-    short_deck_rule: str = "trips-over-straight"
 
 
-_EQUITY_OPTIONS = ("--board", "--dead", "--samples", "--seed", "--game", "--short-deck-rule")
+# ``--game`` is the CLI's: naming a game needs the games registry (and polars)
+_EQUITY_OPTIONS = ("--board", "--dead", "--samples", "--seed")
 
 
 def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
@@ -46,9 +45,7 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
     that looks like an option, a number Typer would refuse) is left to it.
 
     >>> read_equity_arguments(["AhKh", "--board=2c7d9h", "QsQc", "--samples", "500"])
-    ... # doctest: +NORMALIZE_WHITESPACE
-    EquityArguments(hands=['AhKh', 'QsQc'], board='2c7d9h', dead='', samples=500, seed=0,
-                    game=None, short_deck_rule='trips-over-straight')
+    EquityArguments(hands=['AhKh', 'QsQc'], board='2c7d9h', dead='', samples=500, seed=0)
     >>> read_equity_arguments(["AhKh", "QsQc", "--samples", "0"]) is None
     True
     """
@@ -76,13 +73,7 @@ def read_equity_arguments(args: Sequence[str]) -> EquityArguments | None:
     if not hands or (samples is not None and samples < 1):
         return None
     return EquityArguments(
-        hands,
-        values.get("--board", ""),
-        values.get("--dead", ""),
-        samples,
-        seed,
-        values.get("--game"),
-        values.get("--short-deck-rule", "trips-over-straight"),
+        hands, values.get("--board", ""), values.get("--dead", ""), samples, seed
     )
 
 
@@ -115,13 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if arguments is not None:
         try:
             lines = equity_lines(
-                arguments.hands,
-                arguments.board,
-                arguments.dead,
-                arguments.samples,
-                arguments.seed,
-                arguments.game,
-                arguments.short_deck_rule,
+                arguments.hands, arguments.board, arguments.dead, arguments.samples, arguments.seed
             )
         except CommandError as error:
             print(f"Error: {error}", file=sys.stderr)

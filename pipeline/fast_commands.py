@@ -42,51 +42,31 @@ def parse_cards_text(text: str) -> list[int]:
         raise CommandError(str(error)) from None
 
 
-TRIPS_OVER_STRAIGHT = "trips-over-straight"
-
-
-def _game_rules(game: str, short_deck_rule: str) -> tuple[str, HandRules]:
-    """The canonical name and rules of a game as written (any alias), under the short-deck rule
-    set; imports the games registry (polars) only when a game is named."""
-    from pipeline.games.poker_variants import canonical_game, known_game_names, rules_of_games
-
-    name = canonical_game(game)
-    if name is None:
-        msg = f"unknown game {game!r}; known: {known_game_names()}"
-        raise CommandError(msg)
-    rule_sets = {} if short_deck_rule == TRIPS_OVER_STRAIGHT else {"Short Deck": short_deck_rule}
-    try:
-        rules = rules_of_games(rule_sets)[name]
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    if rules.board_cards == 0:
-        msg = f"{name} has no board: no cards to come, no equity to count"
-        raise CommandError(msg)
-    return name, rules
-
-
 def equity_lines(
     hands: Sequence[str],
     board: str = "",
     dead: str = "",
     samples: int | None = None,
     seed: int = 0,
+    rules: HandRules | None = None,
     game: str | None = None,
-    short_deck_rule: str = TRIPS_OVER_STRAIGHT,
 ) -> list[str]:
     """What ``pipeline equity`` prints: a line per hand (win, tie, equity in percent), then the
     number of boards and how they were counted.  Raises :class:`CommandError` for bad cards.
 
-    ``game`` (any alias) scores the hands under that game's rules and deck: four hole cards a
-    hand in Omaha; in Omaha Hi/Lo the equity is the expected share of a pot split high and low.
+    ``rules`` (Hold'em's by default) score the hands under another game, named ``game`` in
+    messages (the CLI finds both from the name a user writes): four hole cards a hand in Omaha;
+    in Omaha Hi/Lo the equity is the expected share of a pot split high and low.
 
-    >>> equity_lines(["AsKsQd2c", "JhTh9c8c"], board="AhKh2s", game="PLO")[-1]
+    >>> from pipeline.core.rules import OMAHA
+    >>> equity_lines(["AsKsQd2c", "JhTh9c8c"], board="AhKh2s", rules=OMAHA, game="Omaha")[-1]
     'boards: 820 (exact)'
     """
     from pipeline.core.equity import equity
     from pipeline.core.rules import HOLDEM
 
-    name, rules = (None, HOLDEM) if game is None else _game_rules(game, short_deck_rule)
+    rules = HOLDEM if rules is None else rules
+    name = game
     holes = [parse_cards_text(hand) for hand in hands]
     for hand, cards in zip(hands, holes, strict=True):
         if len(cards) != rules.hole_cards:

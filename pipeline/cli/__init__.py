@@ -320,8 +320,17 @@ def equity(
     # paths print equity_lines.
     from pipeline.fast_commands import CommandError, equity_lines
 
+    rules, name = None, None
+    if game is not None:  # the games registry names the game (not on the fast path)
+        from pipeline.games.poker_variants import rules_of_games
+
+        scoring = _scoring_options(game, short_deck_rule)
+        name = scoring.game
+        rules = rules_of_games(scoring.rule_sets)[str(name)]
+        if rules.board_cards == 0:
+            raise _fail(f"{name} has no board: no cards to come, no equity to count")
     try:
-        lines = equity_lines(hands, board, dead, samples, seed, game, short_deck_rule)
+        lines = equity_lines(hands, board, dead, samples, seed, rules, name)
     except CommandError as error:
         raise _fail(str(error)) from None
     for line in lines:

@@ -32,6 +32,10 @@ FAST_PATH_CASES = {
     "not a card": ["equity", "AhKx", "QsQc"],
     "five board cards": ["equity", "AhKh", "QsQc", "--board", "2c7d9hTsJs"],
     "version": ["--version"],
+}
+
+
+GAME_CASES = {
     "omaha flop": ["equity", "AsKsQd2c", "JhTh9c8c", "--board", "AhKh2s", "--game", "PLO"],
     "hi/lo turn": ["equity", "As2sQd3c", "JhTh9c8c", "--board=4h5h9s7d", "--game", "plo8"],
     "short deck, other rule set": ["equity", "QsQd", "Ts9c", "--board", "QhJd8c6s", "--game",
@@ -45,14 +49,22 @@ FAST_PATH_CASES = {
 }  # fmt: skip
 
 
+@pytest.mark.parametrize("args", GAME_CASES.values(), ids=GAME_CASES.keys())
+def test_a_named_game_goes_to_the_cli_and_prints_the_same(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert read_equity_arguments(args[1:]) is None  # the games registry is the CLI's
+    assert run_console(args, capsys) == run_cli(*args)
+
+
 def test_the_game_decides_the_figures_and_its_mistakes_are_named(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     trips = run_console(["equity", "QsQd", "Ts9c", "--board", "QhJd8c6s", "--game", "6+"], capsys)
-    other = run_console(FAST_PATH_CASES["short deck, other rule set"], capsys)
+    other = run_console(GAME_CASES["short deck, other rule set"], capsys)
     assert float(trips.stdout.splitlines()[1].split()[-1]) > 50  # trips over a straight
     assert float(other.stdout.splitlines()[1].split()[-1]) < 50  # and the other way round
-    hi_lo = run_console(FAST_PATH_CASES["hi/lo turn"], capsys)
+    hi_lo = run_console(GAME_CASES["hi/lo turn"], capsys)
     assert "expected share of the pot" in hi_lo.stdout
     errors = {
         "unknown game": "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha",
@@ -62,7 +74,7 @@ def test_the_game_decides_the_figures_and_its_mistakes_are_named(
         "unknown short-deck rule": "Error: Short Deck has no rule set 'straights-first'",
     }
     for case, message in errors.items():
-        result = run_console(FAST_PATH_CASES[case], capsys)
+        result = run_console(GAME_CASES[case], capsys)
         assert result.returncode == 2 and result.stderr.startswith(message), (case, result)
 
 
