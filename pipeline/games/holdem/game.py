@@ -21,10 +21,10 @@ from pipeline.games.holdem.round_rules import ROUND_KEY
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
-    biggest_swings,
     estimate_seconds,
     street_equities,
 )
+from pipeline.games.holdem.swings import biggest_swings
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
 from pipeline.games.poker_variants import (
     DEFAULT_RULES,
@@ -98,16 +98,16 @@ def with_equities(
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
     own batch, ``pipeline run --equity-budget``, not the nightly window)."""
-    if "game" in scored.columns and (scored["game"] != HOLDEM_NAME).any():
-        return scored  # FIXME(issue 20): street equities per game land from the season branch
-    exact = estimate_seconds(scored) <= options.budget_seconds
-    if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
+    exact = estimate_seconds(scored, rules_of_game=rules_of_game) <= options.budget_seconds
+    sampled = estimate_seconds(scored, samples=options.samples, rules_of_game=rules_of_game)
+    if not exact and sampled > options.budget_seconds:
         return scored
     samples = None if exact else options.samples
     # street_equities keys rounds by tournament and round; two tables' round 1 are two rounds.
     by_table = scored.with_columns(_table_round().alias("round"))
     with_figures = street_equities(
         by_table,
+        rules_of_game=rules_of_game,
         samples=samples,
         seed=options.seed,
         map_chunks=options.map_rounds,
