@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import polars as pl
 
@@ -353,13 +354,5 @@ HOLDEM = Game(
     summary=poker_summary,
     summary_notes=SUMMARY_NOTES,
 )
-FIVE_CARD_POKER = Game(
-    name="five-card",
-    layouts=(FIVE_CARD,),
-    parquet_name="poker",
-    score=score_poker,
-    present=present_poker,
-    parquet=poker_parquet,
-    summary=poker_summary,
-    summary_notes=SUMMARY_NOTES,
-)
+FIVE_CARD_POKER = replace(HOLDEM, name="five-card", layouts=(FIVE_CARD,))
+"""Five-card hands: Hold'em's scorer, presenter, Parquet and Summary, for their own layout."""
