@@ -155,3 +155,23 @@ def test_a_plo_night_fits_the_budget_or_samples_its_preflop_as_forecast() -> Non
     assert gaps.max() < 5 * sigma
     blocks = dict(game.summary([ScoredSheet("night", layout, exact)]))
     assert blocks["Biggest swings"].height > 0
+
+
+def test_the_swings_of_a_sheet_of_several_tables_name_the_table_and_the_game() -> None:
+    plo = _plo_night(6).with_columns(pl.lit("1").alias("table"))
+    six = pl.DataFrame(
+        {
+            "round": ["1", "1"], "game": ["6+", "6+"], "player": ["Ann", "Bob"],
+            "hole": ["Ah Kh", "Qs Qc"], "board": ["Qh Jh 7c 6d Th"] * 2, "table": ["2", "2"],
+        }
+    )  # fmt: skip
+    night = pl.concat([plo, six], how="diagonal")
+    layout = detect_layout(night.columns)
+    assert layout is not None
+    game = GAME_OF_LAYOUT[layout.kind]
+    scored, issues = game.score(night, layout, ScoringOptions(EquityOptions()))
+    assert issues.height == 0
+    swings = dict(game.summary([ScoredSheet("night", layout, scored)]))["Biggest swings"]
+    assert swings.columns[:5] == ["sheet", "tournament", "table", "game", "round"]
+    by_table = dict(swings.select("table", "game").unique().iter_rows())
+    assert by_table == {"1": "Omaha", "2": "Short Deck"}  # Ann's river flush came from behind
