@@ -9,7 +9,7 @@ import polars as pl
 from pipeline.games.holdem import pot_audit
 from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
 from pipeline.games.poker_variants import rules_of_games
-from pipeline.sources.hand_log import Issues
+from pipeline.sources.hand_log import HandLog, Issues
 from pipeline.sources.phh import read_phh
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 
@@ -245,3 +245,18 @@ def _phh_disagreements(text: str, hand_id: str) -> list[str]:
     issues = audit_pots(read_phh(text, "pots.phhs"))
     wrong = issues.filter((pl.col("code") == "pot_disagreement") & (pl.col("hand_id") == hand_id))
     return wrong["message"].to_list()
+
+
+def test_a_hand_of_a_game_we_do_not_score_is_left_unaudited_not_a_crash() -> None:
+    # The sources name such variants (unsupported_variant) and keep their hands out; a log
+    # that holds them anyway is counted, not audited, and raises nothing.
+    log = read_pokerstars(POTS, "pots.txt")
+    razz = log.rows.with_columns(pl.lit("Razz Limit").alias("variant"))
+    issues, counts = audit_pots_with_counts(HandLog(razz, log.issues))
+    assert issues.height == 0
+    assert (counts.hands, counts.showdowns, counts.hands_audited, counts.names_checked) == (
+        4,
+        4,
+        0,
+        0,
+    )
