@@ -127,11 +127,13 @@ def split_pot(
         return
     best = max(strength[k] or 0 for k in eligible)
     high_winners = [k for k in eligible if (strength[k] or 0) == best]
-    with_low = [k for k in eligible if low[k] is not None]
-    if not with_low:
+    lows = {k: value for k in eligible if (value := low[k]) is not None}
+    if not lows:  # no low among this pot's own contenders: the high scoops
         pay_evenly(pot.amount, high_winners, unit, turns, expected)
         return
-    best_low = min(low[k] or 0 for k in with_low)
+    best_low = min(lows.values())
     low_half = pot.amount // (2 * unit) * unit  # the odd unit goes to the high half
     pay_evenly(pot.amount - low_half, high_winners, unit, turns, expected)
-    pay_evenly(low_half, [k for k in with_low if low[k] == best_low], unit, turns, expected)
+    pay_evenly(
+        low_half, [k for k, value in lows.items() if value == best_low], unit, turns, expected
+    )
