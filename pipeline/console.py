@@ -33,6 +33,7 @@ class EquityArguments:
     seed: int = 0
 
 
+# ``--game`` is the CLI's: naming a game needs the games registry (and polars)
 _EQUITY_OPTIONS = ("--board", "--dead", "--samples", "--seed")
 
 

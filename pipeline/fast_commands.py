@@ -17,6 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pipeline.core.rules import HandRules
 
 
 class CommandError(Exception):
@@ -44,19 +48,39 @@ def equity_lines(
     dead: str = "",
     samples: int | None = None,
     seed: int = 0,
+    rules: HandRules | None = None,
+    game: str | None = None,
 ) -> list[str]:
     """What ``pipeline equity`` prints: a line per hand (win, tie, equity in percent), then the
-    number of boards and how they were counted.  Raises :class:`CommandError` for bad cards."""
-    from pipeline.core.equity import equity
+    number of boards and how they were counted.  Raises :class:`CommandError` for bad cards.
 
+    ``rules`` (Hold'em's by default) score the hands under another game, named ``game`` in
+    messages (the CLI finds both from the name a user writes): four hole cards a hand in Omaha;
+    in Omaha Hi/Lo the equity is the expected share of a pot split high and low.
+
+    >>> from pipeline.core.rules import OMAHA
+    >>> equity_lines(["AsKsQd2c", "JhTh9c8c"], board="AhKh2s", rules=OMAHA, game="Omaha")[-1]
+    'boards: 820 (exact)'
+    """
+    from pipeline.core.equity import equity
+    from pipeline.core.rules import HOLDEM
+
+    rules = HOLDEM if rules is None else rules
+    name = game
     holes = [parse_cards_text(hand) for hand in hands]
     for hand, cards in zip(hands, holes, strict=True):
-        if len(cards) != 2:
-            msg = f"{hand!r} is {len(cards)} cards: expected 2 hole cards"
+        if len(cards) != rules.hole_cards:
+            where = "" if name is None else f" in {name}"
+            msg = f"{hand!r} is {len(cards)} cards: expected {rules.hole_cards} hole cards{where}"
             raise CommandError(msg)
     try:
         result = equity(
-            holes, parse_cards_text(board), parse_cards_text(dead), samples=samples, seed=seed
+            holes,
+            parse_cards_text(board),
+            parse_cards_text(dead),
+            samples=samples,
+            seed=seed,
+            rules=rules,
         )
     except ValueError as error:
         raise CommandError(str(error)) from None
@@ -65,6 +89,9 @@ def equity_lines(
         lines.append(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
     how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
     lines.append(f"boards: {result.boards:,} ({how})")
+    if rules.low is not None:
+        lines.append("equity: the expected share of the pot, half to the best high, half to the")
+        lines.append("best low (eight or better; none qualifying: the high takes it all)")
     return lines
 
 

@@ -226,13 +226,17 @@ def generate(
         ),
     ] = "players",
     seed: Annotated[int, typer.Option(help="Random seed: the same seed deals the same games.")] = 0,
+    game: GameOption = None,
 ) -> None:
-    """Deal seeded games into an export of any size: Hold'em (the quiz's generator), five-card
-    hands or Yatzy nights.  The same seed deals the same games."""
+    """Deal seeded games into an export of any size: Hold'em (the quiz's generator) or another
+    poker game (--game: Omaha, PLO8, 6+ ...), five-card hands or Yatzy nights.  The same seed
+    deals the same games."""
     from pipeline.games.generate import write_generated
 
     try:
-        rows = write_generated(path, layout=layout, rounds=rounds, players=players, seed=seed)
+        rows = write_generated(
+            path, layout=layout, rounds=rounds, players=players, seed=seed, game=game
+        )
     except (OSError, ValueError) as error:
         raise _fail(str(error)) from None
     typer.echo(f"wrote {rows:,} rows to {path}")
@@ -296,7 +300,8 @@ def compare(
 @app.command()
 def equity(
     hands: Annotated[
-        list[str], typer.Argument(help="Each player's two hole cards, e.g. AhKh QsQc.")
+        list[str],
+        typer.Argument(help="Each player's hole cards, e.g. AhKh QsQc (four a hand in Omaha)."),
     ],
     board: Annotated[
         str, typer.Option(help="Community cards so far: 0, 3 or 4 (e.g. 2c7d9h).")
@@ -307,14 +312,25 @@ def equity(
         typer.Option(help="Monte Carlo: sample this many boards instead of all.", min=1),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
+    game: GameOption = None,
+    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
 ) -> None:
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
     # The console script runs this command without importing Typer (pipeline.console); both
     # paths print equity_lines.
     from pipeline.fast_commands import CommandError, equity_lines
 
+    rules, name = None, None
+    if game is not None:  # the games registry names the game (not on the fast path)
+        from pipeline.games.poker_variants import rules_of_games
+
+        scoring = _scoring_options(game, short_deck_rule)
+        name = scoring.game
+        rules = rules_of_games(scoring.rule_sets)[str(name)]
+        if rules.board_cards == 0:
+            raise _fail(f"{name} has no board: no cards to come, no equity to count")
     try:
-        lines = equity_lines(hands, board, dead, samples, seed)
+        lines = equity_lines(hands, board, dead, samples, seed, rules, name)
     except CommandError as error:
         raise _fail(str(error)) from None
     for line in lines:

@@ -21,6 +21,7 @@ import polars as pl
 from numpy.typing import NDArray
 
 from pipeline.core.cards import DECK_SIZE, format_cards
+from pipeline.core.rules import HOLDEM, HandRules
 
 STAGES = np.array([0, 3, 4, 5], dtype=np.int8)
 ROSTER = (
@@ -32,8 +33,8 @@ _CARD_NAMES = np.array(format_cards(range(DECK_SIZE)), dtype=object)
 
 @dataclass(frozen=True)
 class HoldemDeal:
-    """Many rounds: hole cards ``(rounds, players, 2)``, boards ``(rounds, 5)``, community
-    cards each player saw ``(rounds, players)`` and who sat in ``(rounds, players)``."""
+    """Many rounds: hole cards ``(rounds, players, hole cards)``, boards ``(rounds, 5)``,
+    community cards each player saw ``(rounds, players)`` and who sat in ``(rounds, players)``."""
 
     holes: NDArray[np.uint8]
     boards: NDArray[np.uint8]
@@ -41,15 +42,29 @@ class HoldemDeal:
     names: NDArray[np.str_]
 
 
-def deal_holdem(rounds: int, players: int = 8, seed: int = 0) -> HoldemDeal:
-    """Deal ``rounds`` rounds of ``players`` players, as the quiz's script does."""
+def deal_holdem(
+    rounds: int, players: int = 8, seed: int = 0, rules: HandRules = HOLDEM
+) -> HoldemDeal:
+    """Deal ``rounds`` rounds of ``players`` players, as the quiz's script does, from the rules'
+    deck with their hole cards (four in Omaha; 6 through A in a short deck).
+
+    >>> from pipeline.core.rules import OMAHA
+    >>> deal_holdem(rounds=1, players=3, seed=1, rules=OMAHA).holes.shape
+    (1, 3, 4)
+    """
     if not 2 <= players <= 10:
         msg = f"players must be 2 to 10, got {players}"
         raise ValueError(msg)
+    deck = np.array(rules.ranking.deck, dtype=np.uint8)
+    if players * rules.hole_cards + 5 > len(deck):
+        most = (len(deck) - 5) // rules.hole_cards
+        msg = f"a {len(deck)}-card deck deals {rules.hole_cards} hole cards to {most} at most"
+        raise ValueError(msg)
     rng = np.random.default_rng(seed)
-    decks = np.argsort(rng.random((rounds, DECK_SIZE)), axis=1).astype(np.uint8)
+    decks = deck[np.argsort(rng.random((rounds, len(deck))), axis=1)]
     boards = decks[:, :5]
-    holes = decks[:, 5 : 5 + 2 * players].reshape(rounds, players, 2)
+    dealt = rules.hole_cards * players
+    holes = decks[:, 5 : 5 + dealt].reshape(rounds, players, rules.hole_cards)
     seen = STAGES[rng.integers(0, 4, size=(rounds, players))]
     redo = ~(seen == 5).any(axis=1)
     while redo.any():
@@ -112,7 +127,7 @@ def street_rows(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataFra
             "tournament": [tournament] * (rounds * players),
             "round": np.repeat(np.arange(1, rounds + 1), players).astype(str),
             "player": deal.names.reshape(-1),
-            "hole_ids": deal.holes.reshape(-1, 2).tolist(),
+            "hole_ids": deal.holes.reshape(-1, deal.holes.shape[-1]).tolist(),
             "board_ids": [
                 board[:count].tolist() for board, count in zip(boards, seen, strict=True)
             ],
@@ -195,26 +210,37 @@ LAYOUTS = ("players", "rounds", "five-card", "yatzy")
 
 
 def write_generated(
-    path: Path, *, layout: str, rounds: int, players: int = 8, seed: int = 0
+    path: Path,
+    *,
+    layout: str,
+    rounds: int,
+    players: int = 8,
+    seed: int = 0,
+    game: str | None = None,
 ) -> int:
     """Write a generated file by suffix (.csv, .xlsx, .txt); returns the number of data rows.
 
     ``layout`` is one of :data:`LAYOUTS`; for ``yatzy``, ``rounds`` counts rounds of 15 per game.
+    ``game`` (any alias of a poker game with a board) deals that game in the players or rounds
+    layout, with a ``game`` column holding its name.
     """
     if layout not in LAYOUTS:
         msg = f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}"
         raise ValueError(msg)
+    name, rules = _game(game, layout, path)
     suffix = path.suffix.lower()
     if layout == "five-card":
         frame = five_card_frame(rounds, players, seed)
     elif layout == "yatzy":
         frame = yatzy_frame(max(1, rounds // 15), min(players, len(ROSTER)), seed)
     else:
-        deal = deal_holdem(rounds, players, seed)
+        deal = deal_holdem(rounds, players, seed, rules)
         if suffix == ".txt":
             path.write_text(listing_text(deal), encoding="utf-8")
             return rounds * players
         frame = rounds_frame(deal) if layout == "rounds" else players_frame(deal)
+        if name is not None:
+            frame = frame.insert_column(1, pl.Series("game", [name] * frame.height))
     if suffix == ".csv":
         frame.write_csv(path)
     elif suffix == ".xlsx":
@@ -223,6 +249,28 @@ def write_generated(
         msg = f"cannot generate {suffix!r}: expected .csv, .xlsx or .txt"
         raise ValueError(msg)
     return frame.height
+
+
+def _game(game: str | None, layout: str, path: Path) -> tuple[str | None, HandRules]:
+    """The canonical name and rules of the game asked for (Hold'em's when none is)."""
+    if game is None:
+        return None, HOLDEM
+    from pipeline.games.poker_variants import DEFAULT_RULES, canonical_game, known_game_names
+
+    name = canonical_game(game)
+    if name is None:
+        msg = f"unknown game {game!r}; known: {known_game_names()}"
+        raise ValueError(msg)
+    rules = DEFAULT_RULES[name]
+    if layout not in ("players", "rounds") or rules.board_cards == 0:
+        msg = (
+            f"{name} is dealt in the players or rounds layout (five-card hands: --layout five-card)"
+        )
+        raise ValueError(msg)
+    if path.suffix.lower() == ".txt":
+        msg = "the quiz's listing is Hold'em's: write a .csv or .xlsx for another game"
+        raise ValueError(msg)
+    return name, rules
 
 
 def _write_plain_workbook(path: Path, sheets: dict[str, pl.DataFrame]) -> None:

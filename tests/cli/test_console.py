@@ -35,6 +35,49 @@ FAST_PATH_CASES = {
 }
 
 
+GAME_CASES = {
+    "omaha flop": ["equity", "AsKsQd2c", "JhTh9c8c", "--board", "AhKh2s", "--game", "PLO"],
+    "hi/lo turn": ["equity", "As2sQd3c", "JhTh9c8c", "--board=4h5h9s7d", "--game", "plo8"],
+    "short deck, other rule set": ["equity", "QsQd", "Ts9c", "--board", "QhJd8c6s", "--game",
+                                   "6+", "--short-deck-rule", "straight-over-trips"],
+    "unknown game": ["equity", "AhKh", "QsQc", "--game", "Chess"],
+    "two cards in omaha": ["equity", "AhKh", "QsQc", "--game", "Omaha"],
+    "a five in a short deck": ["equity", "AhKh", "5s5c", "--game", "Short Deck"],
+    "five-card hands have no board": ["equity", "AhKhQhJhTh", "2c3c4c5c7d", "--game", "5-card"],
+    "unknown short-deck rule": ["equity", "AhKh", "QsQc", "--game", "6+",
+                                "--short-deck-rule", "straights-first"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("args", GAME_CASES.values(), ids=GAME_CASES.keys())
+def test_a_named_game_goes_to_the_cli_and_prints_the_same(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert read_equity_arguments(args[1:]) is None  # the games registry is the CLI's
+    assert run_console(args, capsys) == run_cli(*args)
+
+
+def test_the_game_decides_the_figures_and_its_mistakes_are_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    trips = run_console(["equity", "QsQd", "Ts9c", "--board", "QhJd8c6s", "--game", "6+"], capsys)
+    other = run_console(GAME_CASES["short deck, other rule set"], capsys)
+    assert float(trips.stdout.splitlines()[1].split()[-1]) > 50  # trips over a straight
+    assert float(other.stdout.splitlines()[1].split()[-1]) < 50  # and the other way round
+    hi_lo = run_console(GAME_CASES["hi/lo turn"], capsys)
+    assert "expected share of the pot" in hi_lo.stdout
+    errors = {
+        "unknown game": "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha",
+        "two cards in omaha": "Error: 'AhKh' is 2 cards: expected 4 hole cards in Omaha",
+        "a five in a short deck": "Error: card '5c' is not in the 36-card deck (6 through A)",
+        "five-card hands have no board": "Error: Five Card has no board",
+        "unknown short-deck rule": "Error: Short Deck has no rule set 'straights-first'",
+    }
+    for case, message in errors.items():
+        result = run_console(GAME_CASES[case], capsys)
+        assert result.returncode == 2 and result.stderr.startswith(message), (case, result)
+
+
 @pytest.mark.parametrize("args", FAST_PATH_CASES.values(), ids=FAST_PATH_CASES.keys())
 def test_the_fast_path_prints_what_the_typer_app_prints(
     args: list[str], capsys: pytest.CaptureFixture[str]

@@ -15,8 +15,10 @@ from pipeline.core.cards import format_cards, parse_cards
 from pipeline.core.rules import CATEGORY_NAMES
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import ScoringOptions
+from pipeline.games.generate import write_generated
 from pipeline.games.issues import with_codes
 from pipeline.games.layouts import detect_layout
+from pipeline.games.poker_variants import canonical_game
 from tests import reference
 from tests.helpers import run_cli
 
@@ -286,3 +288,27 @@ def test_a_rounds_sheet_of_hi_lo_names_both_halves_winners() -> None:
         ("Bob", "Ann", "8-5-3-2-A"),
         ("Cy", None, None),
     ]
+
+
+@pytest.mark.parametrize("game", ["PLO", "Omaha 6", "PLO8", "6+"])
+@pytest.mark.parametrize("layout", ["players", "rounds"])
+def test_generated_nights_of_every_game_score_clean(tmp_path: Path, game: str, layout: str) -> None:
+    path = tmp_path / "night.csv"
+    rows = write_generated(path, layout=layout, rounds=12, players=4, seed=9, game=game)
+    sheet = pl.read_csv(path, infer_schema=False)
+    scored, issues = _score(sheet)
+    assert issues.height == 0, issues.rows()[:3]
+    assert scored["game"].unique().to_list() == [canonical_game(game)]
+    assert rows == sheet.height
+    again = tmp_path / "again.csv"
+    write_generated(again, layout=layout, rounds=12, players=4, seed=9, game=game)
+    assert again.read_bytes() == path.read_bytes()  # the same seed deals the same night
+
+
+def test_a_game_the_generator_cannot_deal_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown game 'Chess'; known: Hold'em"):
+        write_generated(Path("x.csv"), layout="players", rounds=1, game="Chess")
+    with pytest.raises(ValueError, match="deals 6 hole cards to 7 at most"):
+        write_generated(Path("x.csv"), layout="players", rounds=1, players=9, game="PLO6")
+    with pytest.raises(ValueError, match="listing is Hold'em's"):
+        write_generated(Path("x.txt"), layout="players", rounds=1, game="PLO")

@@ -18,10 +18,10 @@ from pipeline.games.generate import deal_holdem, street_rows
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
     SWING_SCHEMA,
-    biggest_swings,
     estimate_seconds,
     street_equities,
 )
+from pipeline.games.holdem.swings import biggest_swings
 
 CARD_LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
 

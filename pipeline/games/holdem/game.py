@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import polars as pl
 
@@ -21,10 +22,10 @@ from pipeline.games.holdem.round_rules import ROUND_KEY
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
 from pipeline.games.holdem.street_equity import (
     EQUITY_COLUMNS,
-    biggest_swings,
     estimate_seconds,
     street_equities,
 )
+from pipeline.games.holdem.swings import biggest_swings
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
 from pipeline.games.poker_variants import (
     DEFAULT_RULES,
@@ -98,16 +99,16 @@ def with_equities(
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
     own batch, ``pipeline run --equity-budget``, not the nightly window)."""
-    if "game" in scored.columns and (scored["game"] != HOLDEM_NAME).any():
-        return scored  # FIXME(issue 20): street equities per game land from the season branch
-    exact = estimate_seconds(scored) <= options.budget_seconds
-    if not exact and estimate_seconds(scored, samples=options.samples) > options.budget_seconds:
+    exact = estimate_seconds(scored, rules_of_game=rules_of_game) <= options.budget_seconds
+    sampled = estimate_seconds(scored, samples=options.samples, rules_of_game=rules_of_game)
+    if not exact and sampled > options.budget_seconds:
         return scored
     samples = None if exact else options.samples
     # street_equities keys rounds by tournament and round; two tables' round 1 are two rounds.
     by_table = scored.with_columns(_table_round().alias("round"))
     with_figures = street_equities(
         by_table,
+        rules_of_game=rules_of_game,
         samples=samples,
         seed=options.seed,
         map_chunks=options.map_rounds,
@@ -295,17 +296,32 @@ def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def _games_of(scored: pl.DataFrame) -> list[str]:
+    """The games a sheet's rows are of, in order of appearance (Hold'em without the column)."""
+    if "game" not in scored.columns:
+        return [HOLDEM_NAME]
+    return scored["game"].fill_null(HOLDEM_NAME).unique(maintain_order=True).to_list()
+
+
 def _swing_summary(sheets: Sequence[ScoredSheet]) -> pl.DataFrame:
     """The river winners' lowest equity on an earlier street: the bad beats, worst first."""
     with_figures = [sheet for sheet in sheets if "win_turn" in sheet.scored.columns]
     swings = pl.concat(
         biggest_swings(
-            _contested(sheet.scored).with_columns(_table_round().alias("round"))
+            _contested(sheet.scored)
+            .filter(pl.col("game").fill_null(HOLDEM_NAME) == game)
+            .with_columns(_table_round().alias("round"))
         ).with_columns(
-            pl.col("round").str.split("\x1f").list.last(), pl.lit(sheet.sheet).alias("sheet")
+            pl.col("round").str.split("\x1f").list.first().replace("", None).alias("table"),
+            pl.col("round").str.split("\x1f").list.last(),
+            pl.lit(sheet.sheet).alias("sheet"),
+            pl.lit(game).alias("game"),
         )
         for sheet in with_figures
+        for game in _games_of(sheet.scored)
     )
+    # the table and the game when the sheets have more than one: a round id alone is ambiguous
+    where = [name for name in ("table", "game") if swings[name].drop_nulls().n_unique() > 1]
     exact = all(
         bool(sheet.scored["equity_exact"].all())
         for sheet in with_figures
@@ -318,6 +334,7 @@ def _swing_summary(sheets: Sequence[ScoredSheet]) -> pl.DataFrame:
         .select(
             "sheet",
             "tournament",
+            *where,
             "round",
             pl.col("player").alias("river winner"),
             # a fraction, shown as a percentage like every % column of the workbook
@@ -337,13 +354,5 @@ HOLDEM = Game(
     summary=poker_summary,
     summary_notes=SUMMARY_NOTES,
 )
-FIVE_CARD_POKER = Game(
-    name="five-card",
-    layouts=(FIVE_CARD,),
-    parquet_name="poker",
-    score=score_poker,
-    present=present_poker,
-    parquet=poker_parquet,
-    summary=poker_summary,
-    summary_notes=SUMMARY_NOTES,
-)
+FIVE_CARD_POKER = replace(HOLDEM, name="five-card", layouts=(FIVE_CARD,))
+"""Five-card hands: Hold'em's scorer, presenter, Parquet and Summary, for their own layout."""

@@ -84,8 +84,8 @@ def score_hand_log(
     # sources name the variants we do not score and keep their hands out of the rows.
     log = log.with_columns(variant_game(pl.col("variant") if "variant" in log.columns else None))
     rules_of_game = rules_of_games(options.rule_sets)
-    known = log.filter(pl.col("hole").is_not_null())
-    canonical = known.select(
+    # which row, round and player: the columns every row of the log keeps, shown or not
+    keys = (
         "row_id",
         "tournament",
         "table",
@@ -93,6 +93,10 @@ def score_hand_log(
         pl.col("hand_id").alias("round"),
         "game",
         "player",
+    )
+    known = log.filter(pl.col("hole").is_not_null())
+    canonical = known.select(
+        *keys,
         "hole",
         "board",
         pl.col("folded").cast(pl.String).str.to_lowercase().alias("folded"),
@@ -108,13 +112,7 @@ def score_hand_log(
     if options.equity.enabled:
         scored = with_equities(scored, options.equity, rules_of_game)
     unseen = log.filter(pl.col("hole").is_null()).select(
-        "row_id",
-        "tournament",
-        "table",
-        pl.col("seat").cast(pl.String),
-        pl.col("hand_id").alias("round"),
-        "game",
-        "player",
+        *keys,
         pl.lit("").alias("cards"),
         pl.col("folded").fill_null(False),
         pl.when(~pl.col("folded").fill_null(False)).then(pl.lit(MUCKED)).alias("hand"),

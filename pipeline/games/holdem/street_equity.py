@@ -2,9 +2,10 @@
 
 Before the flop, on the flop and on the turn a broadcast shows each player still in the hand
 with their chance to win the pot (ties shared) over every way the rest of the board can fall.
-:func:`street_equities` adds those figures to one row per player per round;
-:func:`biggest_swings` picks, per round, the lowest figure the river winner was shown: the bad
-beat for the Summary sheet.
+:func:`street_equities` adds those figures to one row per player per round, under each round's
+game (Omaha, short deck, Omaha Hi/Lo's expected share of the pot);
+:func:`pipeline.games.holdem.swings.biggest_swings` picks, per round, the lowest figure the
+river winner was shown: the bad beat for the Summary sheet.
 
 Who is shown at a street is who went on to the next one: before the flop, the players who saw
 the flop or never folded; on the flop, those who saw the turn or never folded; on the turn,
@@ -26,6 +27,7 @@ what a viewer was shown, not what an all-knowing dealer would compute.
 >>> frame.select("player", "win_preflop", "win_flop", "win_turn").with_columns(
 ...     pl.col("^win_.*$").round(2)).rows()
 [('Ann', 46.21, 54.14, 15.91), ('Bob', 53.79, 45.86, 84.09), ('Cy', None, None, None)]
+>>> from pipeline.games.holdem.swings import biggest_swings
 >>> biggest_swings(frame).with_columns(pl.col("lowest_equity").round(2)).rows()
 [(None, '1', 'Ann', 15.91, 'turn')]
 """
@@ -33,17 +35,19 @@ what a viewer was shown, not what an all-knowing dealer would compute.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.rules import HOLDEM, HandRules
 from pipeline.core.turn_equity import turn_equities
 from pipeline.games.base import SPREAD_SECONDS, ChunkMap
+from pipeline.games.holdem.expressions import card_matrix
+from pipeline.games.poker_variants import DEFAULT_RULES, HOLDEM_NAME
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -64,14 +68,38 @@ SWING_SCHEMA = {
 SECONDS_PER_CALL = 3e-4
 SECONDS_PER_BOARD = 8e-9
 SECONDS_PER_HAND_BOARD = 9e-9
+# Other games, per hand per board against Hold'em's, measured exact preflop heads-up and
+# three-way and on 60-round nights (bench/README.md, "Equity per street, per game"): a short
+# deck's is Hold'em's; an Omaha hand's two-plus-three combinations cost about 2.5 times as
+# much, a low half 3.3 times again.
+MAX_SHOWN = 23  # more players than any deck can deal two cards to
+EXACT_HOLE_FACTOR = 2.5
+LOW_HALF_FACTOR = 3.3
 
 _ROW = "__street_equity_row"
 
 
-def _round_tables(rows: pl.DataFrame) -> tuple[pl.DataFrame, NDArray[np.uint8], NDArray[np.int64]]:
-    """Per round: its rows and its board; per row: hole cards and the board cards it saw.
+def _hand_board_seconds(rules: HandRules) -> float:
+    """The cost model's seconds per hand per board under ``rules``."""
+    factor = 1.0 if rules.hole_cards_used is None else EXACT_HOLE_FACTOR
+    return SECONDS_PER_HAND_BOARD * factor * (1.0 if rules.low is None else LOW_HALF_FACTOR)
 
-    The round's board is the longest ``board_ids`` of the round (rows share a prefix).
+
+def _boards(rules: HandRules, players: int, known: int) -> int:
+    """Ways the rest of the board can fall with ``players`` hands dealt and ``known`` shown."""
+    unseen = rules.ranking.deck_size - rules.hole_cards * players - known
+    return math.comb(unseen, BOARD_SIZE - known)
+
+
+def _round_tables(
+    rows: pl.DataFrame, rules_of_game: Mapping[str, HandRules]
+) -> tuple[pl.DataFrame, NDArray[np.uint8], NDArray[np.int64], list[HandRules]]:
+    """Per round: its rows, its board and its game's rules; per row: hole cards (padded) and
+    the board cards it saw.
+
+    The round's board is the longest ``board_ids`` of the round (rows share a prefix); its game
+    the ``game`` of its first row (Hold'em without the column: every row of a round is one
+    game, the validation says so).
     """
     missing = [
         name
@@ -81,21 +109,24 @@ def _round_tables(rows: pl.DataFrame) -> tuple[pl.DataFrame, NDArray[np.uint8], 
     if missing:
         msg = f"street equities need the columns {missing!r}"
         raise ValueError(msg)
+    game = pl.col("game").fill_null(HOLDEM_NAME) if "game" in rows.columns else HOLDEM_NAME
     indexed = rows.select(
         pl.int_range(pl.len(), dtype=pl.Int64).alias(_ROW),
         pl.col(ROUND_KEY),
         pl.col("board_ids").list.len().alias("seen"),
         pl.col("board_ids"),
+        pl.lit(game).alias("_game") if isinstance(game, str) else game.alias("_game"),
     )
     rounds = indexed.group_by(ROUND_KEY, maintain_order=True).agg(
         pl.col(_ROW),
         pl.col("board_ids").sort_by("seen", descending=True).first().alias("board"),
+        pl.col("_game").first(),
     )
-    holes = np.asarray(
-        rows["hole_ids"].cast(pl.Array(pl.UInt8, 2)).to_numpy(), dtype=np.uint8
-    ).reshape(-1, 2)
+    widest = max((rules.hole_cards for rules in rules_of_game.values()), default=2)
+    holes, _ = card_matrix(rows["hole_ids"], widest)
     seen = rows["board_ids"].list.len().to_numpy().astype(np.int64)
-    return rounds, holes, seen
+    round_rules = [rules_of_game.get(name, HOLDEM) for name in rounds["_game"].to_list()]
+    return rounds, holes, seen, round_rules
 
 
 def _in_at_streets(seen: NDArray[np.int64], folded: NDArray[np.bool_]) -> NDArray[np.bool_]:
@@ -107,12 +138,13 @@ def _in_at_streets(seen: NDArray[np.int64], folded: NDArray[np.bool_]) -> NDArra
 
 class EquityJob(NamedTuple):
     """One deal to compute: the shown players' hole cards (sorted), the board known at the
-    street, the preflop samples (``None``: exact) and the round's seed."""
+    street, the preflop samples (``None``: exact), the round's seed and its game's rules."""
 
     hands: NDArray[np.uint8]
     known: NDArray[np.uint8]
     samples: int | None
     seed: int
+    rules: HandRules = HOLDEM
 
 
 def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
@@ -128,10 +160,17 @@ def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
     [97.73, 2.27]
     """
     figures: list[NDArray[np.float64]] = [np.empty(0)] * len(jobs)
-    turn = [index for index, job in enumerate(jobs) if len(job.known) == STREET_CARDS[-1]]
+    # Hold'em's turns are scored together; another game's deals one call each, under its rules
+    turn = [
+        index
+        for index, job in enumerate(jobs)
+        if len(job.known) == STREET_CARDS[-1] and job.rules == HOLDEM
+    ]
     for index, job in enumerate(jobs):
-        if len(job.known) != STREET_CARDS[-1]:
-            result = equity(job.hands, job.known, samples=job.samples, seed=job.seed)
+        if len(job.known) != STREET_CARDS[-1] or job.rules != HOLDEM:
+            result = equity(
+                job.hands, job.known, samples=job.samples, seed=job.seed, rules=job.rules
+            )
             figures[index] = 100 * result.equity
     if turn:
         turn_figures = turn_equities(
@@ -145,6 +184,7 @@ def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
 def street_equities(
     rows: pl.DataFrame,
     *,
+    rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
     samples: int | None = None,
     seed: int = 0,
     map_chunks: ChunkMap | None = None,
@@ -182,13 +222,13 @@ def street_equities(
     >>> street_equities(rows)["win_preflop"].to_list()  # only one player shown: no figure
     [None, None]
     """
-    rounds, holes, seen = _round_tables(rows)
+    rounds, holes, seen, round_rules = _round_tables(rows, rules_of_game)
     folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
     shown = _in_at_streets(seen, folded)
     round_seeds = np.random.default_rng(seed).integers(0, 2**63, size=rounds.height)
     # Plan first: every distinct deal becomes one job, created by the first round that deals it
     # (with that round's seed), so the figures do not depend on how the jobs are computed.
-    job_of_deal: dict[tuple[bytes, bytes], int] = {}
+    job_of_deal: dict[tuple[bytes, bytes, HandRules], int] = {}
     jobs: list[EquityJob] = []
     job_round: list[int] = []
     placements: list[tuple[int, NDArray[np.int64], int]] = []  # street, rows, job
@@ -197,22 +237,22 @@ def street_equities(
     ):
         at = np.asarray(members, dtype=np.int64)
         round_board = np.asarray(board or [], dtype=np.uint8)
+        rules = round_rules[number]
         for street, cards in enumerate(STREET_CARDS):
             if len(round_board) < cards:
                 break
             players = at[shown[street, at]]
             if len(players) < 2:
                 continue
-            hands = holes[players]
-            order = np.lexsort((hands[:, 1], hands[:, 0]))
+            hands = holes[players, : rules.hole_cards]
+            order = np.lexsort(hands.T[::-1])
             known = round_board[:cards]
-            key = (hands[order].tobytes(), known.tobytes())
+            key = (hands[order].tobytes(), known.tobytes(), rules)
             if key not in job_of_deal:
                 job_of_deal[key] = len(jobs)
                 street_samples = samples if cards == 0 else None
-                jobs.append(
-                    EquityJob(hands[order], known, street_samples, int(round_seeds[number]))
-                )
+                seed_of_round = int(round_seeds[number])
+                jobs.append(EquityJob(hands[order], known, street_samples, seed_of_round, rules))
                 job_round.append(number)
             placements.append((street, players[order], job_of_deal[key]))
     chunks = _chunks_of_rounds(jobs, job_round, chunk_seconds) if map_chunks else [jobs]
@@ -233,11 +273,12 @@ def _job_seconds(job: EquityJob) -> float:
     """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
     they are scored together)."""
     players, cards = len(job.hands), len(job.known)
-    boards = math.comb(52 - 2 * players - cards, BOARD_SIZE - cards)
+    boards = _boards(job.rules, players, cards)
     if job.samples is not None:
         boards = min(boards, job.samples)
-    call = 0.0 if cards == STREET_CARDS[-1] else SECONDS_PER_CALL
-    return call + boards * (SECONDS_PER_BOARD + players * SECONDS_PER_HAND_BOARD)
+    batched = cards == STREET_CARDS[-1] and job.rules == HOLDEM
+    call = 0.0 if batched else SECONDS_PER_CALL
+    return call + boards * (SECONDS_PER_BOARD + players * _hand_board_seconds(job.rules))
 
 
 def _chunks_of_rounds(
@@ -260,7 +301,12 @@ def _chunks_of_rounds(
     return chunks
 
 
-def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float:
+def estimate_seconds(
+    rows: pl.DataFrame,
+    *,
+    samples: int | None = None,
+    rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
+) -> float:
     """A cheap forecast of the seconds :func:`street_equities` will take on ``rows``.
 
     Per round and street with two or more players shown, one call of
@@ -277,7 +323,7 @@ def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float
     >>> round(estimate_seconds(rows), 3), round(estimate_seconds(rows, samples=10_000), 4)
     (0.045, 0.0006)
     """
-    rounds, _, seen = _round_tables(rows)
+    rounds, _, seen, round_rules = _round_tables(rows, rules_of_game)
     folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
     shown = _in_at_streets(seen, folded)
     board_length = np.zeros(rows.height, dtype=np.int64)
@@ -287,93 +333,25 @@ def estimate_seconds(rows: pl.DataFrame, *, samples: int | None = None) -> float
     ):
         round_of_row[members] = number
         board_length[members] = len(board or [])
+    distinct = list(dict.fromkeys(round_rules))
+    game_of_round = np.array([distinct.index(rules) for rules in round_rules], dtype=np.int64)
     seconds = 0.0
     for street, cards in enumerate(STREET_CARDS):
         players = np.bincount(round_of_row[shown[street]], minlength=rounds.height)
         reached = np.zeros(rounds.height, dtype=bool)
         reached[round_of_row] = board_length >= cards
-        for count, calls in zip(
-            *np.unique(players[reached & (players >= 2)], return_counts=True), strict=True
-        ):
-            boards = math.comb(52 - 2 * int(count) - cards, BOARD_SIZE - cards)
+        counted = reached & (players >= 2)
+        # one price per game and number of players shown: np.unique of (game, players)
+        keys = game_of_round[counted] * (MAX_SHOWN + 1) + players[counted]
+        for key, calls in zip(*np.unique(keys, return_counts=True), strict=True):
+            rules, count = distinct[int(key) // (MAX_SHOWN + 1)], int(key) % (MAX_SHOWN + 1)
+            boards = _boards(rules, count, cards)
             if cards == 0 and samples is not None:
                 boards = min(boards, samples)
             per_call = (
                 SECONDS_PER_CALL
                 + boards * SECONDS_PER_BOARD
-                + boards * int(count) * SECONDS_PER_HAND_BOARD
+                + boards * count * _hand_board_seconds(rules)
             )
             seconds += int(calls) * per_call
     return seconds
-
-
-def biggest_swings(frame: pl.DataFrame) -> pl.DataFrame:
-    """Per round, the lowest equity the river winner(s) were shown, and at which street.
-
-    ``frame`` is the output of :func:`street_equities` with a ``player`` column.  The river
-    winners are the players who never folded holding the best seven cards on the round's full
-    board (all of them on a split pot); rounds whose board stops before the river have none.
-    A winner never shown with a figure is left out.  Sorted by ``lowest_equity``, lowest
-    first: the top row is the night's worst bad beat.  On equal figures the earlier street is
-    named.  Columns: ``tournament``, ``round``, ``player``, ``lowest_equity``, ``street``.
-
-    >>> import polars as pl
-    >>> frame = pl.DataFrame({"tournament": ["T"] * 2, "round": ["1"] * 2,
-    ...     "player": ["Ann", "Bob"], "hole_ids": [[48, 49], [44, 45]],
-    ...     "board_ids": [[0, 5, 10, 20, 30], [0, 5, 10, 20, 30]], "folded": [False, False],
-    ...     "win_preflop": [80.0, 20.0], "win_flop": [90.0, 10.0], "win_turn": [2.3, 97.7]},
-    ...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
-    >>> biggest_swings(frame).rows()
-    [('T', '1', 'Ann', 2.3, 'turn')]
-    """
-    board = (
-        pl.col("board_ids")
-        .sort_by(pl.col("board_ids").list.len(), descending=True)
-        .first()
-        .over(ROUND_KEY)
-    )
-    showdown = frame.with_columns(board.alias("_board")).filter(
-        ~pl.col("folded").fill_null(False) & (pl.col("_board").list.len() == BOARD_SIZE)
-    )
-    if showdown.height == 0:
-        return pl.DataFrame(schema=SWING_SCHEMA)
-    cards = np.asarray(
-        showdown.select(pl.concat_list("hole_ids", "_board").cast(pl.Array(pl.UInt8, 7)))
-        .to_series()
-        .to_numpy(),
-        dtype=np.uint8,
-    ).reshape(-1, 7)
-    strength = pl.Series("_strength", evaluator.evaluate(cards, check=False))
-    winners = showdown.with_columns(strength).filter(
-        pl.col("_strength") == pl.col("_strength").max().over(ROUND_KEY)
-    )
-    figures = (
-        winners.select(
-            pl.col("tournament").cast(pl.String),
-            pl.col("round").cast(pl.String),
-            pl.col("player").cast(pl.String),
-            *(pl.col(name) for name in EQUITY_COLUMNS),
-        )
-        .with_row_index("_winner")
-        .unpivot(
-            index=["_winner", "tournament", "round", "player"],
-            on=list(EQUITY_COLUMNS),
-            variable_name="street",
-            value_name="lowest_equity",
-        )
-        .drop_nulls("lowest_equity")
-        .with_columns(
-            pl.col("street").replace_strict(
-                dict(zip(EQUITY_COLUMNS, range(len(STREETS)), strict=True)), return_dtype=pl.Int8
-            )
-        )
-    )
-    lowest = (
-        figures.sort("_winner", "lowest_equity", "street")
-        .unique("_winner", keep="first", maintain_order=True)
-        .sort("lowest_equity", "_winner")
-        .with_columns(
-            pl.col("street").replace_strict(dict(enumerate(STREETS)), return_dtype=pl.String)
-        )
-    )
-    return lowest.select(list(SWING_SCHEMA))
