@@ -62,7 +62,9 @@ def score_sheet(sheet: RawSheet, scoring: ScoringOptions = NO_OPTIONS) -> SheetR
     in_parquet = frozenset(layout.columns.values())
     scored_ids = scored["row_id"] if scored.height else pl.Series([], dtype=pl.Int64)
     too_long = overlong_cells(sheet, in_parquet, scored_ids)
-    result = SheetResult(sheet, layout, scored, issues, issues["row_id"].n_unique(), too_long)
+    result = SheetResult(
+        sheet, layout, scored, issues, issues["row_id"].drop_nulls().n_unique(), too_long
+    )
     check_accounting(result)
     return result
 

@@ -3,6 +3,7 @@ replayed (hi/lo halves, quartering, the odd chip) and the log's own hand names c
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import polars as pl
@@ -106,3 +107,16 @@ def test_a_run_scores_each_log_under_its_game(tmp_path: Path) -> None:
         ("Bob", 0.0, False),
         ("Cy", 0.25, True),
     ]
+
+
+def test_a_pot_the_log_pays_wrongly_rejects_no_row(tmp_path: Path) -> None:
+    """The audit's issue is about the log's award, not a row: every row is still scored."""
+    wrong = _paid(ODD, 451, 226, 226)
+    (tmp_path / "odd.txt").write_text(wrong, encoding="utf-8")
+    result = run_cli("run", str(tmp_path / "odd.txt"), "-o", str(tmp_path / "out"), "--no-equity")
+    assert result.returncode == 1, result.stderr
+    entry = next(
+        iter(json.loads((tmp_path / "out" / "manifest.json").read_text())["files"].values())
+    )
+    assert entry["rows_rejected"] == 0
+    assert entry["rows_scored"] == entry["rows_read"] == 12
