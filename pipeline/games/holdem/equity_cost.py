@@ -42,7 +42,7 @@ LOW_HALF_FACTOR = 3.3
 LOW_TABLE_FACTOR = 1.4
 # A sampled preflop call (``samples``) draws its boards and checks them first, and a drawn board
 # costs each hand about twice an enumerated one (enumeration shares a board's rank multiset with
-# its neighbours) in every game: without these a 20,000-sample night ran 1.5-3x its forecast.
+# its neighbours) in every game: without these a 20,000-sample night ran up to 4x its forecast.
 SECONDS_PER_SAMPLED_CALL = 1.5e-3
 SAMPLED_BOARD_FACTOR = 2.0
 

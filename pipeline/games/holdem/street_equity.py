@@ -249,9 +249,9 @@ def _job_seconds(job: EquityJob) -> float:
     """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
     they are scored together)."""
     players, cards = len(job.hands), len(job.known)
-    boards = boards_left(job.rules, players, cards)
-    sampled = job.samples is not None and job.samples < boards
-    boards = min(boards, job.samples) if sampled and job.samples is not None else boards
+    every = boards_left(job.rules, players, cards)
+    boards = every if job.samples is None else min(every, job.samples)
+    sampled = boards < every  # the core enumerates when asked for as many samples as boards
     batched = cards == STREET_CARDS[-1] and job.rules == HOLDEM
     return call_seconds_model(job.rules, players, boards, sampled=sampled, batched=batched)
 
@@ -322,8 +322,8 @@ def estimate_seconds(
         keys = game_of_round[counted] * (MAX_SHOWN + 1) + players[counted]
         for key, calls in zip(*np.unique(keys, return_counts=True), strict=True):
             rules, count = distinct[int(key) // (MAX_SHOWN + 1)], int(key) % (MAX_SHOWN + 1)
-            boards = boards_left(rules, count, cards)
-            sampled = cards == 0 and samples is not None and samples < boards
-            boards = min(boards, samples) if sampled and samples is not None else boards
-            seconds += int(calls) * call_seconds_model(rules, count, boards, sampled=sampled)
+            every = boards_left(rules, count, cards)
+            boards = every if cards or samples is None else min(every, samples)
+            model = call_seconds_model(rules, count, boards, sampled=boards < every)
+            seconds += int(calls) * model
     return seconds
