@@ -278,7 +278,7 @@ _CANONICAL_ORDER = [
 
 
 def yatzy_rows(frame: pl.DataFrame, layout: Layout) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """A Yatzy sheet as :data:`pipeline.games.yatzy.score.ROUND_SCHEMA` rows, and the rows whose
+    """A Yatzy sheet as :data:`pipeline.games.yatzy.columns.ROUND_SCHEMA` rows, and the rows whose
     dice or round cannot be read (issue records: row_id, column, value, message).
 
     ``dice`` is one cell (``1 1 2 4 4``, commas allowed) or five columns ``d1``..``d5``.

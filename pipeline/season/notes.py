@@ -20,6 +20,8 @@ SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
         "showdowns": "rounds the player did not fold and had a scored hand",
         "wins": "rounds won, alone or shared",
         "split wins": "rounds won together with another player",
+        "pots won": "pots won, a split or a hi/lo half counting its part (0.5, 0.25); in "
+        "Omaha Hi/Lo the low half's wins count here, not in wins",
         "win rate %": "wins per round dealt",
         "chips won": "net chips over the nights that record them; empty: none recorded",
         "best hand": "the strongest hand the player made in this game",

@@ -25,14 +25,18 @@ import polars as pl
 
 
 def standings(rows: pl.DataFrame, min_rounds: int) -> pl.DataFrame:
-    """Per game, per player: rounds, showdowns, wins, split wins, win rate, chips, best hand,
-    nights; placed by wins then win rate within the game (ties share a place)."""
+    """Per game, per player: rounds, showdowns, wins, split wins, pots won (a split or a hi/lo
+    half counts its part), win rate, chips, best hand, nights; placed by wins then win rate
+    within the game (ties share a place)."""
     split = pl.col("winner") & (pl.col("winners") > 1)
+    # a night written before shares were: a winner's share is the pot over the winners
+    share = pl.col("share").fill_null(pl.col("winner").cast(pl.Float64) / pl.col("winners"))
     table = rows.group_by("game", "player").agg(
         pl.len().cast(pl.Int64).alias("rounds"),
         pl.col("showdown").sum().cast(pl.Int64).alias("showdowns"),
         pl.col("winner").sum().cast(pl.Int64).alias("wins"),
         split.sum().cast(pl.Int64).alias("split wins"),
+        share.fill_nan(0.0).sum().alias("pots won"),
         pl.col("chips_won").sum().alias("chips won"),
         pl.col("chips_won").is_not_null().any().alias("_has_chips"),
         pl.col("hand_detail").sort_by("strength", nulls_last=False).last().alias("best hand"),
@@ -57,8 +61,8 @@ def standings(rows: pl.DataFrame, min_rounds: int) -> pl.DataFrame:
         descending=[False, False, False, True, False],
     )  # fmt: skip
     return table.select(
-        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
-        "chips won", "best hand", "nights",
+        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won",
+        "win rate %", "chips won", "best hand", "nights",
     )  # fmt: skip
 
 

@@ -39,6 +39,7 @@ POKER_SCHEMA: dict[str, pl.DataType] = {
     "strength": pl.UInt16(),
     "hand_detail": pl.String(),
     "winner": pl.Boolean(),
+    "share": pl.Float64(),
     "win_preflop": pl.Float64(),
     "win_flop": pl.Float64(),
     "win_turn": pl.Float64(),

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
 from pipeline.sources.delimited import DelimitedSource
-from pipeline.sources.hand_histories import PhhSource, PokerStarsSource
+from pipeline.sources.hand_histories import PHH, POKERSTARS
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource
@@ -39,8 +39,8 @@ SOURCES: tuple[Source, ...] = (
     XLS,
     ODS,  # a zip too: before the .xlsx reader, which takes any zip
     WorkbookSource(),
-    PokerStarsSource(),
-    PhhSource(),
+    POKERSTARS,
+    PHH,
     ListingSource(),
     DelimitedSource(),
 )

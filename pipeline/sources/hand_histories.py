@@ -8,6 +8,7 @@ hand-log game (:mod:`pipeline.games.holdem.hand_log_game`) scores and audits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,27 +54,28 @@ def add_log(source: SourceFile, log: HandLog) -> None:
 
 
 @dataclass(frozen=True)
-class PokerStarsSource:
-    """PokerStars hand-history text (``PokerStars Hand #...``)."""
+class HandHistorySource:
+    """A hand-history format as a source: ``looks_like`` recognises its text from the file's
+    head, ``read_log`` reads the file's bytes (and its name, for messages) into a
+    :class:`~pipeline.sources.hand_log.HandLog`, which :func:`add_log` makes the ``hands`` sheet."""
 
-    name: str = "pokerstars"
-
-    def sniff(self, head: bytes) -> bool:
-        return sniff_pokerstars(decode_text(head))
-
-    def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        # The bytes, not a decoded text: UTF-8 goes to the compiled scanner undecoded.
-        add_log(source, read_pokerstars(source.data(), path.name))
-
-
-@dataclass(frozen=True)
-class PhhSource:
-    """Poker Hand History (PHH, TOML) files and ``.phhs`` collections."""
-
-    name: str = "phh"
+    name: str
+    looks_like: Callable[[str], bool]
+    read_log: Callable[[bytes, str], HandLog]
 
     def sniff(self, head: bytes) -> bool:
-        return sniff_phh(decode_text(head))
+        return self.looks_like(decode_text(head))
 
     def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
-        add_log(source, read_phh(decode_text(source.data()), path.name))
+        add_log(source, self.read_log(source.data(), path.name))
+
+
+def _read_phh_bytes(data: bytes, file: str) -> HandLog:
+    return read_phh(decode_text(data), file)
+
+
+POKERSTARS = HandHistorySource("pokerstars", sniff_pokerstars, read_pokerstars)
+"""PokerStars hand-history text (``PokerStars Hand #...``); its bytes, not a decoded text, go
+to the reader: UTF-8 goes to the compiled scanner undecoded."""
+PHH = HandHistorySource("phh", sniff_phh, _read_phh_bytes)
+"""Poker Hand History (PHH, TOML) files and ``.phhs`` collections."""

@@ -10,6 +10,7 @@ whose ``rows`` follow :data:`ROW_SCHEMA` and whose ``issues`` follow :data:`ISSU
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,21 @@ ISSUE_SCHEMA: dict[str, pl.DataType] = {
 
 STREETS = ("preflop", "flop", "turn", "river")
 _NO_ISSUES = pl.DataFrame(schema=ISSUE_SCHEMA)
+SNIFF_CHARS = 8192
+"""How far into a file's head a hand-history format's mark is looked for."""
+
+
+def head_matches(mark: re.Pattern[str], head: str) -> bool:
+    """True when a format's ``mark`` occurs in the first :data:`SNIFF_CHARS` characters of
+    ``head``: how each hand-history reader recognises its files.
+
+    >>> mark = re.compile("variant =")
+    >>> head_matches(mark, "# a PHH file, variant = 'NT'")
+    True
+    >>> head_matches(mark, "x" * SNIFF_CHARS + "variant = 'NT'")  # too far in to be a mark
+    False
+    """
+    return mark.search(head[:SNIFF_CHARS]) is not None
 
 
 @dataclass

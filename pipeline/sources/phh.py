@@ -30,7 +30,7 @@ import re
 import tomllib
 from typing import Any
 
-from pipeline.sources.hand_log import STREETS, HandLog, Issues, new_row_columns
+from pipeline.sources.hand_log import STREETS, HandLog, Issues, head_matches, new_row_columns
 
 __all__ = ["READ_VARIANTS", "read_phh", "sniff_phh"]
 
@@ -56,12 +56,10 @@ class _BadHandError(ValueError):
 def sniff_phh(head: str) -> bool:
     """True when the text looks like PHH: TOML keys ``variant`` / ``actions`` / stacks.
 
-    >>> sniff_phh("variant = 'NT'\\nantes = [0, 0]")
-    True
-    >>> sniff_phh("Ah Kh Qh Jh Th")
-    False
+    >>> sniff_phh("variant = 'NT'\\nantes = [0, 0]"), sniff_phh("Ah Kh Qh Jh Th")
+    (True, False)
     """
-    return _SNIFF.search(head[:8192]) is not None
+    return head_matches(_SNIFF, head)
 
 
 def _cards(text: str) -> str | None:

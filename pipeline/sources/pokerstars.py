@@ -39,7 +39,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.sources.base import UTF16_BOMS, decode_text
-from pipeline.sources.hand_log import HandLog, Issues, new_row_columns
+from pipeline.sources.hand_log import HandLog, Issues, head_matches, new_row_columns
 from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
 from pipeline.sources.pokerstars_lines import (
     HAND_ID,
@@ -66,12 +66,11 @@ __all__ = [
 def sniff_pokerstars(head: str) -> bool:
     """True when the text starts like a PokerStars hand history (a header line in the head).
 
-    >>> sniff_pokerstars("\\ufeffPokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - x")
-    True
-    >>> sniff_pokerstars("Ah Kh Qh Jh Th\\n2c 3c 4c 5c 6c")
-    False
+    >>> header = "\\ufeffPokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - x"
+    >>> sniff_pokerstars(header), sniff_pokerstars("Ah Kh Qh Jh Th\\n2c 3c 4c 5c 6c")
+    (True, False)
     """
-    return HEADER.search(head[:8192]) is not None
+    return head_matches(HEADER, head)
 
 
 def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> HandLog:

@@ -14,7 +14,8 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, unique_names
-from pipeline.sources.xlsx_parts import MAX_CELLS, MAX_COLUMNS, SheetPart, inspect_workbook
+from pipeline.sources.xlsx_parts import inspect_workbook
+from pipeline.sources.xlsx_sheet_scan import MAX_CELLS, MAX_COLUMNS, SheetPart
 
 __all__ = [
     "MAX_CELLS",

@@ -1,9 +1,11 @@
-"""A workbook's parts looked at before any XML parser sees them: the zip directory, each part
-inflated once in bounded steps, sheet extents, merged ranges and DTDs, all without openpyxl.
+"""A workbook's parts looked at before any XML parser sees them: the zip directory, the
+workbook's list of sheets, and every part checked once, all without openpyxl.
 
 calamine allocates a sheet's whole used range at once (a stray cell in ``XFD1048576`` asks for
 hundreds of gigabytes and aborts the process) and opens every part a sheet needs; openpyxl loads
-everything. So each part is checked here first, cheaply and in bounded memory:
+everything. So each part is checked here first, cheaply and in bounded memory (inflated a
+step at a time by :mod:`~pipeline.sources.xlsx_part_stream`, a worksheet scanned on the way by
+:mod:`~pipeline.sources.xlsx_sheet_scan`):
 
 * it is in the file (a sheet whose part is missing is reported, the others go on);
 * it inflates to no more than the zip directory says (a part that lies about its size is a zip
@@ -37,59 +39,17 @@ from __future__ import annotations
 
 import functools
 import io
-import re
-import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from posixpath import dirname, join, normpath
 
-MAX_COLUMNS = 1_000
-MAX_CELLS = 60_000_000
-CHUNK = 4 << 20  # inflated bytes looked at per step: memory stays bounded whatever the part
-PROLOG_LIMIT = 64 << 10  # an XML declaration and comments fit; a root further down is suspect
-_LOCAL_HEADER = struct.Struct("<4s5H3L2H")
-_PROLOG_ROOT = re.compile(rb"<[A-Za-z_]")
-_DTD = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
-# Every cell's (and row's) reference: ` r="AB12"` / ` r="12"`, in any quoting or spacing (a
-# reference that slipped past would let calamine allocate whatever it names).
-# (The literal ``r`` comes first so that the engine skips to each ``r``; the look-behind then
-# checks the space before it. Written the other way round it is ten times slower.)
-_COLUMN_LETTERS = re.compile(rb"""r(?<=\sr)\s*=\s*["']([A-Z]{1,4})\d""")
-_ROW_DIGITS = re.compile(rb"""r(?<=\sr)\s*=\s*["'][A-Z]{0,4}(\d{1,9})["']""")
-# The first cell that holds a value (calamine's range starts there; styled blanks do not count).
-# ``r`` is optional in the format: a cell without it follows the one before, a row without it
-# the row before.
-_VALUE_CELL = re.compile(
-    rb"""<c\b([^>]*?)(?<!/)>(?:(?!</c>).){0,4096}?<(?:v|is)\b""",
-    re.DOTALL,
-)
-_CELL_ROW = re.compile(rb"""\sr=["'][A-Z]{1,4}(\d{1,9})["']""")
-_ROW = re.compile(rb"<row[ >]")
-_SHARED_STRING = re.compile(rb"<si[ >]")
-_ROW_NUMBER = re.compile(rb"""<row\b[^>]*?\sr=["'](\d{1,9})["']""")
-_MERGE = re.compile(rb"""<mergeCell\b[^>]*?\sref=["']([A-Z]{1,4})(\d{1,9}):([A-Z]{1,4})(\d{1,9})""")
+from pipeline.sources.xlsx_part_stream import RefusedPartError, check_part
+from pipeline.sources.xlsx_sheet_scan import SheetPart, SheetScan, StringScan
+
+__all__ = ["WorkbookParts", "declared_inflated_bytes", "inspect_workbook"]
+
 _WORKSHEET_TYPE = "/worksheet"
-
-
-@dataclass(frozen=True)
-class SheetPart:
-    """One sheet as its part shows it: where it is, why it cannot be read (``problem``), its
-    real extent, its first row holding a value, and its merged ranges (1-based, inclusive:
-    ``(first_row, first_column, last_row, last_column)``)."""
-
-    name: str
-    part: str
-    problem: str = ""
-    max_row: int = 0
-    max_column: int = 0
-    first_row: int = 0  # 0: no cell holds a value
-    merges: tuple[tuple[int, int, int, int], ...] = ()
-
-    @property
-    def cells(self) -> int:
-        """The used range calamine would allocate, in cells."""
-        return self.max_row * self.max_column
 
 
 @dataclass
@@ -102,22 +62,6 @@ class WorkbookParts:
     refused_parts: list[str] = field(default_factory=list)
     inflated_bytes: int = 0
     longest_shared_string: int = 0  # bytes of XML: every cell naming it holds a copy once read
-
-
-class _RefusedPartError(Exception):
-    """A part that must not reach a parser, and why."""
-
-
-def column_number(letters: str) -> int:
-    """``"A"`` -> 1, ``"XFD"`` -> 16384.
-
-    >>> column_number("A"), column_number("AA"), column_number("XFD")
-    (1, 27, 16384)
-    """
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - 64
-    return number
 
 
 def declared_inflated_bytes(data: bytes) -> int:
@@ -149,10 +93,10 @@ def inspect_workbook(data: bytes, memory_cap: int) -> WorkbookParts:
         for name, item in items.items():
             if name in worksheets or item.is_dir():
                 continue
-            strings = _StringScan() if name.endswith("sharedStrings.xml") else None
+            strings = StringScan() if name.endswith("sharedStrings.xml") else None
             try:
-                found.inflated_bytes += _check_part(data, item, memory_cap, strings)
-            except _RefusedPartError as problem:
+                found.inflated_bytes += check_part(data, item, memory_cap, strings)
+            except RefusedPartError as problem:
                 found.refused_parts.append(name)
                 found.problem = f"its part {name!r} {problem}"
                 return found
@@ -165,10 +109,10 @@ def inspect_workbook(data: bytes, memory_cap: int) -> WorkbookParts:
                     SheetPart(name, part, f"its part {part!r} is missing from the file")
                 )
                 continue
-            scan = _SheetScan()
+            scan = SheetScan()
             try:
-                found.inflated_bytes += _check_part(data, sheet_item, memory_cap, scan)
-            except _RefusedPartError as problem:
+                found.inflated_bytes += check_part(data, sheet_item, memory_cap, scan)
+            except RefusedPartError as problem:
                 found.refused_parts.append(part)
                 found.sheets.append(SheetPart(name, part, f"its part {part!r} {problem}"))
                 continue
@@ -191,10 +135,10 @@ def _sheet_parts(
         if item is None:
             return f"is not a real .xlsx workbook (no {part!r})"
         try:
-            _check_part(data, item, 64 << 20, None)
+            check_part(data, item, 64 << 20, None)
             texts[part] = archive.read(item)
             book = ElementTree.fromstring(texts[part])
-        except _RefusedPartError as problem:
+        except RefusedPartError as problem:
             return f"its part {part!r} {problem}"
         except (ElementTree.ParseError, zipfile.BadZipFile, zlib.error) as error:
             return f"its part {part!r} cannot be read ({error})"
@@ -216,191 +160,3 @@ def _sheet_parts(
         part = target.lstrip("/") if target.startswith("/") else join(dirname(book_part), target)
         sheets.append((element.get("name") or "", normpath(part)))
     return sheets
-
-
-def _count(text: bytes, *needles: bytes) -> int:
-    return sum(text.count(needle) for needle in needles)
-
-
-class _SheetScan:
-    """What one pass over a worksheet's XML notes: extent, first value row, merged ranges."""
-
-    def __init__(self) -> None:
-        self.max_row = 0
-        self.max_column = 0
-        self.first_row = 0
-        self.merges: list[tuple[int, int, int, int]] = []
-        self.bad_reference = ""  # row 0 does not exist: calamine would drop the sheet in silence
-        self.rows_seen = 0
-
-    def feed(self, text: bytes) -> None:
-        rows_before = self.rows_seen
-        self.rows_seen += text.count(b"<row")  # an upper bound: enough for a size check
-        self.max_row = max(self.max_row, self.rows_seen)
-        columns = _COLUMN_LETTERS.findall(text)
-        if _count(text, b"<c ", b"<c>") > len(columns):  # positions implied: count them
-            segments = text.split(b"<row")
-            widest_row = max(_count(row, b"<c ", b"<c>", b"<c/") for row in segments)
-            self.max_column = max(self.max_column, widest_row)
-        letters = set(columns)
-        rows = set(_ROW_DIGITS.findall(text))
-        if letters:
-            widest = max(letters, key=lambda value: (len(value), value))
-            self.max_column = max(self.max_column, column_number(widest.decode()))
-        if rows:
-            deepest = max(rows, key=lambda value: (len(value), value))
-            self.max_row = max(self.max_row, int(deepest))
-            zero = next((digits for digits in rows if not digits.strip(b"0")), None)
-            if zero is not None and not self.bad_reference:
-                self.bad_reference = f"row {zero.decode()}"
-        if not self.first_row:
-            first = _VALUE_CELL.search(text)
-            if first is not None:
-                self.first_row = self._row_of(text, first, rows_before)
-        if b"<mergeCell" in text:
-            for first_col, first_row, last_col, last_row in _MERGE.findall(text):
-                self.merges.append(
-                    (
-                        int(first_row),
-                        column_number(first_col.decode()),
-                        int(last_row),
-                        column_number(last_col.decode()),
-                    )
-                )
-
-    @staticmethod
-    def _row_of(text: bytes, cell: re.Match[bytes], rows_before: int) -> int:
-        """The row a cell sits on: its own reference, else its row's, else the rows counted."""
-        own = _CELL_ROW.search(cell.group(1))
-        if own is not None:
-            return int(own.group(1))
-        before = text[: cell.start()]
-        numbered = list(_ROW_NUMBER.finditer(before))
-        if numbered and not _ROW.search(before, numbered[-1].end()):
-            return int(numbered[-1].group(1))
-        return max(rows_before + len(_ROW.findall(before)), 1)
-
-    def sheet(self, name: str, part: str) -> SheetPart:
-        problem = ""
-        if self.bad_reference:
-            problem = f"a cell reference names {self.bad_reference}, which does not exist"
-        elif self.max_column > MAX_COLUMNS or self.max_row * self.max_column > MAX_CELLS:
-            problem = (
-                f"spans {self.max_row:,} rows x {self.max_column:,} columns: over the limit of "
-                f"{MAX_COLUMNS:,} columns and {MAX_CELLS:,} cells; a stray cell far to the right "
-                "or below the table makes this, delete it and save again"
-            )
-        return SheetPart(
-            name, part, problem, self.max_row, self.max_column, self.first_row, tuple(self.merges)
-        )
-
-
-class _StringScan:
-    """The longest shared string, as the distance between one ``<si`` and the next."""
-
-    def __init__(self) -> None:
-        self.seen = 0
-        self.last_start = 0
-        self.longest = 0
-
-    def feed(self, text: bytes) -> None:
-        for start in _SHARED_STRING.finditer(text):
-            position = self.seen + start.start()
-            self.longest = max(self.longest, position - self.last_start)
-            self.last_start = position
-        self.seen += len(text)
-        self.longest = max(self.longest, self.seen - self.last_start)
-
-
-def _check_part(
-    data: bytes, item: zipfile.ZipInfo, memory_cap: int, scan: _SheetScan | _StringScan | None
-) -> int:
-    """Inflate one part in bounded steps (never holding more than a step), checking its size
-    and its prolog and feeding a sheet's scan; the bytes it inflates to."""
-    if item.file_size > memory_cap:
-        msg = (
-            f"inflates to {item.file_size / 2**20:,.0f} MB: over the memory cap of "
-            f"{memory_cap >> 20} MB"
-        )
-        raise _RefusedPartError(msg)
-    inflated = 0
-    head = b""
-    carry = b""
-    for block in _inflate(data, item):
-        inflated += len(block)
-        if inflated > item.file_size:
-            msg = (
-                f"inflates to more than the {item.file_size:,} bytes the zip directory says "
-                "(a zip bomb): refused"
-            )
-            raise _RefusedPartError(msg)
-        if len(head) < PROLOG_LIMIT:
-            head += block[: PROLOG_LIMIT - len(head)]
-            _check_prolog(head)
-        if scan is not None:
-            text = carry + block
-            cut = text.rfind(b"</row>")
-            cut = text.rfind(b">") if cut < 0 else cut + len(b"</row>")
-            if cut < 0 or len(text) - cut > CHUNK:
-                cut = len(text)
-            scan.feed(text[:cut])
-            carry = text[cut:]
-    if scan is not None and carry:
-        scan.feed(carry)
-    return inflated
-
-
-def _check_prolog(head: bytes) -> None:
-    """A DTD may only sit before the root element, so the prolog is all there is to check."""
-    root = _PROLOG_ROOT.search(head)
-    prolog = head if root is None else head[: root.start()]
-    if _DTD.search(prolog):
-        msg = "declares a DOCTYPE (entities that could expand without end): refused"
-        raise _RefusedPartError(msg)
-    if root is None and len(head) >= PROLOG_LIMIT:
-        msg = f"has no XML element in its first {PROLOG_LIMIT >> 10} KB: refused"
-        raise _RefusedPartError(msg)
-
-
-def _inflate(data: bytes, item: zipfile.ZipInfo) -> list[bytes] | _Blocks:
-    """The part's bytes in steps of at most :data:`CHUNK`, inflated from its raw compressed
-    data, so that nothing trusts the sizes the directory declares."""
-    offset = item.header_offset
-    header = data[offset : offset + _LOCAL_HEADER.size]
-    if len(header) < _LOCAL_HEADER.size or header[:4] != b"PK\x03\x04":
-        msg = "has a broken zip header: refused"
-        raise _RefusedPartError(msg)
-    name_length, extra_length = _LOCAL_HEADER.unpack(header)[-2:]
-    start = offset + _LOCAL_HEADER.size + name_length + extra_length
-    raw = memoryview(data)[start : start + item.compress_size]
-    if item.compress_type == zipfile.ZIP_STORED:
-        return [bytes(raw[index : index + CHUNK]) for index in range(0, len(raw), CHUNK)]
-    if item.compress_type != zipfile.ZIP_DEFLATED:
-        msg = f"uses a compression this reader does not know ({item.compress_type}): refused"
-        raise _RefusedPartError(msg)
-    return _Blocks(raw)
-
-
-class _Blocks:
-    """Raw deflate data inflated :data:`CHUNK` bytes at a time."""
-
-    def __init__(self, raw: memoryview) -> None:
-        self.raw = raw
-
-    def __iter__(self) -> _Blocks:
-        self.inflater = zlib.decompressobj(-zlib.MAX_WBITS)
-        self.pending: bytes | memoryview = self.raw
-        return self
-
-    def __next__(self) -> bytes:
-        while True:
-            try:
-                block = self.inflater.decompress(self.pending, CHUNK)
-            except zlib.error as error:
-                msg = f"cannot be inflated ({error}): refused"
-                raise _RefusedPartError(msg) from None
-            self.pending = self.inflater.unconsumed_tail
-            if block:
-                return block
-            if not self.pending or self.inflater.eof:
-                raise StopIteration

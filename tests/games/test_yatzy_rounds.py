@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.yatzy import CATEGORIES, CATEGORY_NAMES
-from pipeline.games.yatzy.score import (
+from pipeline.games.yatzy.columns import (
     ISSUE_SCHEMA,
     ROUND_SCHEMA,
     SCORED_COLUMNS,
     STANDINGS_SCHEMA,
-    final_standings,
-    score_rounds,
 )
+from pipeline.games.yatzy.score import score_rounds
+from pipeline.games.yatzy.standings import final_standings
 from tests.yatzy_reference import reference_score
 
 Row = tuple[int, str | None, int | None, str | None, list[int] | None, str | None]

@@ -28,16 +28,18 @@ def test_standings_by_hand(season_folder: Path) -> None:
     standings = season_report(season_folder).standings
     # No column holds the same value on every row by construction (a "ranked" TRUE was one).
     assert standings.columns == [
-        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
-        "chips won", "best hand", "nights",
+        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won",
+        "win rate %", "chips won", "best hand", "nights",
     ]  # fmt: skip
     got = standings.drop("best hand").rows()
     # Ann: won b1 alone and split b2; Bob: split b2, won a2 when everyone else folded; Cy: a1.
     # Chips only on night a: Ann -10 - 2, Bob 0 + 4, Cy 10 - 2.  No game column: Hold'em.
+    # Pots won (nights written before shares: a winner's part is the pot over the winners):
+    # Ann 1 + 1/2, Bob 1/2 + 1, Cy 1.
     assert got == [
-        ("Hold'em", 1, "Ann", 4, 3, 2, 1, 0.5, -12.0, 2),
-        ("Hold'em", 1, "Bob", 4, 3, 2, 1, 0.5, 4.0, 2),
-        ("Hold'em", 3, "Cy", 4, 1, 1, 0, 0.25, 8.0, 2),
+        ("Hold'em", 1, "Ann", 4, 3, 2, 1, 1.5, 0.5, -12.0, 2),
+        ("Hold'em", 1, "Bob", 4, 3, 2, 1, 1.5, 0.5, 4.0, 2),
+        ("Hold'em", 3, "Cy", 4, 1, 1, 0, 1.0, 0.25, 8.0, 2),
     ]
     best = dict(standings.select("player", "best hand").rows())
     assert best == {

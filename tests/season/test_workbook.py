@@ -46,10 +46,10 @@ def test_sheets_tables_and_look(season_folder: Path, tmp_path: Path) -> None:
     ws = book["Standings"]
     assert ws["A1"].value == "Hold'em"  # the game's block
     assert [cell.value for cell in ws[2]] == [
-        "place", "player", "rounds", "showdowns", "wins", "split wins", "win rate %",
+        "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won", "win rate %",
         "chips won", "best hand", "nights",
     ]  # fmt: skip
-    assert [cell.value for cell in ws[3]][:7] == [1, "Ann", 4, 3, 2, 1, 0.5]
+    assert [cell.value for cell in ws[3]][:8] == [1, "Ann", 4, 3, 2, 1, 1.5, 0.5]
     assert ws.freeze_panes == "A3"
     assert all(cell.font.bold and cell.font.name == "Calibri" for cell in ws[2] if cell.value)
     rate = _column(ws, "win rate %", 2)
@@ -57,7 +57,9 @@ def test_sheets_tables_and_look(season_folder: Path, tmp_path: Path) -> None:
     assert ws[f"{rate}3"].alignment.horizontal == "right"
     assert ws[f"{rate}3"].number_format == "0.0%"
     assert ws[f"{_column(ws, 'chips won', 2)}3"].value == -12.0
-    assert (ws.column_dimensions["I"].width or 0) >= len("Three of a Kind (Nines)")
+    assert (ws.column_dimensions[_column(ws, "best hand", 2)].width or 0) >= len(
+        "Three of a Kind (Nines)"
+    )
     odds = book["Hand odds"]
     assert odds["A1"].value == "Hold'em: 7 showdown hands by category against the exact odds"
     flag = _column(odds, "outside 95 %", 2)

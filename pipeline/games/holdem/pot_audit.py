@@ -9,7 +9,9 @@ time to the winners in seat order starting left of the button (the PokerStars ru
 hi/lo game (Omaha Hi/Lo) each pot with a qualifying low among its contenders is halved, the odd
 chip to the high half; each half is split among its winners by the same rule (a player with
 the best high and the best low scoops; a tie for the low quarters the pot).  The result is
-compared with the log's ``won``.
+compared with the log's ``won``.  These rules are :mod:`pipeline.games.holdem.pot_split`'s;
+single-pot showdowns, most of a log, are settled at once by
+:mod:`pipeline.games.holdem.single_pots`, the rest replayed here hand by hand.
 
 Rake (cash games) is what the log's winners did not receive: ``sum(put_in) - sum(won)``.  With
 rake the check is that the same players won and no one got more than the replay gives nor less
@@ -39,7 +41,9 @@ import polars as pl
 
 from pipeline.core.rules import HandRules
 from pipeline.games.holdem.hand_names import hand_name_issues, stated_category
+from pipeline.games.holdem.pot_split import pots_by_contribution, seat_turns, split_pot
 from pipeline.games.holdem.shown_hands import shown_scores, strengths_of
+from pipeline.games.holdem.single_pots import audit_single_pots
 from pipeline.games.poker_variants import DEFAULT_RULES
 from pipeline.sources.hand_log import HandLog, Issues
 
@@ -139,101 +143,13 @@ def _audit(
 
 
 def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
-    """Audit, all at once, the showdown hands with a single pot (every player still in put in
-    the same amount) whose awards agree with the replay, and count them; return the other hands'
-    rows (side pots, nothing put in, or a disagreement) for :func:`_audit_hand`, which words the
-    issue.  The rules are :func:`_audit_hand`'s, for one pot."""
-    hand = "_hand"
-    cents = hands.with_columns(
-        (pl.col("put_in") * 100).round().cast(pl.Int64).alias("put"),
-        (pl.col("won") * 100).round().cast(pl.Int64).alias("got"),
-        pl.int_range(pl.len()).alias("_order"),
-    )
-    live = ~pl.col("folded")
-    level = pl.col("put").filter(live & (pl.col("put") > 0))
-    cents = cents.with_columns(
-        level.n_unique().over(hand).alias("levels"),
-        level.max().over(hand).alias("level"),
-    )
-    # a hi/lo hand's halves are split hand by hand (:func:`_audit_hand`)
-    low_game = pl.col("low_game") if "low_game" in hands.columns else pl.lit(False)
-    single = cents.filter((pl.col("levels") == 1) & ~low_game.any().over(hand))
-    eligible = live & (pl.col("put") >= pl.col("level"))
-    single = single.with_columns(eligible.alias("eligible")).with_columns(
-        pl.col("eligible").sum().over(hand).alias("contenders"),
-        pl.col("put").sum().over(hand).alias("pot"),
-        pl.col("strength").filter(pl.col("eligible")).max().over(hand).alias("best"),
-        (pl.col("eligible") & pl.col("strength").is_null()).any().over(hand).alias("unseen"),
-        pl.col("got").is_null().any().over(hand).alias("unpaid"),
-        ((pl.col("put") % 100 != 0) | (pl.col("got").fill_null(0) % 100 != 0))
-        .any()
-        .over(hand)
-        .alias("cents"),
-        # Odd chips go in seat order starting left of the button.
-        (
-            (pl.col("seat") <= pl.col("seat").filter(pl.col("button")).first().fill_null(0))
-            .cast(pl.Int64)
-            .mul(1_000_000)
-            .add(pl.col("seat"))
-        )
-        .rank("ordinal")
-        .over(hand)
-        .alias("turn"),
-    )
-    contested = pl.col("contenders") >= 2
-    not_audited = pl.col("unpaid") | (contested & pl.col("unseen"))
-    winner = pl.col("eligible") & (~contested | (pl.col("strength") == pl.col("best")))
-    unit = pl.when(pl.col("cents")).then(1).otherwise(100)
-    single = single.with_columns(
-        winner.fill_null(False).alias("winner"), unit.alias("unit")
-    ).with_columns(pl.col("winner").sum().over(hand).alias("winners"))
-    share = pl.col("pot") // (pl.col("winners") * pl.col("unit")) * pl.col("unit")
-    odd = pl.col("pot") - share * pl.col("winners")
-    # The winner whose turn is j (0-based) gets one unit of the odd chips while any are left.
-    turn = pl.col("turn").rank("ordinal").over(hand, pl.col("winner")) - 1
-    extra = (odd - turn * pl.col("unit")).clip(0, None).clip(None, pl.col("unit"))
-    single = single.with_columns(
-        pl.when(pl.col("winner")).then(share + extra).otherwise(0).alias("expected")
-    )
-    rake = pl.col("put").sum().over(hand) - pl.col("got").sum().over(hand)
-    close = (
-        ((pl.col("expected") > 0) == (pl.col("got") > 0))
-        & (pl.col("got") >= pl.col("expected") - rake - pl.col("unit"))
-        & (pl.col("got") <= pl.col("expected") + pl.col("unit"))
-    )
-    agree = (
-        pl.when(rake == 0).then(pl.col("expected") == pl.col("got")).otherwise((rake > 0) & close)
-    )
-    single = single.with_columns(
-        not_audited.alias("not_audited"), agree.all().over(hand).alias("agree")
-    )
-    per_hand = single.group_by(hand, maintain_order=True).agg(
-        pl.col("contenders").first() >= 2,
-        pl.col("not_audited").first(),
-        pl.col("agree").first(),
-    )
-    settled = per_hand.filter(pl.col("not_audited") | pl.col("agree"))
-    audited = settled.filter(~pl.col("not_audited"))
-    counts.pots += int(settled["contenders"].sum())
-    counts.pots_audited += int(audited["contenders"].sum())
-    counts.hands_audited += audited.height
-    return cents.filter(~pl.col(hand).is_in(settled[hand].implode())).sort("_order")
-
-
-def _pay(
-    amount: int, winners: list[int], unit: int, rank_of: dict[int, int], expected: list[int]
-) -> None:
-    """Split ``amount`` evenly among ``winners``; the odd units one each, in seat order from
-    the button's left."""
-    ordered = sorted(winners, key=rank_of.__getitem__)
-    share = amount // (len(ordered) * unit) * unit
-    odd = amount - share * len(ordered)
-    for k in ordered:
-        expected[k] += share
-        if odd > 0:
-            extra = min(unit, odd)
-            expected[k] += extra
-            odd -= extra
+    """The fast pass (:func:`~pipeline.games.holdem.single_pots.audit_single_pots`), counted;
+    the hands it leaves, for :func:`_audit_hand`."""
+    left, settled = audit_single_pots(hands)
+    counts.pots += settled.pots
+    counts.pots_audited += settled.pots_audited
+    counts.hands_audited += settled.hands_audited
+    return left
 
 
 def _audit_hand(
@@ -256,48 +172,20 @@ def _audit_hand(
     players = [str(columns["player"][i]) for i in index]
     strength = [strengths[i] for i in index]
     button = next((seats[k] for k, i in enumerate(index) if columns["button"][i]), 0)
-    levels = sorted({p for p, f in zip(put, folded, strict=True) if not f and p > 0})
-    pots: list[tuple[int, list[int]]] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(max(p - previous, 0), level - previous) for p in put)
-        eligible = [k for k in range(len(put)) if not folded[k] and put[k] >= level]
-        pots.append((amount, eligible))
-        previous = level
-    leftover = sum(max(p - previous, 0) for p in put)
-    if pots and leftover:
-        pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
-    # Uncalled bets are already returned, so a top pot made only of its one eligible player's
-    # own chips is dead money (a dead small blind, a big-blind ante): it belongs to the main pot.
-    if len(pots) > 1 and len(pots[-1][1]) == 1:
-        own = pots[-1][1][0]
-        below = levels[-2]
-        if all(p <= below for k, p in enumerate(put) if k != own):
-            pots[0] = (pots[0][0] + pots[-1][0], pots[0][1])
-            pots.pop()
-    contested = [pot for pot in pots if len(pot[1]) >= 2]
+    pots = pots_by_contribution(put, folded)
+    contested = [pot for pot in pots if len(pot.eligible) >= 2]
     counts.pots += len(contested)
     if any(w is None for w in won_raw):
         return
-    if any(strength[k] is None for _, eligible in contested for k in eligible):
+    if any(strength[k] is None for pot in contested for k in pot.eligible):
         return
     won = [round(float(w) * 100) for w in won_raw]  # type: ignore[arg-type]
     unit = 100 if all(v % 100 == 0 for v in put + won) else 1
-    order = sorted(range(len(seats)), key=lambda k: (seats[k] <= button, seats[k]))
-    rank_of = {k: position for position, k in enumerate(order)}
+    turns = seat_turns(seats, button)
     expected = [0] * len(put)
     low = [None if lows is None else lows[i] for i in index]
-    for amount, eligible in pots:
-        best = max(strength[k] or 0 for k in eligible)
-        high_winners = [k for k in eligible if (strength[k] or 0) == best or len(eligible) == 1]
-        with_low = [k for k in eligible if low[k] is not None and len(eligible) > 1]
-        if not with_low:
-            _pay(amount, high_winners, unit, rank_of, expected)
-            continue
-        best_low = min(low[k] for k in with_low)  # type: ignore[type-var]
-        low_half = amount // (2 * unit) * unit  # the odd chip goes to the high half
-        _pay(amount - low_half, high_winners, unit, rank_of, expected)
-        _pay(low_half, [k for k in with_low if low[k] == best_low], unit, rank_of, expected)
+    for pot in pots:
+        split_pot(pot, strength, low, unit, turns, expected)
     counts.pots_audited += len(contested)
     counts.hands_audited += 1
     rake = sum(put) - sum(won)

@@ -16,7 +16,8 @@ from pipeline.games.base import (
 )
 from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import YATZY, Layout, yatzy_rows
-from pipeline.games.yatzy.score import final_standings, score_rounds
+from pipeline.games.yatzy.score import score_rounds
+from pipeline.games.yatzy.standings import final_standings
 from schemas.yatzy import YATZY_PARQUET_SCHEMA, YatzyScoredRows
 
 ADDED_COLUMNS = ("category_used", "category_chosen", "score", "total", "rank", "winner")
