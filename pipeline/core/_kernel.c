@@ -1,6 +1,7 @@
-/* The evaluator's one compiled loop: poker hand strengths from the tables of hand_tables.py.
+/* The core's compiled loops: poker hand strengths from the tables of hand_tables.py, and the
+ * check of hole and board cards dealt together (check_deals, at the end).
  *
- * It does per hand what pipeline/core/evaluator.py does per block of hands with numpy (the
+ * The first does per hand what pipeline/core/evaluator.py does per block of hands with numpy (the
  * readable path, and the one used when this module is not built): four look-ups of key sums
  * (card pairs read as one uint16 index), the rank table, the suit table and, for a flush, the
  * flush table indexed by the flush suit's rank bits.  Nothing here knows a poker rule; every
@@ -214,18 +215,101 @@ static PyObject *evaluate(PyObject *self, PyObject *args)
     return PyLong_FromSsize_t(result);
 }
 
+/* The first row of n deals (hole_size hole cards, board_size board cards, each array row-major)
+ * holding a card twice or a card off the deck, or -1: the same pair_bits entries as check_words,
+ * summed over the row's hole pairs and board pairs (a single card for an odd count).  Looked at
+ * once per block, as in evaluate_hands; the row itself is then found by redoing the block. */
+static inline void deal_words(const uint8_t *cards, int size, const uint64_t *pair_bits,
+                              uint64_t *sum, uint64_t *all)
+{
+    int j = 0;
+    for (; j + 1 < size; j += 2) {
+        uint64_t e = pair_bits[cards[j] | (unsigned)cards[j + 1] << 8];
+        *sum += e;
+        *all |= e;
+    }
+    if (j < size) {
+        uint64_t e = pair_bits[PAIR_ENTRIES | cards[j]];
+        *sum += e;
+        *all |= e;
+    }
+}
+
+static inline int deal_is_bad(const uint8_t *hole, int hole_size, const uint8_t *board,
+                              int board_size, const uint64_t *pair_bits)
+{
+    uint64_t sum = 0, all = 0;
+    deal_words(hole, hole_size, pair_bits, &sum, &all);
+    deal_words(board, board_size, pair_bits, &sum, &all);
+    return IS_BAD(sum ^ all, all);
+}
+
+static Py_ssize_t first_bad_deal(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                                 int board_size, Py_ssize_t n, const uint64_t *pair_bits)
+{
+    for (Py_ssize_t start = 0; start < n; start += BLOCK) {
+        Py_ssize_t end = start + BLOCK < n ? start + BLOCK : n;
+        uint64_t overlap = 0, any = 0;
+        for (Py_ssize_t i = start; i < end; i++) {
+            uint64_t sum = 0, all = 0;
+            deal_words(holes + hole_size * i, hole_size, pair_bits, &sum, &all);
+            deal_words(boards + board_size * i, board_size, pair_bits, &sum, &all);
+            overlap |= sum ^ all;
+            any |= all;
+        }
+        for (Py_ssize_t i = start; IS_BAD(overlap, any) && i < end; i++)
+            if (deal_is_bad(holes + hole_size * i, hole_size, boards + board_size * i,
+                            board_size, pair_bits))
+                return i;
+    }
+    return -1;
+}
+
+static PyObject *check_deals(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer holes, boards, pair_bits;
+    Py_ssize_t n;
+    int hole_size, board_size;
+    if (!PyArg_ParseTuple(args, "y*iy*iny*", &holes, &hole_size, &boards, &board_size, &n,
+                          &pair_bits))
+        return NULL;
+    Py_ssize_t result = -2;
+    /* At most 16 cards a row: 16 entries of bit 52 still sum below 2**64. */
+    if (hole_size < 0 || board_size < 0 || hole_size + board_size > 16 || n < 0) {
+        PyErr_Format(PyExc_ValueError, "cannot check %d hole and %d board cards a row",
+                     hole_size, board_size);
+    } else if (holes.len != n * hole_size || boards.len != n * board_size) {
+        PyErr_Format(PyExc_ValueError, "expected %zd rows of %d and %d cards, got %zd and %zd "
+                     "bytes", n, hole_size, board_size, holes.len, boards.len);
+    } else if (need(&pair_bits, (PAIR_ENTRIES + 256) * 8, 8, "pair_bits")) {
+        Py_BEGIN_ALLOW_THREADS
+        result = first_bad_deal(holes.buf, hole_size, boards.buf, board_size, n, pair_bits.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&holes);
+    PyBuffer_Release(&boards);
+    PyBuffer_Release(&pair_bits);
+    if (result == -2) return NULL;
+    return PyLong_FromSsize_t(result);
+}
+
 static PyMethodDef methods[] = {
     {"evaluate", evaluate, METH_VARARGS,
      "evaluate(hands, hand_size, pair_key, rank_table, rank_mask, suit_shift, flush_suit,\n"
      "         no_flush, suit_rank_bits, flush_strength, pair_bits, out, check) -> int\n\n"
      "Write the strength of each hand into out; return -1, or with check the first row\n"
      "holding an id of 52 or more or a card twice (out is then only partly written)."},
+    {"check_deals", check_deals, METH_VARARGS,
+     "check_deals(holes, hole_size, boards, board_size, n, pair_bits) -> int\n\n"
+     "The first of n rows of hole and board cards holding a card twice (hole and board\n"
+     "together) or a card whose pair_bits entry is bit 52 (off the deck), or -1."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_kernel",
-    "The evaluator's compiled loop (see pipeline/core/evaluator.py).", -1, methods,
+    "The core's compiled loops (see pipeline/core/evaluator.py, hand_checks.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

@@ -40,46 +40,11 @@ from pipeline.core.combination_tables import (
 )
 from pipeline.core.combinatorics import combinations_array
 from pipeline.core.evaluator import best_five, evaluate
-from pipeline.core.hand_checks import _card_bits, checked_cards
+from pipeline.core.hand_checks import check_deals
 from pipeline.core.hand_tables import _CHUNK
 from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = ["BestHand", "best_combination", "check_deals", "evaluate_combination"]
-
-
-def check_deals(
-    holes: ArrayLike,
-    boards: ArrayLike,
-    ranking: HandRanking = STANDARD,
-    *,
-    board_sizes: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
-) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    """Hole cards ``(n, h)`` and boards ``(n, b)`` as ``uint8`` arrays, checked: ids in the
-    ranking's deck, no card twice in a row (hole and board together), ``b`` in ``board_sizes``.
-
-    >>> check_deals([[0, 1, 2, 3]], [[4, 5, 3]])
-    Traceback (most recent call last):
-    ...
-    ValueError: row 0: card id 3 appears twice in the hole and board cards
-    """
-    hole_array = checked_cards(holes, None, "hole cards", ranking)
-    board_array = checked_cards(boards, None, "boards", ranking)
-    if len(board_array) != len(hole_array):
-        msg = f"got {len(hole_array)} rows of hole cards and {len(board_array)} boards"
-        raise ValueError(msg)
-    if board_array.shape[1] not in board_sizes:
-        msg = f"a board of {board_array.shape[1]} cards is not one of {board_sizes!r}"
-        raise ValueError(msg)
-    # The rows' card bits, two cards per look-up: distinct cards set as many bits as there are.
-    seen = _card_bits(hole_array) | _card_bits(board_array)
-    repeated = np.bitwise_count(seen) != hole_array.shape[1] + board_array.shape[1]
-    if repeated.any():
-        row = int(np.argmax(repeated))
-        ordered = np.sort(np.concatenate([hole_array[row], board_array[row]]))
-        card = int(ordered[1:][ordered[1:] == ordered[:-1]][0])
-        msg = f"row {row}: card id {card} appears twice in the hole and board cards"
-        raise ValueError(msg)
-    return hole_array, board_array
 
 
 def evaluate_combination(

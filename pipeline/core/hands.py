@@ -24,7 +24,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core import combination, evaluator, low
-from pipeline.core.combination import BestHand, check_deals
+from pipeline.core.combination import BestHand
+from pipeline.core.hand_checks import check_deals
 from pipeline.core.low import NO_LOW, format_low
 from pipeline.core.rules import HandRules, LowRule
 

@@ -27,7 +27,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import INVALID_CARD, RANKS
-from pipeline.core.combination import BestHand, check_deals
+from pipeline.core.combination import BestHand
+from pipeline.core.hand_checks import check_deals
 from pipeline.core.rules import EIGHT_OR_BETTER, STANDARD, HandRanking, LowRule
 
 __all__ = [
