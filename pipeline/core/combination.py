@@ -11,7 +11,9 @@ strength of that part with any ``5 - used`` of the board (:mod:`pipeline.core.co
 numbers them).  A row is then one look-up per hole part (6 for four hole cards) in a table of
 about 1 MB.  Flushes need a suit with ``5 - used`` board cards and ``used`` hole cards; the few
 rows that have one are redone for that suit alone, combination by combination, in one
-broadcast.
+broadcast.  The same look-ups run in a compiled loop (``_kernel.c``, row by row with all of a
+row's parts together) when it is built; the numpy path, a block of rows at a time, is its
+reference and fallback.
 
 >>> from pipeline.core.cards import parse_cards
 >>> from pipeline.core.evaluator import describe
@@ -24,6 +26,7 @@ broadcast.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -40,8 +43,9 @@ from pipeline.core.combination_tables import (
 )
 from pipeline.core.combinatorics import combinations_array
 from pipeline.core.evaluator import best_five, evaluate
-from pipeline.core.hand_checks import check_deals
+from pipeline.core.hand_checks import check_deals, deal_arrays
 from pipeline.core.hand_tables import _CHUNK
+from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = ["BestHand", "best_combination", "check_deals", "evaluate_combination"]
@@ -67,18 +71,59 @@ def evaluate_combination(
     >>> category_names(evaluate_combination(holes, parse_cards([["Qh", "Qd", "Qs", "Qc", "3h"]])))
     ['Three of a Kind']
     """
-    if check:
-        hole_array, board_array = check_deals(holes, boards, ranking)
-    else:
-        hole_array = np.ascontiguousarray(holes, dtype=np.uint8)
-        board_array = np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(holes, boards, ranking, check=check)
     check_sizes(hole_array.shape[1], board_array.shape[1], used)
-    out = np.empty(len(hole_array), dtype=np.uint16)
-    for start in range(0, len(hole_array), _CHUNK):
+    if KERNEL is not None:
+        return _evaluate_compiled(KERNEL, hole_array, board_array, used, ranking)
+    return _evaluate_numpy(hole_array, board_array, used, ranking)
+
+
+def _evaluate_numpy(
+    holes: NDArray[np.uint8], boards: NDArray[np.uint8], used: int, ranking: HandRanking
+) -> NDArray[np.uint16]:
+    """:func:`evaluate_combination` in numpy alone, a block of rows at a time: the reference
+    for the compiled loop and its fallback."""
+    out = np.empty(len(holes), dtype=np.uint16)
+    for start in range(0, len(holes), _CHUNK):
         stop = start + _CHUNK
-        out[start:stop] = _evaluate_block(
-            hole_array[start:stop], board_array[start:stop], used, ranking
-        )
+        out[start:stop] = _evaluate_block(holes[start:stop], boards[start:stop], used, ranking)
+    return out
+
+
+def _evaluate_compiled(
+    kernel: ModuleType,
+    holes: NDArray[np.uint8],
+    boards: NDArray[np.uint8],
+    used: int,
+    ranking: HandRanking,
+) -> NDArray[np.uint16]:
+    """:func:`evaluate_combination` through the compiled loop (``_kernel.c``): the same tables
+    and the same arithmetic as :func:`_evaluate_block`, one row at a time, all of a row's
+    look-ups in cache together (about four times the numpy path; ``bench/README.md``)."""
+    suits = suit_tables(used)
+    flush_table, row_of = flush_part_table(ranking, used)
+    out = np.empty(len(holes), dtype=np.uint16)
+    kernel.combination_strengths(
+        holes,
+        holes.shape[1],
+        boards,
+        boards.shape[1],
+        len(holes),
+        used,
+        part_strength_table(ranking, used, boards.shape[1]),
+        part_code_width(used),
+        board_words(),
+        _SUM_MASK,
+        multiset_of_sum(boards.shape[1]),
+        suits.suit_field,
+        suits.board_suits,
+        suits.hole_suits,
+        suits.suit_rank_bit,
+        suits.lowest_suit,
+        flush_table,
+        row_of,
+        out,
+    )
     return out
 
 
@@ -206,11 +251,7 @@ def best_combination(
     >>> format_hand(best.five[0]), best.hole_used[0].tolist(), best.board_used[0].tolist()
     ('Ah Kh Jh Th 9h', [True, True, False, False], [True, True, True, False, False])
     """
-    if check:
-        hole_array, board_array = check_deals(holes, boards, ranking)
-    else:
-        hole_array = np.ascontiguousarray(holes, dtype=np.uint8)
-        board_array = np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(holes, boards, ranking, check=check)
     n, hole_size = hole_array.shape
     board_size = board_array.shape[1]
     check_sizes(hole_size, board_size, used)

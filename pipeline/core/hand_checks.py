@@ -20,7 +20,7 @@ from pipeline.core.hand_tables import HAND_SIZES, _pair_bit_table, _pair_check_t
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
-__all__ = ["check_deals", "check_hands", "checked_cards"]
+__all__ = ["check_deals", "check_hands", "checked_cards", "deal_arrays"]
 
 ALL_BOARD_SIZES = (0, 1, 2, 3, 4, 5)
 
@@ -90,6 +90,25 @@ def check_deals(
     if KERNEL is None:
         return _check_deals_numpy(holes, boards, ranking, board_sizes=board_sizes)
     return _check_deals_compiled(KERNEL, holes, boards, ranking, board_sizes=board_sizes)
+
+
+def deal_arrays(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    ranking: HandRanking = STANDARD,
+    *,
+    check: bool,
+    board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """The deal as C-contiguous ``uint8`` arrays: through :func:`check_deals` with ``check``,
+    else trusted as they are (what every scorer's ``check=False`` means).
+
+    >>> [array.tolist() for array in deal_arrays([[0, 1]], [[2, 3, 4]], check=False)]
+    [[[0, 1]], [[2, 3, 4]]]
+    """
+    if check:
+        return check_deals(holes, boards, ranking, board_sizes=board_sizes)
+    return np.ascontiguousarray(holes, dtype=np.uint8), np.ascontiguousarray(boards, dtype=np.uint8)
 
 
 def _check_deals_compiled(
