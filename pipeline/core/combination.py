@@ -31,6 +31,7 @@ from types import ModuleType
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from pipeline.core.cards import fold_cards
 from pipeline.core.combination_tables import (
     _SUM_MASK,
     OTHER_SUIT,
@@ -150,9 +151,7 @@ def _evaluate_block(
     table = part_strength_table(ranking, used, boards.shape[1])
     # Each board card adds one word: its rank's weight (sums unique per multiset of up to five
     # ranks) in the low half, its suit's count field in the high half.
-    words = np.take(board_words(), boards[:, 0])
-    for column in range(1, boards.shape[1]):
-        words += np.take(board_words(), boards[:, column])
+    words = fold_cards(np.add, board_words(), boards)
     multiset = np.take(multiset_of_sum(boards.shape[1]), words & np.uint64(_SUM_MASK))
     row_base = multiset * np.uint32(part_code_width(used))
     # A part's code is its ranks as base-13 digits: the first card's digit is added to the
@@ -194,9 +193,7 @@ def _add_flushes(
     flush table of :func:`pipeline.core.combination_tables.flush_part_table`.
     """
     suits = suit_tables(used)
-    hole_counts = np.take(suits.suit_field, holes[:, 0])
-    for column in range(1, holes.shape[1]):
-        hole_counts += np.take(suits.suit_field, holes[:, column])
+    hole_counts = fold_cards(np.add, suits.suit_field, holes)
     flushing = np.take(suits.board_suits, board_counts) & np.take(suits.hole_suits, hole_counts)
     rows = np.flatnonzero(flushing)
     if not rows.size:

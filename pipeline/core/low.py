@@ -26,7 +26,7 @@ import itertools
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core.cards import INVALID_CARD, RANKS
+from pipeline.core.cards import INVALID_CARD, RANKS, fold_cards
 from pipeline.core.combination import BestHand
 from pipeline.core.hand_checks import deal_arrays
 from pipeline.core.rules import EIGHT_OR_BETTER, STANDARD, HandRanking, LowRule
@@ -93,12 +93,8 @@ def _row_keys(
 ) -> NDArray[np.intp]:
     """``H << highest | L`` per row: the low ranks held in the hole and on the board."""
     low_bit = low_bits(rule.highest)
-    held = np.zeros(len(holes), dtype=np.intp)
-    for column in range(holes.shape[1]):
-        held |= np.take(low_bit, holes[:, column])
-    shown = np.zeros(len(boards), dtype=np.intp)
-    for column in range(boards.shape[1]):
-        shown |= np.take(low_bit, boards[:, column])
+    held = fold_cards(np.bitwise_or, low_bit, holes)
+    shown = fold_cards(np.bitwise_or, low_bit, boards)
     keys: NDArray[np.intp] = (held << rule.highest) | shown
     return keys
 
