@@ -12,10 +12,12 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 EXTENSIONS = [
-    # The evaluator's loop; pipeline.core.kernel picks the numpy loop without it.
+    # The evaluator's, the deal check's and Omaha's loops; pipeline.core.kernel picks the
+    # numpy paths without it.
     Extension(
         "pipeline.core._kernel",
-        sources=["pipeline/core/_kernel.c"],
+        sources=sorted(str(path) for path in Path("pipeline/core").glob("_kernel*.c")),
+        depends=["pipeline/core/_kernel.h"],
         extra_compile_args=["-O3"],
         optional=True,
     ),

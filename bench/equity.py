@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python -m bench.equity`` (about 2 minutes) and
 ``.venv/bin/python -m bench.equity --season`` (adds a generated 10,000-round, 6-player season
-with equity on every street: about 5 minutes).  Prints medians and ratios.
+with equity on every street: about 5 minutes); ``--games`` times every other poker game and
+fits the forecast's constants (:mod:`bench.equity_games`).  Prints medians and ratios.
 
 Contenders, each on the same hole cards and board:
 
@@ -28,6 +29,7 @@ import numpy as np
 import polars as pl
 from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
 
+from bench import equity_games
 from bench.timing import median_seconds
 from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
@@ -180,7 +182,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--skip-matchups", action="store_true")
+    parser.add_argument(
+        "--games", action="store_true", help="only the other games (bench/equity_games.py)"
+    )
     args = parser.parse_args()
+    if args.games:
+        equity_games.calls()
+        equity_games.nights()
+        equity_games.big_night()
+        return
     if not args.skip_matchups:
         matchups()
     turn_street()

@@ -1,4 +1,4 @@
-"""Fuzz our two C extensions: the PokerStars scanner and the evaluator's loop.
+"""Fuzz our two C extensions: the PokerStars scanner and the core's loops.
 
 One command, from the repository root: ``make fuzz`` (a minute; ``make fuzz FUZZ_SECONDS=600``
 for longer).  It builds both extensions with AddressSanitizer and UndefinedBehaviorSanitizer
@@ -18,7 +18,8 @@ compiled scanner, as bytes and as text, and by the line reader alone (``compiled
 reference and the fallback without a compiler); rows and issues must be equal.  Evaluator:
 random ``uint8`` hands of 5, 6 and 7 cards, 0 to 5,000 rows, C-ordered or strided, checked and
 unchecked, against the numpy loop, and direct calls of ``_kernel.evaluate`` with short or
-odd-sized buffers, which must raise ValueError.
+odd-sized buffers, which must raise ValueError.  Deals (hole and board cards): the compiled
+check against the numpy check, and the Omaha loop against the numpy path, on any bytes.
 
 A hang is caught by :mod:`faulthandler` (the process exits with a traceback after
 ``--hang-seconds``); the input being read is always in ``--current`` so a crash leaves it
@@ -44,8 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import sanitized_extensions  # noqa: F401  (first: it may load the sanitized builds)
 from bench.fuzz_mutations import FIXED_INPUTS, mutated
-from pipeline.core import evaluator
+from pipeline.core import combination, evaluator, hand_checks
 from pipeline.core.kernel import compiled_kernel
+from pipeline.core.rules import SHORT_DECK, STANDARD
 from pipeline.sources.pokerstars import (
     read_pokerstars,
     split_hands,
@@ -189,6 +191,55 @@ def fuzz_kernel(rng: random.Random, seconds: float) -> tuple[int, int]:
     return tried, found
 
 
+def fuzz_deals(rng: random.Random, seconds: float) -> tuple[int, int]:
+    """Hole-and-board loops (``_kernel_deals.c``): calls tried and differences found.
+
+    Random deals of 1 to 6 hole and 0 to 5 board cards, some bytes replaced by any byte, rows
+    around the 4,096-row block: the compiled check must raise what the numpy check raises, and
+    the Omaha loop (unchecked, so any bytes) must give the numpy path's strengths.
+    """
+    kernel = compiled_kernel()
+    if kernel is None:
+        return 0, 0
+    tried = found = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        faulthandler.dump_traceback_later(HANG_SECONDS[0], exit=True)
+        tried += 1
+        hole, board = rng.randint(1, 6), rng.randint(0, 5)
+        rows = rng.choice([0, 1, 4095, 4096, 4097, rng.randrange(5000)])
+        np_rng = np.random.default_rng(rng.randrange(2**32))
+        cards = np.argsort(np_rng.random((rows, 52)), axis=1)[:, : hole + board].astype(np.uint8)
+        if rng.random() < 0.5:
+            bad = np_rng.random(cards.shape) < rng.choice([0.0001, 0.01, 0.5])
+            cards[bad] = np_rng.integers(0, 256, size=int(bad.sum()), dtype=np.uint8)
+        holes, boards = np.ascontiguousarray(cards[:, :hole]), np.ascontiguousarray(cards[:, hole:])
+        ranking = rng.choice([STANDARD, SHORT_DECK])
+        compiled = _outcome(
+            partial(
+                _checked_deal, hand_checks._check_deals_compiled, kernel, holes, boards, ranking
+            )
+        )
+        numpy = _outcome(
+            partial(_checked_deal, hand_checks._check_deals_numpy, holes, boards, ranking)
+        )
+        used = rng.choice([1, 2])
+        if used <= hole and 5 - used <= board:
+            compiled += _outcome(
+                partial(combination._evaluate_compiled, kernel, holes, boards, used, ranking)
+            )
+            numpy += _outcome(partial(combination._evaluate_numpy, holes, boards, used, ranking))
+        if compiled != numpy:
+            found += 1
+            where = f"{hole}+{board} cards x {rows}, used {used}"
+            print(f"deals: {where}: {compiled[:80]} vs {numpy[:80]}")
+    return tried, found
+
+
+def _checked_deal(check: Callable[..., tuple[np.ndarray, np.ndarray]], *args: Any) -> np.ndarray:
+    return np.hstack(check(*args))
+
+
 def _outcome(call: Callable[[], np.ndarray]) -> str:
     try:
         return call().tobytes().hex()
@@ -247,7 +298,7 @@ def _bad_direct_call(rng: random.Random, kernel: object) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--seconds", type=float, default=60.0, help="total, split 3:1 scanner:kernel"
+        "--seconds", type=float, default=60.0, help="total, split 6:1:1 scanner:evaluator:deals"
     )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--hang-seconds", type=float, default=60.0)
@@ -265,9 +316,11 @@ def main() -> None:
     else:
         compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.75, args.current, args.out)
         print(f"scanner: {compared} inputs compared, {scanned} more scanned, {found} divergences")
-    tried, found = fuzz_kernel(rng, args.seconds * 0.25)
-    faulthandler.cancel_dump_traceback_later()
+    tried, found = fuzz_kernel(rng, args.seconds * 0.125)
     print(f"kernel: {tried} calls, {found} differences or unrefused bad calls")
+    tried, found = fuzz_deals(rng, args.seconds * 0.125)
+    faulthandler.cancel_dump_traceback_later()
+    print(f"deals: {tried} calls, {found} differences")
 
 
 if __name__ == "__main__":

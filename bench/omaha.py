@@ -5,8 +5,9 @@ Run from the repository root: ``.venv/bin/python -m bench.omaha`` (about 2 minut
 ``--odds`` adds the exact PLO/PLO8 hand-odds count, ``--plo5-odds`` the PLO5 one).
 
 - **Evaluation**: :func:`pipeline.core.combination.evaluate_combination` on 1,000,000 random
-  PLO deals (checked and unchecked, interleaved) against a plain loop over phevaluator's
-  ``evaluate_omaha_cards`` (its compiled Omaha evaluator, our card ids) and pokerkit's
+  PLO deals (checked and unchecked, the pipeline's ``hands.high_strengths(OMAHA, ...)``, and the
+  numpy path that runs without a C compiler; all interleaved) against a plain loop over
+  phevaluator's ``evaluate_omaha_cards`` (its compiled Omaha evaluator, our card ids) and pokerkit's
   ``OmahaHoldemHand.from_game`` on leading subsamples of the same deals.  PLO5/PLO6 are ours
   only: phevaluator's wheel ships without its PLO5/PLO6 tables.
 - **Low**: :func:`pipeline.core.low.evaluate_low` against pokerkit's
@@ -35,11 +36,12 @@ from numpy.typing import NDArray
 from phevaluator import evaluate_omaha_cards
 
 from bench.timing import median_seconds
-from pipeline.core import evaluator
+from pipeline.core import combination, evaluator
 from pipeline.core.cards import format_hand, parse_cards
 from pipeline.core.combination import evaluate_combination
 from pipeline.core.equity import equity
 from pipeline.core.hand_odds import hand_odds
+from pipeline.core.hands import high_strengths
 from pipeline.core.kernel import KERNEL_NAME
 from pipeline.core.low import evaluate_low
 from pipeline.core.rules import (
@@ -49,6 +51,7 @@ from pipeline.core.rules import (
     OMAHA_HI_LO,
     SHORT_DECK,
     SHORT_DECK_HOLDEM,
+    STANDARD,
     HandRules,
 )
 
@@ -96,6 +99,13 @@ def bench_evaluation() -> None:
                 N_DEALS,
             ),
             "checked": (functools.partial(evaluate_combination, holes, boards), N_DEALS),
+            # The pipeline's entry point (checks, then the same loop).
+            "high_strengths": (functools.partial(high_strengths, OMAHA, holes, boards), N_DEALS),
+            # The numpy path: the compiled loop's reference, and what runs without a compiler.
+            "numpy": (
+                functools.partial(combination._evaluate_numpy, holes, boards, 2, STANDARD),
+                N_DEALS,
+            ),
             "phevaluator": (
                 lambda: [evaluate_omaha_cards(*a) for a in arguments],
                 PHEVALUATOR_DEALS,
@@ -103,6 +113,7 @@ def bench_evaluation() -> None:
         }
     )
     unchecked, checked, phevaluator = rates["unchecked"], rates["checked"], rates["phevaluator"]
+    public, numpy_path = rates["high_strengths"], rates["numpy"]
     texts = [
         (format_hand(row[:4]).replace(" ", ""), format_hand(row[4:]).replace(" ", ""))
         for row in cards[:POKERKIT_DEALS]
@@ -114,6 +125,12 @@ def bench_evaluation() -> None:
     print(f"{'':<44}{'n':>11}{'M/s':>9}  ours/theirs (unchecked / checked)")
     print(f"{'ours, evaluate_combination(check=False)':<44}{N_DEALS:>11,}{unchecked / 1e6:>9.2f}")
     print(f"{'ours, evaluate_combination (checked)':<44}{N_DEALS:>11,}{checked / 1e6:>9.2f}")
+    for name, ours in (
+        ("ours, high_strengths(OMAHA) (checked)", public),
+        ("ours, numpy path (unchecked, no C loop)", numpy_path),
+    ):
+        ratio = f"{ours / phevaluator:,.0f}x phevaluator"
+        print(f"{name:<44}{N_DEALS:>11,}{ours / 1e6:>9.2f}  {ratio}")
     for name, theirs, n in (
         ("phevaluator evaluate_omaha_cards loop", phevaluator, PHEVALUATOR_DEALS),
         ("pokerkit OmahaHoldemHand.from_game loop", kit, POKERKIT_DEALS),

@@ -1,10 +1,18 @@
-/* The evaluator's one compiled loop: poker hand strengths from the tables of hand_tables.py.
+/* The core's compiled loops, one extension (pipeline.core._kernel) in two files sharing
+ * _kernel.h:
  *
- * It does per hand what pipeline/core/evaluator.py does per block of hands with numpy (the
- * readable path, and the one used when this module is not built): four look-ups of key sums
- * (card pairs read as one uint16 index), the rank table, the suit table and, for a flush, the
- * flush table indexed by the flush suit's rank bits.  Nothing here knows a poker rule; every
- * table is built in Python from the hand types listed in strength order and passed in.
+ *   _kernel.c        the module, and the evaluator's loop: poker hand strengths from the tables
+ *                    of hand_tables.py
+ *   _kernel_deals.c  hole and board cards dealt together: their check (check_deals) and
+ *                    Omaha-style strengths of exactly two hole and three board cards
+ *                    (combination_strengths)
+ *
+ * The evaluator's loop does per hand what pipeline/core/evaluator.py does per block of hands
+ * with numpy (the readable path, and the one used when this module is not built): four look-ups
+ * of key sums (card pairs read as one uint16 index), the rank table, the suit table and, for a
+ * flush, the flush table indexed by the flush suit's rank bits.  Nothing here knows a poker
+ * rule; every table is built in Python from the hand types listed in strength order and passed
+ * in.
  *
  * Memory safety does not depend on the cards: every index is in range of its table for any
  * byte value (table sizes are checked on entry), so an unchecked call with bad ids gives wrong
@@ -17,15 +25,8 @@
  * looked at once per block.  Measured choices, against the alternatives tried, are in
  * bench/README.md ("The compiled loop").
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "_kernel.h"
 
-#define PAIR_ENTRIES 65536
-#define SUIT_RANK_ENTRIES 1024
-#define FLUSH_ENTRIES 8192
-#define BLOCK 4096 /* hands between looks at the check's flag */
 #define SINGLE (52 << 8) /* a pair index whose high byte is "no card": one card's key */
 
 typedef struct {
@@ -97,8 +98,6 @@ static inline void check_words(uint64_t w, int hand_size, const uint64_t *pair_b
     *any |= all;
 }
 
-#define IS_BAD(overlap, any) ((overlap) != 0 || ((any) >> 52) != 0)
-
 static inline int is_bad(uint64_t w, int hand_size, const uint64_t *pair_bits)
 {
     uint64_t overlap = 0, any = 0;
@@ -147,9 +146,7 @@ static Py_ssize_t evaluate_hands(const uint8_t *hands, Py_ssize_t n, int hand_si
 #undef LOOP
 }
 
-/* A table is read as words of `align` bytes: it must hold `bytes` and start at a multiple of
- * `align` (a byte view at an odd address would be read misaligned). */
-static int need(Py_buffer *view, Py_ssize_t bytes, size_t align, const char *name)
+int kernel_need(Py_buffer *view, Py_ssize_t bytes, size_t align, const char *name)
 {
     if (view->len < bytes) {
         PyErr_Format(PyExc_ValueError, "%s: expected at least %zd bytes, got %zd", name, bytes,
@@ -180,13 +177,13 @@ static PyObject *evaluate(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "hand size must be 5, 6 or 7, got %d", hand_size);
     } else if (suit_shift < 1 || suit_shift > 31 || no_flush < 4) {
         PyErr_SetString(PyExc_ValueError, "suit_shift must be in 1..31 and no_flush at least 4");
-    } else if (need(&pair_key, PAIR_ENTRIES * 4, 4, "pair_key")
-               && need(&rank_table, ((Py_ssize_t)rank_mask + 1) * 2, 2, "rank_table")
-               && need(&flush_suit, ((Py_ssize_t)1 << (32 - suit_shift)), 1, "flush_suit")
-               && need(&suit_rank_bits, SUIT_RANK_ENTRIES * 2, 2, "suit_rank_bits")
-               && need(&flush_strength, FLUSH_ENTRIES * 2, 2, "flush_strength")
-               && need(&pair_bits, (PAIR_ENTRIES + 256) * 8, 8, "pair_bits")
-               && need(&out, n * 2, 2, "out")) {
+    } else if (kernel_need(&pair_key, PAIR_ENTRIES * 4, 4, "pair_key")
+               && kernel_need(&rank_table, ((Py_ssize_t)rank_mask + 1) * 2, 2, "rank_table")
+               && kernel_need(&flush_suit, ((Py_ssize_t)1 << (32 - suit_shift)), 1, "flush_suit")
+               && kernel_need(&suit_rank_bits, SUIT_RANK_ENTRIES * 2, 2, "suit_rank_bits")
+               && kernel_need(&flush_strength, FLUSH_ENTRIES * 2, 2, "flush_strength")
+               && kernel_need(&pair_bits, (PAIR_ENTRIES + 256) * 8, 8, "pair_bits")
+               && kernel_need(&out, n * 2, 2, "out")) {
         /* flush_suit entries other than no_flush must name a suit 0..3: checked once here. */
         const uint8_t *suits = flush_suit.buf;
         Py_ssize_t bad_suit = -1;
@@ -220,12 +217,22 @@ static PyMethodDef methods[] = {
      "         no_flush, suit_rank_bits, flush_strength, pair_bits, out, check) -> int\n\n"
      "Write the strength of each hand into out; return -1, or with check the first row\n"
      "holding an id of 52 or more or a card twice (out is then only partly written)."},
+    {"check_deals", kernel_check_deals, METH_VARARGS,
+     "check_deals(holes, hole_size, boards, board_size, n, pair_bits) -> int\n\n"
+     "The first of n rows of hole and board cards holding a card twice (hole and board\n"
+     "together) or a card whose pair_bits entry is bit 52 (off the deck), or -1."},
+    {"combination_strengths", kernel_combination_strengths, METH_VARARGS,
+     "combination_strengths(holes, hole_size, boards, board_size, n, used, part_table,\n"
+     "    part_width, board_words, sum_mask, multiset_of_sum, suit_field, board_suits,\n"
+     "    hole_suits, suit_rank_bit, lowest_suit, flush_table, row_of, out) -> None\n\n"
+     "Write into out the strength of each row's best hand of exactly used hole cards and\n"
+     "5 - used board cards (the tables of pipeline/core/combination_tables.py)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_kernel",
-    "The evaluator's compiled loop (see pipeline/core/evaluator.py).", -1, methods,
+    "The core's compiled loops (see pipeline/core/evaluator.py, hand_checks.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

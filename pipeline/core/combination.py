@@ -11,7 +11,9 @@ strength of that part with any ``5 - used`` of the board (:mod:`pipeline.core.co
 numbers them).  A row is then one look-up per hole part (6 for four hole cards) in a table of
 about 1 MB.  Flushes need a suit with ``5 - used`` board cards and ``used`` hole cards; the few
 rows that have one are redone for that suit alone, combination by combination, in one
-broadcast.
+broadcast.  The same look-ups run in a compiled loop (``_kernel.c``, row by row with all of a
+row's parts together) when it is built; the numpy path, a block of rows at a time, is its
+reference and fallback.
 
 >>> from pipeline.core.cards import parse_cards
 >>> from pipeline.core.evaluator import describe
@@ -24,10 +26,12 @@ broadcast.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from pipeline.core.cards import fold_cards
 from pipeline.core.combination_tables import (
     _SUM_MASK,
     OTHER_SUIT,
@@ -40,46 +44,12 @@ from pipeline.core.combination_tables import (
 )
 from pipeline.core.combinatorics import combinations_array
 from pipeline.core.evaluator import best_five, evaluate
-from pipeline.core.hand_checks import _card_bits, checked_cards
+from pipeline.core.hand_checks import check_deals, deal_arrays
 from pipeline.core.hand_tables import _CHUNK
+from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = ["BestHand", "best_combination", "check_deals", "evaluate_combination"]
-
-
-def check_deals(
-    holes: ArrayLike,
-    boards: ArrayLike,
-    ranking: HandRanking = STANDARD,
-    *,
-    board_sizes: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
-) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    """Hole cards ``(n, h)`` and boards ``(n, b)`` as ``uint8`` arrays, checked: ids in the
-    ranking's deck, no card twice in a row (hole and board together), ``b`` in ``board_sizes``.
-
-    >>> check_deals([[0, 1, 2, 3]], [[4, 5, 3]])
-    Traceback (most recent call last):
-    ...
-    ValueError: row 0: card id 3 appears twice in the hole and board cards
-    """
-    hole_array = checked_cards(holes, None, "hole cards", ranking)
-    board_array = checked_cards(boards, None, "boards", ranking)
-    if len(board_array) != len(hole_array):
-        msg = f"got {len(hole_array)} rows of hole cards and {len(board_array)} boards"
-        raise ValueError(msg)
-    if board_array.shape[1] not in board_sizes:
-        msg = f"a board of {board_array.shape[1]} cards is not one of {board_sizes!r}"
-        raise ValueError(msg)
-    # The rows' card bits, two cards per look-up: distinct cards set as many bits as there are.
-    seen = _card_bits(hole_array) | _card_bits(board_array)
-    repeated = np.bitwise_count(seen) != hole_array.shape[1] + board_array.shape[1]
-    if repeated.any():
-        row = int(np.argmax(repeated))
-        ordered = np.sort(np.concatenate([hole_array[row], board_array[row]]))
-        card = int(ordered[1:][ordered[1:] == ordered[:-1]][0])
-        msg = f"row {row}: card id {card} appears twice in the hole and board cards"
-        raise ValueError(msg)
-    return hole_array, board_array
 
 
 def evaluate_combination(
@@ -102,18 +72,59 @@ def evaluate_combination(
     >>> category_names(evaluate_combination(holes, parse_cards([["Qh", "Qd", "Qs", "Qc", "3h"]])))
     ['Three of a Kind']
     """
-    if check:
-        hole_array, board_array = check_deals(holes, boards, ranking)
-    else:
-        hole_array = np.ascontiguousarray(holes, dtype=np.uint8)
-        board_array = np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(holes, boards, ranking, check=check)
     check_sizes(hole_array.shape[1], board_array.shape[1], used)
-    out = np.empty(len(hole_array), dtype=np.uint16)
-    for start in range(0, len(hole_array), _CHUNK):
+    if KERNEL is not None:
+        return _evaluate_compiled(KERNEL, hole_array, board_array, used, ranking)
+    return _evaluate_numpy(hole_array, board_array, used, ranking)
+
+
+def _evaluate_numpy(
+    holes: NDArray[np.uint8], boards: NDArray[np.uint8], used: int, ranking: HandRanking
+) -> NDArray[np.uint16]:
+    """:func:`evaluate_combination` in numpy alone, a block of rows at a time: the reference
+    for the compiled loop and its fallback."""
+    out = np.empty(len(holes), dtype=np.uint16)
+    for start in range(0, len(holes), _CHUNK):
         stop = start + _CHUNK
-        out[start:stop] = _evaluate_block(
-            hole_array[start:stop], board_array[start:stop], used, ranking
-        )
+        out[start:stop] = _evaluate_block(holes[start:stop], boards[start:stop], used, ranking)
+    return out
+
+
+def _evaluate_compiled(
+    kernel: ModuleType,
+    holes: NDArray[np.uint8],
+    boards: NDArray[np.uint8],
+    used: int,
+    ranking: HandRanking,
+) -> NDArray[np.uint16]:
+    """:func:`evaluate_combination` through the compiled loop (``_kernel.c``): the same tables
+    and the same arithmetic as :func:`_evaluate_block`, one row at a time, all of a row's
+    look-ups in cache together (about four times the numpy path; ``bench/README.md``)."""
+    suits = suit_tables(used)
+    flush_table, row_of = flush_part_table(ranking, used)
+    out = np.empty(len(holes), dtype=np.uint16)
+    kernel.combination_strengths(
+        holes,
+        holes.shape[1],
+        boards,
+        boards.shape[1],
+        len(holes),
+        used,
+        part_strength_table(ranking, used, boards.shape[1]),
+        part_code_width(used),
+        board_words(),
+        _SUM_MASK,
+        multiset_of_sum(boards.shape[1]),
+        suits.suit_field,
+        suits.board_suits,
+        suits.hole_suits,
+        suits.suit_rank_bit,
+        suits.lowest_suit,
+        flush_table,
+        row_of,
+        out,
+    )
     return out
 
 
@@ -140,9 +151,7 @@ def _evaluate_block(
     table = part_strength_table(ranking, used, boards.shape[1])
     # Each board card adds one word: its rank's weight (sums unique per multiset of up to five
     # ranks) in the low half, its suit's count field in the high half.
-    words = np.take(board_words(), boards[:, 0])
-    for column in range(1, boards.shape[1]):
-        words += np.take(board_words(), boards[:, column])
+    words = fold_cards(np.add, board_words(), boards)
     multiset = np.take(multiset_of_sum(boards.shape[1]), words & np.uint64(_SUM_MASK))
     row_base = multiset * np.uint32(part_code_width(used))
     # A part's code is its ranks as base-13 digits: the first card's digit is added to the
@@ -184,9 +193,7 @@ def _add_flushes(
     flush table of :func:`pipeline.core.combination_tables.flush_part_table`.
     """
     suits = suit_tables(used)
-    hole_counts = np.take(suits.suit_field, holes[:, 0])
-    for column in range(1, holes.shape[1]):
-        hole_counts += np.take(suits.suit_field, holes[:, column])
+    hole_counts = fold_cards(np.add, suits.suit_field, holes)
     flushing = np.take(suits.board_suits, board_counts) & np.take(suits.hole_suits, hole_counts)
     rows = np.flatnonzero(flushing)
     if not rows.size:
@@ -241,11 +248,7 @@ def best_combination(
     >>> format_hand(best.five[0]), best.hole_used[0].tolist(), best.board_used[0].tolist()
     ('Ah Kh Jh Th 9h', [True, True, False, False], [True, True, True, False, False])
     """
-    if check:
-        hole_array, board_array = check_deals(holes, boards, ranking)
-    else:
-        hole_array = np.ascontiguousarray(holes, dtype=np.uint8)
-        board_array = np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(holes, boards, ranking, check=check)
     n, hole_size = hole_array.shape
     board_size = board_array.shape[1]
     check_sizes(hole_size, board_size, used)

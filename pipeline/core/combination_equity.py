@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from pipeline.core.cards import fold_cards
 from pipeline.core.combination_tables import (
     OTHER_SUIT,
     flush_part_table,
@@ -108,9 +109,7 @@ def _add_flushes(
     rank bits in the suit: the best over the player's parts of that suit.
     """
     suits = suit_tables(used)
-    counts = np.take(suits.suit_field, boards[:, 0])
-    for column in range(1, BOARD_SIZE):
-        counts += np.take(suits.suit_field, boards[:, column])
+    counts = fold_cards(np.add, suits.suit_field, boards)
     board_suit = np.take(suits.lowest_suit, np.take(suits.board_suits, counts))
     flushable = np.take(suits.board_suits, counts) != 0
     table, row_of = flush_part_table(rules.ranking, used)
@@ -121,10 +120,7 @@ def _add_flushes(
         if not at.size:
             continue
         bit_of = suits.suit_rank_bit[suit << 8 : (suit + 1) << 8]
-        board_bits = np.take(bit_of, boards[at, 0])
-        for column in range(1, BOARD_SIZE):
-            board_bits |= np.take(bit_of, boards[at, column])
-        board_bits &= np.uint16(OTHER_SUIT - 1)
+        board_bits = fold_cards(np.bitwise_or, bit_of, boards[at]) & np.uint16(OTHER_SUIT - 1)
         for player, hole in enumerate(holes.tolist()):
             part_bits = [np.bitwise_or.reduce(bit_of[[hole[c] for c in part]]) for part in parts]
             offsets = [int(row_of[bits]) for bits in part_bits]
@@ -151,9 +147,7 @@ def low_values(
     values, _ = low_table(rules.low, rules.hole_cards_used)
     bits = low_bits(highest)
     boards = completed_boards(board, deck, rows)
-    shown = np.take(bits, boards[:, 0])
-    for column in range(1, BOARD_SIZE):
-        shown |= np.take(bits, boards[:, column])
+    shown = fold_cards(np.bitwise_or, bits, boards)
     out = np.empty((len(holes), len(boards)), dtype=np.uint16)
     for player, hole in enumerate(holes.tolist()):
         held = int(np.bitwise_or.reduce(bits[hole]))

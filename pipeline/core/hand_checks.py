@@ -1,18 +1,28 @@
 """Checks on arrays of hands before they are scored: shape, ids in the ranking's deck, no card
-twice.  Every failure is a ``ValueError`` naming the row and the card."""
+twice.  Every failure is a ``ValueError`` naming the row and the card.
+
+Hole and board cards dealt together (:func:`check_deals`) are checked by the compiled loop
+(:mod:`pipeline.core.kernel`) when it is built and the cards are ``uint8``: it only vouches for
+good deals, and any deal it flags is checked again by the numpy reference, which raises, so both
+paths reject the same deals with the same message.
+"""
 
 from __future__ import annotations
 
 import functools
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE, format_card
-from pipeline.core.hand_tables import HAND_SIZES, _pair_bit_table
+from pipeline.core.hand_tables import HAND_SIZES, _pair_bit_table, _pair_check_table
+from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
-__all__ = ["check_hands", "checked_cards"]
+__all__ = ["check_deals", "check_hands", "checked_cards", "deal_arrays"]
+
+ALL_BOARD_SIZES = (0, 1, 2, 3, 4, 5)
 
 
 def check_hands(cards: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:
@@ -60,6 +70,111 @@ def checked_cards(
         msg = f"expected an (n, {expected}) array of {what}, got shape {array.shape!r}"
         raise ValueError(msg)
     return _in_deck(array, ranking)
+
+
+def check_deals(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    ranking: HandRanking = STANDARD,
+    *,
+    board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """Hole cards ``(n, h)`` and boards ``(n, b)`` as ``uint8`` arrays, checked: ids in the
+    ranking's deck, no card twice in a row (hole and board together), ``b`` in ``board_sizes``.
+
+    >>> check_deals([[0, 1, 2, 3]], [[4, 5, 3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: card id 3 appears twice in the hole and board cards
+    """
+    if KERNEL is None:
+        return _check_deals_numpy(holes, boards, ranking, board_sizes=board_sizes)
+    return _check_deals_compiled(KERNEL, holes, boards, ranking, board_sizes=board_sizes)
+
+
+def deal_arrays(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    ranking: HandRanking = STANDARD,
+    *,
+    check: bool,
+    board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """The deal as C-contiguous ``uint8`` arrays: through :func:`check_deals` with ``check``,
+    else trusted as they are (what every scorer's ``check=False`` means).
+
+    >>> [array.tolist() for array in deal_arrays([[0, 1]], [[2, 3, 4]], check=False)]
+    [[[0, 1]], [[2, 3, 4]]]
+    """
+    if check:
+        return check_deals(holes, boards, ranking, board_sizes=board_sizes)
+    return np.ascontiguousarray(holes, dtype=np.uint8), np.ascontiguousarray(boards, dtype=np.uint8)
+
+
+def _check_deals_compiled(
+    kernel: ModuleType,
+    holes: ArrayLike,
+    boards: ArrayLike,
+    ranking: HandRanking = STANDARD,
+    *,
+    board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """:func:`check_deals` through the compiled loop: one pass over ``uint8`` deals of good
+    shape (the pair look-ups of :func:`pipeline.core.hand_tables._pair_check_table`); anything
+    else, and any deal it rejects, goes to the numpy reference, which words the error."""
+    hole_array, board_array = np.asarray(holes), np.asarray(boards)
+    if not (
+        hole_array.dtype == board_array.dtype == np.uint8
+        and hole_array.ndim == board_array.ndim == 2
+        and len(hole_array) == len(board_array)
+        and board_array.shape[1] in board_sizes
+        and hole_array.shape[1] + board_array.shape[1] <= 16
+    ):
+        # Wider ids are range-checked before they are narrowed; shape errors are worded there.
+        return _check_deals_numpy(holes, boards, ranking, board_sizes=board_sizes)
+    hole_array = np.ascontiguousarray(hole_array)
+    board_array = np.ascontiguousarray(board_array)
+    bad_row = kernel.check_deals(
+        hole_array,
+        hole_array.shape[1],
+        board_array,
+        board_array.shape[1],
+        len(hole_array),
+        _pair_check_table(ranking),
+    )
+    if bad_row >= 0:
+        _check_deals_numpy(hole_array, board_array, ranking, board_sizes=board_sizes)  # raises
+        msg = f"the compiled check rejected row {bad_row}, which the numpy check accepts"
+        raise AssertionError(msg)
+    return hole_array, board_array
+
+
+def _check_deals_numpy(
+    holes: ArrayLike,
+    boards: ArrayLike,
+    ranking: HandRanking = STANDARD,
+    *,
+    board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """:func:`check_deals` in numpy alone: the reference, the fallback and every message."""
+    hole_array = checked_cards(holes, None, "hole cards", ranking)
+    board_array = checked_cards(boards, None, "boards", ranking)
+    if len(board_array) != len(hole_array):
+        msg = f"got {len(hole_array)} rows of hole cards and {len(board_array)} boards"
+        raise ValueError(msg)
+    if board_array.shape[1] not in board_sizes:
+        msg = f"a board of {board_array.shape[1]} cards is not one of {board_sizes!r}"
+        raise ValueError(msg)
+    # The rows' card bits, two cards per look-up: distinct cards set as many bits as there are.
+    seen = _card_bits(hole_array) | _card_bits(board_array)
+    repeated = np.bitwise_count(seen) != hole_array.shape[1] + board_array.shape[1]
+    if repeated.any():
+        row = int(np.argmax(repeated))
+        ordered = np.sort(np.concatenate([hole_array[row], board_array[row]]))
+        card = int(ordered[1:][ordered[1:] == ordered[:-1]][0])
+        msg = f"row {row}: card id {card} appears twice in the hole and board cards"
+        raise ValueError(msg)
+    return hole_array, board_array
 
 
 def _checked_ids(cards: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:

@@ -24,7 +24,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core import combination, evaluator, low
-from pipeline.core.combination import BestHand, check_deals
+from pipeline.core.combination import BestHand
+from pipeline.core.hand_checks import deal_arrays
 from pipeline.core.low import NO_LOW, format_low
 from pipeline.core.rules import HandRules, LowRule
 
@@ -44,15 +45,13 @@ __all__ = [
 def _checked(
     rules: HandRules, holes: ArrayLike, boards: ArrayLike, check: bool
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    if check:
-        hole_array, board_array = check_deals(
-            holes, boards, rules.ranking, board_sizes=rules.board_sizes
-        )
-        if hole_array.shape[1] != rules.hole_cards:
-            msg = f"expected {rules.hole_cards} hole cards a hand, got {hole_array.shape[1]}"
-            raise ValueError(msg)
-        return hole_array, board_array
-    return np.ascontiguousarray(holes, dtype=np.uint8), np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(
+        holes, boards, rules.ranking, check=check, board_sizes=rules.board_sizes
+    )
+    if check and hole_array.shape[1] != rules.hole_cards:
+        msg = f"expected {rules.hole_cards} hole cards a hand, got {hole_array.shape[1]}"
+        raise ValueError(msg)
+    return hole_array, board_array
 
 
 def high_strengths(

@@ -26,8 +26,9 @@ import itertools
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core.cards import INVALID_CARD, RANKS
-from pipeline.core.combination import BestHand, check_deals
+from pipeline.core.cards import INVALID_CARD, RANKS, fold_cards
+from pipeline.core.combination import BestHand
+from pipeline.core.hand_checks import deal_arrays
 from pipeline.core.rules import EIGHT_OR_BETTER, STANDARD, HandRanking, LowRule
 
 __all__ = [
@@ -77,11 +78,7 @@ def evaluate_low(
 def _deals(
     holes: ArrayLike, boards: ArrayLike, ranking: HandRanking, used: int | None, check: bool
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
-    if check:
-        hole_array, board_array = check_deals(holes, boards, ranking)
-    else:
-        hole_array = np.ascontiguousarray(holes, dtype=np.uint8)
-        board_array = np.ascontiguousarray(boards, dtype=np.uint8)
+    hole_array, board_array = deal_arrays(holes, boards, ranking, check=check)
     if used is not None and (used > hole_array.shape[1] or 5 - used > board_array.shape[1]):
         msg = (
             f"cannot use exactly {used} of {hole_array.shape[1]} hole cards and {5 - used} of "
@@ -96,12 +93,8 @@ def _row_keys(
 ) -> NDArray[np.intp]:
     """``H << highest | L`` per row: the low ranks held in the hole and on the board."""
     low_bit = low_bits(rule.highest)
-    held = np.zeros(len(holes), dtype=np.intp)
-    for column in range(holes.shape[1]):
-        held |= np.take(low_bit, holes[:, column])
-    shown = np.zeros(len(boards), dtype=np.intp)
-    for column in range(boards.shape[1]):
-        shown |= np.take(low_bit, boards[:, column])
+    held = fold_cards(np.bitwise_or, low_bit, holes)
+    shown = fold_cards(np.bitwise_or, low_bit, boards)
     keys: NDArray[np.intp] = (held << rule.highest) | shown
     return keys
 

@@ -8,6 +8,7 @@ from typing import TypeVar
 
 import polars as pl
 
+from pipeline.core.rules import OMAHA, OMAHA_HI_LO, SHORT_DECK_HOLDEM
 from pipeline.games.generate import deal_holdem, street_rows
 from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, EquityJob, street_equities
 
@@ -60,3 +61,24 @@ def test_small_work_stays_in_one_piece() -> None:
     spread = RecordingMap()
     street_equities(rows, map_chunks=spread, chunk_seconds=60.0)
     assert spread.chunks == []  # one chunk: computed here, the map is not called
+
+
+def test_chunks_of_other_games_give_the_figures_of_one_go() -> None:
+    """Omaha, Omaha Hi/Lo and short deck rounds in one sheet: each chunk's jobs carry their
+    round's rules, and the figures are those of one go, bit for bit."""
+    nights: list[pl.DataFrame] = []
+    games = {"Omaha": OMAHA, "Omaha Hi/Lo": OMAHA_HI_LO, "Short Deck": SHORT_DECK_HOLDEM}
+    for game, rules in games.items():
+        deal = deal_holdem(rounds=3, players=3, seed=len(nights), rules=rules)
+        night = street_rows(deal, tournament=game).with_columns(pl.lit(game).alias("game"))
+        nights.append(night)
+    rows = pl.concat(nights)
+    whole = street_equities(rows, samples=500)
+    spread = RecordingMap()
+    chunked = street_equities(rows, samples=500, map_chunks=spread, chunk_seconds=0.001)
+    assert len(spread.chunks) > 2
+    for name in EQUITY_COLUMNS:
+        assert whole[name].to_numpy().tobytes() == chunked[name].to_numpy().tobytes(), name
+    hole_cards = {job.rules.hole_cards for chunk in spread.chunks for job in chunk}
+    assert hole_cards == {4, 2}
+    assert all(job.hands.shape[1] == job.rules.hole_cards for c in spread.chunks for job in c)

@@ -34,7 +34,6 @@ what a viewer was shown, not what an all-knowing dealer would compute.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -42,10 +41,11 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.equity import equity
 from pipeline.core.rules import HOLDEM, HandRules
 from pipeline.core.turn_equity import turn_equities
 from pipeline.games.base import SPREAD_SECONDS, ChunkMap
+from pipeline.games.holdem.equity_cost import boards_left, call_seconds_model
 from pipeline.games.holdem.expressions import card_matrix
 from pipeline.games.poker_variants import DEFAULT_RULES, HOLDEM_NAME
 
@@ -62,33 +62,9 @@ SWING_SCHEMA = {
     "street": pl.String,
 }
 
-# Cost model of :func:`pipeline.core.equity.equity`, fitted to heads-up to 9-way preflop timings
-# (``bench/equity.py``) on a shared 2-core Intel Xeon VM, one core: a fixed cost per call, a
-# cost per board completion (rank-multiset and flush look-ups) and one per hand per board.
-SECONDS_PER_CALL = 3e-4
-SECONDS_PER_BOARD = 8e-9
-SECONDS_PER_HAND_BOARD = 9e-9
-# Other games, per hand per board against Hold'em's, measured exact preflop heads-up and
-# three-way and on 60-round nights (bench/README.md, "Equity per street, per game"): a short
-# deck's is Hold'em's; an Omaha hand's two-plus-three combinations cost about 2.5 times as
-# much, a low half 3.3 times again.
 MAX_SHOWN = 23  # more players than any deck can deal two cards to
-EXACT_HOLE_FACTOR = 2.5
-LOW_HALF_FACTOR = 3.3
 
 _ROW = "__street_equity_row"
-
-
-def _hand_board_seconds(rules: HandRules) -> float:
-    """The cost model's seconds per hand per board under ``rules``."""
-    factor = 1.0 if rules.hole_cards_used is None else EXACT_HOLE_FACTOR
-    return SECONDS_PER_HAND_BOARD * factor * (1.0 if rules.low is None else LOW_HALF_FACTOR)
-
-
-def _boards(rules: HandRules, players: int, known: int) -> int:
-    """Ways the rest of the board can fall with ``players`` hands dealt and ``known`` shown."""
-    unseen = rules.ranking.deck_size - rules.hole_cards * players - known
-    return math.comb(unseen, BOARD_SIZE - known)
 
 
 def _round_tables(
@@ -273,12 +249,11 @@ def _job_seconds(job: EquityJob) -> float:
     """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
     they are scored together)."""
     players, cards = len(job.hands), len(job.known)
-    boards = _boards(job.rules, players, cards)
-    if job.samples is not None:
-        boards = min(boards, job.samples)
+    every = boards_left(job.rules, players, cards)
+    boards = every if job.samples is None else min(every, job.samples)
+    sampled = boards < every  # the core enumerates when asked for as many samples as boards
     batched = cards == STREET_CARDS[-1] and job.rules == HOLDEM
-    call = 0.0 if batched else SECONDS_PER_CALL
-    return call + boards * (SECONDS_PER_BOARD + players * _hand_board_seconds(job.rules))
+    return call_seconds_model(job.rules, players, boards, sampled=sampled, batched=batched)
 
 
 def _chunks_of_rounds(
@@ -311,17 +286,19 @@ def estimate_seconds(
 
     Per round and street with two or more players shown, one call of
     :func:`pipeline.core.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
-    flop when given), priced by :data:`SECONDS_PER_CALL`, :data:`SECONDS_PER_BOARD` and
-    :data:`SECONDS_PER_HAND_BOARD` (measured on one core of a shared Xeon VM; scale for other
-    machines).  Nothing is enumerated, so a nightly job can call it first and choose
-    ``samples`` to fit its budget.  Heads-up preflop exact is 1,712,304 boards, about 0.05 s.
+    flop when given), priced by
+    :func:`pipeline.games.holdem.equity_cost.call_seconds_model` under the round's game
+    (measured on one core of a shared Xeon VM; scale for other machines).  Nothing is
+    enumerated, so a nightly job can call it first and choose ``samples`` to fit its budget.
+    Heads-up preflop exact is 1,712,304 boards, about 0.05 s in Hold'em; Omaha Hi/Lo's
+    1,086,008 boards cost about four times that.
 
     >>> import polars as pl
     >>> rows = pl.DataFrame({"tournament": ["T"] * 2, "round": ["1"] * 2,
     ...     "hole_ids": [[48, 49], [44, 45]], "board_ids": [[], []], "folded": [False, False]},
     ...     schema_overrides={"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)})
     >>> round(estimate_seconds(rows), 3), round(estimate_seconds(rows, samples=10_000), 4)
-    (0.045, 0.0006)
+    (0.045, 0.0024)
     """
     rounds, _, seen, round_rules = _round_tables(rows, rules_of_game)
     folded = rows["folded"].fill_null(False).to_numpy().astype(bool)
@@ -345,13 +322,8 @@ def estimate_seconds(
         keys = game_of_round[counted] * (MAX_SHOWN + 1) + players[counted]
         for key, calls in zip(*np.unique(keys, return_counts=True), strict=True):
             rules, count = distinct[int(key) // (MAX_SHOWN + 1)], int(key) % (MAX_SHOWN + 1)
-            boards = _boards(rules, count, cards)
-            if cards == 0 and samples is not None:
-                boards = min(boards, samples)
-            per_call = (
-                SECONDS_PER_CALL
-                + boards * SECONDS_PER_BOARD
-                + boards * count * _hand_board_seconds(rules)
-            )
-            seconds += int(calls) * per_call
+            every = boards_left(rules, count, cards)
+            boards = every if cards or samples is None else min(every, samples)
+            model = call_seconds_model(rules, count, boards, sampled=boards < every)
+            seconds += int(calls) * model
     return seconds
