@@ -79,14 +79,13 @@ def _scoring_options(
     """The run's scoring settings from the command line; a game or rule set we do not know
     fails the command with the names we do."""
     from pipeline.games.base import NO_EQUITY, ScoringOptions
-    from pipeline.games.poker_variants import canonical_game, known_game_names, rules_of_games
+    from pipeline.games.poker_variants import canonical_game, known_game_names, short_deck_rule_sets
 
     name = None if game is None else canonical_game(game)
     if game is not None and name is None:
         raise _fail(f"unknown game {game!r}; known: {known_game_names()}")
-    rule_sets = {} if short_deck_rule == TRIPS_OVER_STRAIGHT else {"Short Deck": short_deck_rule}
     try:
-        rules_of_games(rule_sets)
+        rule_sets = short_deck_rule_sets(short_deck_rule)
     except ValueError as error:
         raise _fail(str(error)) from None
     return ScoringOptions(equity or NO_EQUITY, game=name, rule_sets=rule_sets)

@@ -58,14 +58,13 @@ def season_command(
     Exit code 0 when written; 1 when a text was cut to fit a cell (one line "Issue: ..." each);
     2 (one line "Error: ...") when the folder cannot be read.
     """
-    from pipeline.games.poker_variants import rules_of_games
+    from pipeline.games.poker_variants import rules_of_games, short_deck_rule_sets
     from pipeline.season.report import SeasonError, season_report
     from pipeline.sinks.excel.season import overlong_texts, write_season_workbook
 
     start, end = _date(date_from, "--from"), _date(date_to, "--to")
-    rule_sets = {} if short_deck_rule == "trips-over-straight" else {"Short Deck": short_deck_rule}
     try:
-        rules_of_games(rule_sets)
+        rule_sets = short_deck_rule_sets(short_deck_rule)
     except ValueError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(EXIT_FAILED) from None

@@ -100,5 +100,17 @@ def rules_of_games(rule_sets: Mapping[str, str] | None = None) -> dict[str, Hand
     return {name: variant.rules_for(chosen.get(name)) for name, variant in POKER_VARIANTS.items()}
 
 
+def short_deck_rule_sets(rule: str) -> dict[str, str]:
+    """The rule sets a run's ``--short-deck-rule`` names (none for the default), checked: an
+    unknown rule set is a ``ValueError`` naming the ones there are.
+
+    >>> short_deck_rule_sets("trips-over-straight"), short_deck_rule_sets("straight-over-trips")
+    ({}, {'Short Deck': 'straight-over-trips'})
+    """
+    rule_sets = {} if rule == SHORT_DECK.default_rule_set else {SHORT_DECK.name: rule}
+    rules_of_games(rule_sets)
+    return rule_sets
+
+
 DEFAULT_RULES: Mapping[str, HandRules] = rules_of_games()
 """Every variant under its default rules."""

@@ -127,7 +127,9 @@ def shown_scores(
         keep = np.isin(at, good)
         hole, board = hole[keep], board[keep]
         strength[good] = hands.high_strengths(rules, hole, board, check=False)
-        category[good] = hands.category_names(rules, strength[good])
+        # named once per distinct strength: a corpus has millions of rows, a game 7,462 hands
+        distinct, inverse = np.unique(strength[good], return_inverse=True)
+        category[good] = np.array(hands.category_names(rules, distinct), dtype=object)[inverse]
         if rules.low is not None:
             low[good] = hands.low_values(rules, hole, board, check=False)
     low = np.where(low == NO_LOW, -1, low)
