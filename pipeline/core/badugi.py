@@ -11,9 +11,11 @@ other game, so :func:`pipeline.core.pots.pot_shares` decides a Badugi pot unchan
 1,092 classes: ``C(13, k)`` sets of ``k`` ranks for ``k`` = 1 to 4.
 
 How it is fast: a hand's two card pairs, each read in place as one ``uint16``, are numbered
-``0..1325`` (the unordered pairs of 52 cards) by a 65,536-entry table, and the two numbers
-index one table of the strength of every two pairs (1,326 x 1,326 entries, 3.4 MiB, built once
-from every subset of the four cards).  A row is three look-ups.
+``0..1325`` (the unordered pairs of 52 cards; 1,326 for a repeated card or an id past 51) by a
+65,536-entry table, and the two numbers index one table of the strength of every two pairs
+(1,327 x 1,327 entries, 3.4 MiB, built once from every subset of the four cards), which reads
+``0xFFFF`` for two pairs that are not four distinct cards.  A row is three look-ups, and the
+check one look at the largest strength.
 
 >>> from pipeline.core.cards import parse_cards
 >>> hands = parse_cards([["Ac", "2d", "3h", "4s"], ["6c", "4d", "2h", "Kh"],
@@ -53,6 +55,9 @@ N_BADUGI_STRENGTHS = 1092
 """Badugi hand classes: the sets of one to four of the 13 ranks."""
 
 _PAIRS = 1326  # C(52, 2)
+_NOT_A_PAIR = _PAIRS  # the number of a repeated id or an id of 52 or more
+_ROW = _PAIRS + 1  # the strength table's row length: every pair number, and not a pair
+_NO_HAND = 0xFFFF  # the strength of two pairs that are not four distinct cards
 _FACE_BITS = 13  # a class's ranks as bits, ace = bit 0 up to king = bit 12
 _COUNT_WORDS = ("", "one-card ", "two-card ", "three-card ", "")
 
@@ -118,9 +123,9 @@ def _best_scores(cards: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[n
 @functools.cache
 def _pair_number() -> NDArray[np.uint32]:
     """Two card ids packed in a ``uint16`` (first card in the low byte) -> the number of the
-    unordered pair, ``0..1325``; 0 for a repeated id or an id of 52 or more (trusted input only)."""
+    unordered pair, ``0..1325``, or 1,326 for a repeated id or an id of 52 or more."""
     pairs = np.array(list(itertools.combinations(range(DECK_SIZE), 2)), dtype=np.intp)
-    table = np.zeros(1 << 16, dtype=np.uint32)
+    table = np.full(1 << 16, _NOT_A_PAIR, dtype=np.uint32)
     numbers = np.arange(_PAIRS, dtype=np.uint32)
     table[pairs[:, 0] | pairs[:, 1] << 8] = numbers
     table[pairs[:, 1] | pairs[:, 0] << 8] = numbers
@@ -130,8 +135,9 @@ def _pair_number() -> NDArray[np.uint32]:
 
 @functools.cache
 def _strength_table() -> NDArray[np.uint16]:
-    """Pair number ``a * 1326 + b`` -> the strength of the four cards of pairs ``a`` and ``b``
-    (two pairs sharing a card are no hand: their entry is never read for a checked row).
+    """Pair numbers ``a * 1327 + b`` -> the strength of the four cards of pairs ``a`` and
+    ``b``, or ``0xFFFF`` when they are not four distinct cards (the pairs share a card, or one
+    is not a pair): the check of a row costs nothing but a look at the largest strength.
 
     Built in about a second from every subset of the four cards, then read from the on-disk
     cache (:mod:`pipeline.core.table_cache`), keyed by this file's source.
@@ -149,8 +155,12 @@ def _build_table() -> NDArray[np.uint16]:
     second = np.tile(np.arange(_PAIRS), _PAIRS)
     cards = np.hstack([pairs[first], pairs[second]])
     scores, _ = _best_scores(cards)
-    table: NDArray[np.uint16] = _classes().strength_of_score[scores]
-    return table
+    strengths = _classes().strength_of_score[scores]
+    shared = (cards[:, :2, None] == cards[:, None, 2:]).any(axis=(1, 2))
+    strengths[shared] = _NO_HAND
+    table = np.full((_ROW, _ROW), _NO_HAND, dtype=np.uint16)
+    table[:_PAIRS, :_PAIRS] = strengths.reshape(_PAIRS, _PAIRS)
+    return table.reshape(-1)
 
 
 def _hands(cards: ArrayLike, check: bool) -> NDArray[np.uint8]:
@@ -171,7 +181,8 @@ def badugi_strengths(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint
     """Strength of each four-card Badugi hand of an ``(n, 4)`` array of card ids:
     ``0..N_BADUGI_STRENGTHS - 1``, higher is better, equal ties.
 
-    With ``check=False`` the ids are trusted (any byte still reads inside the tables).
+    With ``check=False`` the ids are trusted: any byte still reads inside the tables, and a row
+    that is not four distinct cards reads ``0xFFFF``.
 
     >>> from pipeline.core.cards import parse_cards
     >>> hands = parse_cards([["Ac", "2d", "3h", "4s"], ["Ac", "2c", "3c", "Kc"]])
@@ -182,7 +193,13 @@ def badugi_strengths(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint
     ...
     ValueError: row 0: card id 2 appears twice in the hand
     """
-    hands = _hands(cards, check)
+    array = np.asarray(cards)
+    # Wider ids are range-checked before they are narrowed (-1 or 300 must not wrap into a
+    # card); uint8 rows of the right shape are checked by the table itself (see below).
+    if check and (array.dtype != np.uint8 or array.ndim != 2 or array.shape[1] != BADUGI_CARDS):
+        hands = checked_cards(array, BADUGI_CARDS, "Badugi hands")
+    else:
+        hands = np.ascontiguousarray(array, dtype=np.uint8)
     n = len(hands)
     out = np.empty(n, dtype=np.uint16)
     if n == 0:
@@ -198,9 +215,13 @@ def badugi_strengths(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint
         block_first, block_second = first[:rows], second[:rows]
         np.take(pair_number, pairs[start : start + rows, 0], out=block_first, mode="clip")
         np.take(pair_number, pairs[start : start + rows, 1], out=block_second, mode="clip")
-        block_first *= np.uint32(_PAIRS)
+        block_first *= np.uint32(_ROW)
         block_first += block_second
         np.take(table, block_first, out=out[start : start + rows], mode="clip")
+    if check and int(out.max()) == _NO_HAND:
+        _hands(hands, check=True)  # raises, naming the row and the card
+        msg = "a Badugi row read as no hand, which the check accepts"
+        raise AssertionError(msg)
     return out
 
 

@@ -133,6 +133,14 @@ def test_wrong_hands_are_named() -> None:
         badugi_strengths([[0, 1, 2, 3, 4]])
     with pytest.raises(ValueError, match=r"row 0: card id 60 is not in 0\.\.51"):
         badugi_strengths([[0, 1, 2, 60]])
+    # uint8 rows are checked by the strength table itself: a bad row reads as no hand.
+    for row, message in (([0, 60, 2, 3], "card id 60 is not"), ([5, 1, 2, 5], "card id 5 appears")):
+        hands = np.array([[4, 8, 12, 16], row], dtype=np.uint8)
+        with pytest.raises(ValueError, match=f"row 1: {message}"):
+            badugi_strengths(hands)
+        assert badugi_strengths(hands, check=False)[1] == 0xFFFF
+    with pytest.raises(ValueError, match="row 0: card id -1 is not"):
+        badugi_strengths(np.array([[-1, 1, 2, 3]]))
 
 
 def test_no_rows() -> None:
