@@ -33,13 +33,14 @@ takes the best five of 5, 6 or 7 cards (Razz); deuce-to-seven is dealt five card
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import rules
+from pipeline.core import hand_tables, rules, table_cache
 from pipeline.core.cards import RANK_NAMES, RANK_PLURALS, RANKS
 from pipeline.core.evaluator import StrengthTables, evaluate_tables
 from pipeline.core.hand_tables import (
@@ -101,13 +102,12 @@ DEUCE_TO_SEVEN = LowballRanking(
 
 @dataclass(frozen=True)
 class _Classes:
-    """A ranking's hand classes by strength (weakest first), and its evaluator tables."""
+    """A ranking's hand classes by strength (weakest first)."""
 
     category: NDArray[np.uint8]  # strength -> category code of the high hand it reverses
-    faces: tuple[tuple[int, ...], ...]  # strength -> the five ranks 0..12, as they are said
+    faces: NDArray[np.uint8]  # strength -> the five ranks 0..12, as they are said
     names: tuple[str, ...]  # strength -> the name players say
     texts: tuple[str, ...]  # strength -> '7-5-4-3-2'
-    strength_of: dict[tuple[tuple[int, ...], bool], int]  # (ranks, flush) -> strength
 
 
 def _high_key(
@@ -138,29 +138,66 @@ def _high_key(
 
 
 @functools.cache
-def _classes(ranking: LowballRanking) -> _Classes:
+def _source_key() -> str | None:
+    """Version of the table-building code: this file, the evaluator's tables and the rules."""
+    return table_cache.source_key((__file__, hand_tables.__file__, rules.__file__))
+
+
+def _cache_key(ranking: LowballRanking) -> str | None:
+    """The cache key of a ranking's tables: the building code's version and the declaration
+    (``None``, nothing cached, when the code's version is unknown)."""
+    source = _source_key()
+    if source is None:
+        return None
+    return hashlib.sha256(f"{source} {ranking!r}".encode()).hexdigest()[:20]
+
+
+def _build_classes(ranking: LowballRanking) -> table_cache.Arrays:
+    """Every five-card class (rank multisets, and the flushes when they count), its strength
+    and its names; kept in the on-disk table cache."""
     multisets = [
         ranks
         for ranks in itertools.combinations_with_replacement(range(13), 5)
         if max(ranks.count(rank) for rank in ranks) <= 4
     ]
     flushes = list(itertools.combinations(range(13), 5)) if ranking.straights_and_flushes else []
-    hands = [(ranks, False) for ranks in multisets] + [(ranks, True) for ranks in flushes]
-    keys = {hand: _high_key(*hand, ranking) for hand in hands}
-    ordered = sorted(set(keys.values()), reverse=True)  # the worst low (greatest high) first
+    multiset_keys = [_high_key(ranks, False, ranking) for ranks in multisets]
+    flush_keys = [_high_key(ranks, True, ranking) for ranks in flushes]
+    ordered = sorted(set(multiset_keys + flush_keys), reverse=True)  # the worst low first
     place = {key: strength for strength, key in enumerate(ordered)}
-    faces = tuple(tuple(rules.ACE if value == -1 else value for value in key[2]) for key in ordered)
+    faces = [tuple(rules.ACE if value == -1 else value for value in key[2]) for key in ordered]
     best = len(ordered) - 1
-    names = tuple(
+    names = [
         ranking.best_hand if strength == best else _name(key[1], faces[strength])
         for strength, key in enumerate(ordered)
+    ]
+    return {
+        "category": np.array([key[1] for key in ordered], dtype=np.uint8),
+        "faces": np.array(faces, dtype=np.uint8),
+        "names": np.array(names),
+        "texts": np.array(["-".join(RANKS[rank] for rank in five) for five in faces]),
+        "multisets": np.array(multisets, dtype=np.uint8),
+        "multiset_strengths": np.array([place[key] for key in multiset_keys], dtype=np.uint16),
+        "flushes": np.array(flushes, dtype=np.uint8).reshape(-1, 5),
+        "flush_strengths": np.array([place[key] for key in flush_keys], dtype=np.uint16),
+    }
+
+
+@functools.cache
+def _class_arrays(ranking: LowballRanking) -> table_cache.Arrays:
+    return table_cache.load_or_build(
+        "lowball-classes", _cache_key(ranking), lambda: _build_classes(ranking)
     )
+
+
+@functools.cache
+def _classes(ranking: LowballRanking) -> _Classes:
+    arrays = _class_arrays(ranking)
     return _Classes(
-        category=np.array([key[1] for key in ordered], dtype=np.uint8),
-        faces=faces,
-        names=names,
-        texts=tuple("-".join(RANKS[rank] for rank in five) for five in faces),
-        strength_of={hand: place[key] for hand, key in keys.items()},
+        category=arrays["category"],
+        faces=arrays["faces"],
+        names=tuple(arrays["names"].tolist()),
+        texts=tuple(arrays["texts"].tolist()),
     )
 
 
@@ -182,23 +219,29 @@ def _name(category: int, faces: tuple[int, ...]) -> str:
 
 @functools.cache
 def _strength_tables(ranking: LowballRanking, hand_size: int) -> StrengthTables:
-    """The evaluator's three tables for ``ranking`` and ``hand_size`` cards.
-
-    The rank table is indexed by the rank-weight sum of the standard deck's keys: for five
-    cards the strength of the multiset without a flush; for six or seven (ace-to-five only) the
-    best strength of its five-card multisets.
-    """
+    """The evaluator's three tables for ``ranking`` and ``hand_size`` cards, built once and
+    then read from the on-disk table cache (:mod:`pipeline.core.table_cache`)."""
     if hand_size not in ranking.hand_sizes:
         msg = f"{ranking.name} hands hold {ranking.hand_sizes!r} cards, got {hand_size}"
         raise ValueError(msg)
-    classes = _classes(ranking)
+    arrays = table_cache.load_or_build(
+        f"lowball-tables-{hand_size}",
+        _cache_key(ranking),
+        lambda: _build_strength_tables(ranking, hand_size),
+    )
+    return StrengthTables(arrays["rank_table"], arrays["flush_suit"], arrays["flush_strength"])
+
+
+def _build_strength_tables(ranking: LowballRanking, hand_size: int) -> table_cache.Arrays:
+    """The rank table is indexed by the rank-weight sum of the standard deck's keys: for five
+    cards the strength of the multiset without a flush; for six or seven (ace-to-five only) the
+    best strength of its five-card multisets.  The flush table is indexed by the flush suit's
+    rank bits."""
+    classes = _class_arrays(ranking)
     weights = np.array(rank_weights(STANDARD), dtype=np.int64)
     mask = rank_mask(STANDARD)
-    multisets = [hand for hand, flush in classes.strength_of if not flush]
     five = np.zeros(mask + 1, dtype=np.uint16)
-    five[weights[np.array(multisets)].sum(axis=1)] = [
-        classes.strength_of[hand, False] for hand in multisets
-    ]
+    five[weights[classes["multisets"]].sum(axis=1)] = classes["multiset_strengths"]
     rank_table = five
     if hand_size > 5:
         every = np.array(
@@ -213,15 +256,12 @@ def _strength_tables(ranking: LowballRanking, hand_size: int) -> StrengthTables:
         rank_table[weighted.sum(axis=1)] = best
     flush_strength = np.zeros(1 << 13, dtype=np.uint16)
     if ranking.straights_and_flushes:
-        flush_suit = _flush_suit_table(hand_size)
-        for hand, flush in classes.strength_of:
-            if flush:
-                flush_strength[sum(1 << rank for rank in hand)] = classes.strength_of[hand, True]
+        flush_suit = _flush_suit_table(hand_size).copy()
+        bits = np.left_shift(1, classes["flushes"].astype(np.int64)).sum(axis=1)
+        flush_strength[bits] = classes["flush_strengths"]
     else:
         flush_suit = np.full(1 << (32 - _SUIT_SHIFT), _NO_FLUSH, dtype=np.uint8)
-    for table in (rank_table, flush_suit, flush_strength):
-        table.setflags(write=False)
-    return StrengthTables(rank_table, flush_suit, flush_strength)
+    return {"rank_table": rank_table, "flush_suit": flush_suit, "flush_strength": flush_strength}
 
 
 def lowball_strengths(
@@ -317,7 +357,7 @@ def best_lowball_five(
     chosen = np.argmax(scores == strengths[:, None], axis=1)
     five = every.reshape(n, -1, 5)[np.arange(n), chosen]
     # Arrange as the ranks are said: each card's place is its rank's first place in the text.
-    faces = np.array(_classes(ranking).faces, dtype=np.int16)[strengths.astype(np.intp)]
+    faces = _classes(ranking).faces[strengths.astype(np.intp)].astype(np.int16)
     ranks = (five >> 2).astype(np.int16)
     suit_order = 3 - (five & 3).astype(np.int16)  # equal ranks listed s, h, d, c
     position = np.argmax(faces[:, None, :] == ranks[:, :, None], axis=2)
