@@ -272,6 +272,11 @@ def test_the_numpy_path_is_the_compiled_loop(ranking: LowballRanking) -> None:
         numpy_path = evaluator._evaluate_numpy(hands, tables=tables)
         loop = evaluator._evaluate_compiled(compiled, hands, tables=tables)
         assert (numpy_path == loop).all(), size
+        # Any bytes, unchecked: both read inside the tables and agree.
+        noise = np.random.default_rng(size).integers(0, 256, (20_000, size), dtype=np.uint8)
+        numpy_noise = evaluator._evaluate_numpy(noise, check=False, tables=tables)
+        loop_noise = evaluator._evaluate_compiled(compiled, noise, check=False, tables=tables)
+        assert (numpy_noise == loop_noise).all(), size
 
 
 def test_wrong_hands_are_named() -> None:
