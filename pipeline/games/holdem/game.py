@@ -33,7 +33,7 @@ from pipeline.games.poker_variants import (
     HOLDEM_NAME,
     rules_of_games,
 )
-from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
+from schemas.holdem import ScoredRows, align_to_poker_schema
 
 LOW_COLUMNS = ("low_hand", "low_rank", "low_winner")
 NOTES = {
@@ -229,12 +229,7 @@ def _names_a_game(scored: pl.DataFrame) -> bool:
 def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
     """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
     :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing."""
-    filled = located.with_columns(
-        pl.lit(None).alias(name) for name in POKER_PARQUET_SCHEMA if name not in located.columns
-    )
-    return ScoredRows.validate(
-        filled.select(list(POKER_PARQUET_SCHEMA)).cast(pl.Schema(POKER_PARQUET_SCHEMA))
-    )
+    return ScoredRows.validate(align_to_poker_schema(located))
 
 
 def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:
