@@ -241,11 +241,16 @@ class ScoredRows(pa.DataFrameModel):
         """A player who folded has no rank."""
         return data.lazyframe.select(~pl.col("folded") | pl.col("rank").is_null())
 
-    @pa.dataframe_check(name="winners_rank_first")
-    def winners_rank_first(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Every ranked winner holds place 1."""
+    @pa.dataframe_check(name="first_place_wins")
+    def first_place_wins(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every hand in place 1 wins; a lower place wins only what it collected (a side pot:
+        a share of the pot)."""
+        first = pl.col("rank") == 1
+        collected = pl.col("share").fill_null(0) > 0
         return data.lazyframe.select(
-            pl.col("rank").is_null() | (pl.col("winner") == (pl.col("rank") == 1))
+            pl.col("rank").is_null()
+            | (first & pl.col("winner"))
+            | (~first & (~pl.col("winner") | collected))
         )
 
     class Config:

@@ -263,9 +263,10 @@ def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame
 
 def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
     """Per player: rounds dealt, showdowns, wins, split wins, win rate, best hand."""
-    winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "table", "round")
+    # a split is a best hand held twice, not a side pot won by a lower place
+    winners_alike = pl.col("winner").sum().over("sheet", "tournament", "table", "round", "rank")
     return (
-        poker.with_columns(winners_in_round.alias("winners"))
+        poker.with_columns(winners_alike.alias("winners"))
         .group_by("player", maintain_order=True)
         .agg(
             pl.len().alias("rounds dealt"),

@@ -147,11 +147,15 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
     still_in = ~pl.col("folded")
     unseen_in = (still_in & (pl.col("hand") == MUCKED)).fill_null(False)
     full_showdown = (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
+    # Whoever collects from a pot, main or side, won (issue 29 §4): the evaluator's best hand
+    # takes the main pot, a shorter stack's side pot goes to a lower place.  A low half
+    # collected is the low's (``low_winner``), not a high win.
+    low_half = pl.col("low_winner").fill_null(False) if "low_winner" in scored.columns else False
     return (
         scored.join(won, on="row_id", how="left")
         .with_columns(
             pl.when(full_showdown)
-            .then(pl.col("winner").fill_null(False))
+            .then(pl.col("winner").fill_null(False) | (pl.col("log_winner") & ~low_half))
             .otherwise(pl.col("log_winner"))
             .alias("winner"),
             pl.when(paid > 0)
