@@ -21,11 +21,13 @@ from pipeline.games.holdem.game import (
     present_poker,
     with_equities,
 )
+from pipeline.games.holdem.positions import position
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker_variants import rules_of_games, variant_game
 from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
+from schemas.holdem import POKER_PARQUET_SCHEMA
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -40,12 +42,15 @@ LOG_NOTES = {
     "folded_street": "the street the player folded on",
     "put_in": "chips the player put into the pots in this hand",
     "won": "chips the player collected from the pots",
+    "net": "won less put in, in the hand's currency",
+    "position": "the seat's name from the button (BTN, SB, BB, UTG ... HJ, CO), as trackers "
+    "name it; heads-up the button is BTN and posts the small blind",
 }
 """What the log's own columns hold, as the workbook's header notes."""
 KEY_COLUMNS = ("hand_id", "player")
 FIRST_COLUMNS = (
-    "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %", "put_in",
-    "won",
+    "position", "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %",
+    "put_in", "won", "net",
 )  # fmt: skip
 """What a reader of a hand log needs first, printed on the first page after the key columns."""
 SIDE_COLUMNS = (
@@ -55,15 +60,41 @@ SIDE_COLUMNS = (
 tournament and variant), a copy of another (``round``), or where a row came from."""
 
 
+LOG_FACTS = (
+    "site", "played_at", "time_zone", "currency", "small_blind", "big_blind", "ante", "format",
+    "buy_in", "buy_in_currency", "table_size", "actions",
+)  # fmt: skip
+"""The data contract's columns a hand-history reader gives (null where the log does not say),
+carried into the Parquet as they are; ``position`` and ``net`` are computed here."""
+HAND = ("tournament", "table", "hand_id")
+
+
 def _typed(frame: pl.DataFrame) -> pl.DataFrame:
-    """The sheet's text cells back as the hand log's columns."""
+    """The sheet's text cells back as the hand log's columns (the contract's facts typed as the
+    Parquet types them, whether or not the reader's schema has them yet)."""
     flags = {"true": True, "false": False}
+    types = {name: POKER_PARQUET_SCHEMA[name] for name in LOG_FACTS} | ROW_SCHEMA
     return frame.select(
         pl.col(name).replace_strict(flags, default=None, return_dtype=pl.Boolean).alias(name)
         if dtype == pl.Boolean
+        else pl.col(name).str.to_datetime(time_zone="UTC", time_unit="us", strict=False)
+        if isinstance(dtype, pl.Datetime)
         else pl.col(name).cast(dtype)
-        for name, dtype in ROW_SCHEMA.items()
+        for name, dtype in types.items()
         if name in frame.columns
+    )
+
+
+def _facts(log: pl.DataFrame) -> pl.DataFrame:
+    """Per row of the log: its facts, the player's position, and the table's size (the seats
+    dealt in where the log does not give the table's)."""
+    dealt_in = pl.col("seat").count().over(HAND)
+    size = pl.col("table_size").fill_null(dealt_in) if "table_size" in log.columns else dealt_in
+    return log.select(
+        "row_id",
+        *(name for name in LOG_FACTS if name in log.columns and name != "table_size"),
+        size.alias("table_size"),
+        position(pl.col("seat"), pl.col("button"), HAND).alias("position"),
     )
 
 
@@ -118,8 +149,11 @@ def score_hand_log(
         pl.when(~pl.col("folded").fill_null(False)).then(pl.lit(MUCKED)).alias("hand"),
     )
     scored = pl.concat([scored, unseen], how="diagonal_relaxed").sort("row_id")
-    scored = _decide_winners(scored, log).join(
-        log.select("row_id", "put_in", "won"), on="row_id", how="left"
+    scored = (
+        _decide_winners(scored, log)
+        .join(log.select("row_id", "put_in", "won"), on="row_id", how="left")
+        .join(_facts(log), on="row_id", how="left")
+        .with_columns((pl.col("won") - pl.col("put_in")).alias("net"))
     )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
@@ -218,8 +252,11 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
 def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
     """Poker's columns, with the log's own columns explained and put in reading order."""
     shown = present_poker(frame, scored, layout)
+    ours = [name for name in ("position", "net") if name in scored.columns]
+    added = shown.added.join(scored.select("row_id", *ours), on="row_id", how="left")
     return replace(
         shown,
+        added=added,
         notes={**LOG_NOTES, **shown.notes},
         key_columns=KEY_COLUMNS,
         first_columns=FIRST_COLUMNS,
