@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
+from datetime import date
+from pathlib import Path, PurePath
 
 import polars as pl
 
 from pipeline.games.base import Game, ScoredSheet
 from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
-from pipeline.games.layouts import HAND_LOG
+from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.sheet_facts import date_in_name
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.results import FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
@@ -33,8 +35,48 @@ def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
             pl.lit(sheet_result.sheet.name).alias("sheet"),
             pl.lit(rows).gather(pl.col("row_id")).alias("row"),
         )
+        day = _day_of_name(result, sheet_result.layout)
+        if day is not None:  # a sheet without a date column, in a file whose name has one
+            located = located.with_columns(
+                pl.lit(day).cast(pl.Datetime("us")).dt.replace_time_zone("UTC").alias("played_at")
+            )
         by_name.setdefault(game.parquet_name, []).append(game.parquet(located))
     return {name: pl.concat(frames) for name, frames in by_name.items()}
+
+
+def _day_of_name(result: FileResult, layout: Layout | None) -> date | None:
+    """The date a round sheet was played by its file's name (``2026-03-14-final.csv``), where
+    the sheet has no date column of its own; never for a hand log (its hands say when)."""
+    if layout is None or layout.kind == HAND_LOG or "date" in layout.columns:
+        return None
+    return date_in_name(PurePath(result.name).name)
+
+
+def _dates(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
+    """Where each round sheet's dates came from (its date column, or its file's name), for the
+    Summary: a date is never guessed from anything else."""
+    found: list[tuple[str, str, str, str]] = []
+    for sheet_result in result.sheets:
+        layout = sheet_result.layout
+        day = _day_of_name(result, layout)
+        if day is not None:
+            found.append((result.name, sheet_result.sheet.name, str(day), "the file's name"))
+        elif layout is not None and layout.kind != HAND_LOG and "date" in layout.columns:
+            scored = sheet_result.scored
+            days = (
+                scored["played_at"].drop_nulls().dt.date().unique().sort()
+                if "played_at" in scored.columns
+                else pl.Series([], dtype=pl.Date)
+            )
+            shown = "" if days.is_empty() else str(days[0])
+            if days.len() > 1:
+                shown = f"{days[0]} to {days[-1]}"
+            column = layout.columns["date"]
+            found.append((result.name, sheet_result.sheet.name, shown, f"its column {column!r}"))
+    if not found:
+        return []
+    frame = pl.DataFrame(found, schema=["file", "sheet", "date", "date from"], orient="row")
+    return [("Dates", frame)]
 
 
 def issues_frame(result: FileResult) -> pl.DataFrame:
@@ -128,7 +170,7 @@ def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
         schema=["file", "sheet", "layout", "rows read", "rows scored", "rows rejected"],
         orient="row",
     )
-    return [*blocks, *_hand_blocks(result), ("Rows", files)]
+    return [*blocks, *_hand_blocks(result), *_dates(result), ("Rows", files)]
 
 
 def _hand_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
@@ -158,6 +200,8 @@ ROWS_NOTES = {
     "hands left out": "hands not scored: a variant we do not score, a hand cut short, ... "
     "(by reason below, each on the Issues sheet)",
     "reason": "the issue code of the hands left out",
+    "date from": "where the date in the Parquet's played_at came from: the sheet's date "
+    "column, or an ISO date in the file's name (midnight UTC)",
 }
 """What the Summary's Rows block and the Issues sheet's headings hold, as header notes."""
 

@@ -33,6 +33,7 @@ from pipeline.games.poker_variants import (
     HOLDEM_NAME,
     rules_of_games,
 )
+from pipeline.games.sheet_facts import FACT_ROLES, sheet_facts
 from schemas.holdem import ScoredRows, align_to_poker_schema
 
 LOW_COLUMNS = ("low_hand", "low_rank", "low_winner")
@@ -83,9 +84,16 @@ def score_poker(
     default = options.game or (FIVE_CARD_NAME if five_card else HOLDEM_NAME)
     rows = with_games(holdem_rows(frame, layout), default=default, rules_of_game=rules_of_game)
     rows = with_card_ids(rows)
-    issues = validate_holdem(rows, five_card=five_card, rules_of_game=rules_of_game)
+    # a date, currency or stake column: the Parquet's facts, a bad cell an issue of its round
+    with_facts = any(role in layout.columns for role in FACT_ROLES)
+    facts, fact_issues = sheet_facts(frame, layout) if with_facts else (None, None)
+    issues = validate_holdem(
+        rows, five_card=five_card, rules_of_game=rules_of_game, found_before=fact_issues
+    )
     good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
     scored = score_holdem(good, rules_of_game)
+    if facts is not None:
+        scored = scored.join(facts, on="row_id", how="left", maintain_order="left")
     if options.equity.enabled and not five_card:
         scored = with_equities(scored, options.equity, rules_of_game)
     return scored, issues
