@@ -9,6 +9,7 @@ import polars as pl
 
 from pipeline.games.base import ScoredSheet
 from pipeline.games.holdem.game import poker_summary
+from pipeline.games.holdem.hand_log_game import hand_log_summary
 from pipeline.job.outputs import scored_frames, sheet_outputs, summary_blocks
 from pipeline.job.task import is_known_header, score_source
 from pipeline.sources import read_source
@@ -46,3 +47,20 @@ def test_a_side_pot_is_no_split_win() -> None:
     bob = blocks["Players"].filter(pl.col("player") == "Bob Smith").row(0, named=True)
     collected = sheet.scored.filter(pl.col("player") == "Bob Smith", pl.col("won") > 0).height
     assert (bob["wins"], bob["split wins"]) == (collected, 0), bob
+
+
+def test_a_log_of_two_currencies_gets_a_players_block_per_currency() -> None:
+    result = score_source(read_source(TOURNAMENT, is_known_header), name=TOURNAMENT.name)
+    (sheet,) = result.sheets
+    assert sheet.layout is not None
+    # the reader's currency (record's column): the tournament in chips, the cash game in USD
+    currency = (
+        pl.when(pl.col("tournament").is_not_null()).then(pl.lit("chips")).otherwise(pl.lit("USD"))
+    )
+    scored = sheet.scored.with_columns(currency.alias("currency"))
+    blocks = dict(hand_log_summary([ScoredSheet(sheet.sheet.name, sheet.layout, scored)]))
+    assert "Players" not in blocks
+    chips, usd = blocks["Players — chips"], blocks["Players — USD"]
+    ann_chips = chips.filter(pl.col("player") == "Ann")["chips won (net)"].item()
+    ann_usd = usd.filter(pl.col("player") == "Ann")["chips won (net)"].item()
+    assert (ann_chips, ann_usd) == (560.0, 0.1)

@@ -233,9 +233,29 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
     rows = pl.concat(frames, how="diagonal_relaxed")
     still_in = ~pl.col("folded").fill_null(False)
     showdown = still_in & (still_in.sum().over("sheet", "tournament", "table", "round") >= 2)
-    totals = (
-        rows.with_columns(showdown.alias("showdown"))
-        .group_by("player", maintain_order=True)
+    rows = rows.with_columns(showdown.alias("showdown"))
+    # Money is never added across currencies, nor to chips: a block per currency the log names
+    currencies = (
+        rows["currency"].unique(maintain_order=True).to_list() if "currency" in rows.columns else []
+    )
+    if len(currencies) > 1:
+        per_currency = [
+            (
+                f"Players — {currency or 'no currency'}",
+                _player_totals(rows.filter(pl.col("currency").eq_missing(currency))),
+            )
+            for currency in currencies
+        ]
+    else:
+        per_currency = [("Players", _player_totals(rows))]
+    return [*per_currency, *(block for block in blocks if block[0] != "Players")]
+
+
+def _player_totals(rows: pl.DataFrame) -> pl.DataFrame:
+    """Per player: hands dealt, showdowns, showdowns won, chips won (net), chips put in, best
+    hand; most won first."""
+    return (
+        rows.group_by("player", maintain_order=True)
         .agg(
             pl.len().alias("hands dealt"),
             pl.col("showdown").sum().alias("showdowns"),
@@ -246,7 +266,6 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
         )
         .sort("chips won (net)", "showdowns won", descending=True, maintain_order=True)
     )
-    return [("Players", totals), *(block for block in blocks if block[0] != "Players")]
 
 
 def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
