@@ -65,7 +65,7 @@ def position(seat: pl.Expr, button: pl.Expr, hand: Sequence[str]) -> pl.Expr:
     >>> hand = pl.DataFrame({"hand": ["1"] * 4, "seat": [2, 4, 7, 9],
     ...                      "button": [False, False, True, False]})
     >>> hand.select(position(pl.col("seat"), pl.col("button"), ["hand"]))["seat"].to_list()
-    ['SB', 'BB', 'BTN', 'CO']
+    ['BB', 'CO', 'BTN', 'SB']
     """
     button_seat = seat.filter(button.fill_null(False)).first().over(hand)
     # polars' % is a floor modulo: seats after the button's come round to the far side
