@@ -16,6 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
+from pipeline.games.holdem.hand_log_game import SIDE_COLUMNS
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.helpers import run_cli
 
@@ -382,6 +383,8 @@ def test_a_hand_log_puts_what_a_reader_needs_first_and_groups_the_rest(
     ]  # fmt: skip
     technical = ["tournament", "round", "date", "seat", "button", "stack", "mucked", "line",
                  "variant"]  # fmt: skip
+    # and the reader's site, zone, format, buy-in, table size and actions, once it gives them
+    technical += [name for name in SIDE_COLUMNS if name in header and name not in technical]
     assert header[-len(technical) :] == technical
     for name in technical:  # grouped and collapsed: hidden, so never printed
         letter = get_column_letter(header.index(name) + 1)

@@ -43,6 +43,12 @@ LOG_NOTES = {
     "put_in": "chips the player put into the pots in this hand",
     "won": "chips the player collected from the pots",
     "net": "won less put in, in the hand's currency",
+    "currency": "what put_in, won and the blinds are counted in: USD, EUR, ...; chips for "
+    "tournament chips, play for play money",
+    "played_at": "the hand's start in UTC, converted from the log's own zone (time_zone)",
+    "actions": "the player's actions, streets apart by ' / ': <n>.<verb><amount>, n the "
+    "action's place in the hand (docs/hand-histories.md)",
+    "table_size": "the table's seats (9-max: 9), else the seats dealt in",
     "position": "the seat's name from the button (BTN, SB, BB, UTG ... HJ, CO), as trackers "
     "name it; heads-up the button is BTN and posts the small blind",
 }
@@ -55,9 +61,13 @@ FIRST_COLUMNS = (
 """What a reader of a hand log needs first, printed on the first page after the key columns."""
 SIDE_COLUMNS = (
     "tournament", "round", "date", "seat", "button", "stack", "mucked", "line", "variant",
+    "site", "played_at", "time_zone", "format", "buy_in", "buy_in_currency", "table_size",
+    "actions",
 )  # fmt: skip
 """Technical columns, grouped and collapsed at the right: the same on every hand of a log (its
-tournament and variant), a copy of another (``round``), or where a row came from."""
+tournament and variant, its site, zone, format and buy-in), a copy of another (``round``,
+``played_at`` of ``date``), where a row came from, or the record a statistic is computed from
+(``actions``); the currency and blinds stay in sight, by the chips."""
 
 
 LOG_FACTS = (
