@@ -21,13 +21,12 @@ from pipeline.games.holdem.game import (
     present_poker,
     with_equities,
 )
-from pipeline.games.holdem.positions import position
+from pipeline.games.holdem.log_facts import log_facts, with_typed_facts
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker_variants import rules_of_games, variant_game
 from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
-from schemas.holdem import POKER_PARQUET_SCHEMA
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -70,41 +69,15 @@ tournament and variant, its site, zone, format and buy-in), a copy of another (`
 (``actions``); the currency and blinds stay in sight, by the chips."""
 
 
-LOG_FACTS = (
-    "site", "played_at", "time_zone", "currency", "small_blind", "big_blind", "ante", "format",
-    "buy_in", "buy_in_currency", "table_size", "actions",
-)  # fmt: skip
-"""The data contract's columns a hand-history reader gives (null where the log does not say),
-carried into the Parquet as they are; ``position`` and ``net`` are computed here."""
-HAND = ("tournament", "table", "hand_id")
-
-
 def _typed(frame: pl.DataFrame) -> pl.DataFrame:
-    """The sheet's text cells back as the hand log's columns (the contract's facts typed as the
-    Parquet types them, whether or not the reader's schema has them yet)."""
+    """The sheet's text cells back as the hand log's columns."""
     flags = {"true": True, "false": False}
-    types = {name: POKER_PARQUET_SCHEMA[name] for name in LOG_FACTS} | ROW_SCHEMA
     return frame.select(
         pl.col(name).replace_strict(flags, default=None, return_dtype=pl.Boolean).alias(name)
         if dtype == pl.Boolean
-        else pl.col(name).str.to_datetime(time_zone="UTC", time_unit="us", strict=False)
-        if isinstance(dtype, pl.Datetime)
         else pl.col(name).cast(dtype)
-        for name, dtype in types.items()
+        for name, dtype in ROW_SCHEMA.items()
         if name in frame.columns
-    )
-
-
-def _facts(log: pl.DataFrame) -> pl.DataFrame:
-    """Per row of the log: its facts, the player's position, and the table's size (the seats
-    dealt in where the log does not give the table's)."""
-    dealt_in = pl.col("seat").count().over(HAND)
-    size = pl.col("table_size").fill_null(dealt_in) if "table_size" in log.columns else dealt_in
-    return log.select(
-        "row_id",
-        *(name for name in LOG_FACTS if name in log.columns and name != "table_size"),
-        size.alias("table_size"),
-        position(pl.col("seat"), pl.col("button"), HAND).alias("position"),
     )
 
 
@@ -113,7 +86,7 @@ def score_hand_log(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Score the shown hands, keep the rest as folded or mucked, and audit every pot."""
     log = (
-        _typed(frame)
+        with_typed_facts(_typed(frame), frame)
         .with_row_index("row_id")
         .with_columns(
             pl.col("row_id").cast(pl.Int64),
@@ -162,7 +135,7 @@ def score_hand_log(
     scored = (
         _decide_winners(scored, log)
         .join(log.select("row_id", "put_in", "won"), on="row_id", how="left")
-        .join(_facts(log), on="row_id", how="left")
+        .join(log_facts(log), on="row_id", how="left")
         .with_columns((pl.col("won") - pl.col("put_in")).alias("net"))
     )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
