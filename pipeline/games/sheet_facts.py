@@ -94,7 +94,10 @@ def sheet_facts(frame: pl.DataFrame, layout: Layout) -> tuple[pl.DataFrame, pl.D
         .when(pl.col("currency_text").is_in(list(CURRENCY_OF_SYMBOL)))
         .then(pl.col("currency_text").replace(CURRENCY_OF_SYMBOL))
     )
-    read = cells.with_columns(
+    # a sheet repeats its date and stake on every row: each distinct cell is read once
+    texts = ["date", "currency_text", "stake"]
+    distinct = cells.select(texts).unique()
+    read = distinct.with_columns(
         iso.str.to_date("%Y-%m-%d", strict=False).alias("day"),
         written.alias("currency"),
         stake.struct.field("2").cast(pl.Float64).alias("small_blind"),
@@ -103,6 +106,7 @@ def sheet_facts(frame: pl.DataFrame, layout: Layout) -> tuple[pl.DataFrame, pl.D
             symbol.replace(CURRENCY_OF_SYMBOL), stake.struct.field("5").str.to_uppercase()
         ).alias("stake_currency"),
     )
+    read = cells.join(read, on=texts, how="left", nulls_equal=True, maintain_order="left")
     facts = read.select(
         "row_id",
         pl.col("day").cast(pl.Datetime("us")).dt.replace_time_zone("UTC").alias("played_at"),
