@@ -3,10 +3,13 @@ log lines otherwise (cron mails them), and a one-screen summary table."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -16,6 +19,49 @@ from pipeline.games.base import ScoringOptions
 from pipeline.job.input_task import FileReport
 from pipeline.job.plan import GONE, find_inputs
 from pipeline.job.runner import RunReport, run
+
+
+def say(line: str, stream: TextIO | None = None) -> None:
+    """Print one log line; a reader that went away (``pipeline run ... | head -1``) stops the
+    log, never the work.
+
+    The first failed write points the stream's descriptor at ``/dev/null``: every later line
+    (the summary too) goes nowhere quietly, and the run finishes every input and exits as its
+    outcome says.  Before, the ``BrokenPipeError`` stopped the run at the first failed write.
+    """
+    stream = sys.stderr if stream is None else stream
+    try:
+        print(line, file=stream, flush=True)
+    except BrokenPipeError:
+        to_nowhere(stream)
+
+
+def to_nowhere(stream: TextIO) -> None:
+    """Point ``stream``'s descriptor at ``/dev/null`` (its reader went away), and the other
+    standard stream's too when it writes to the same pipe (``2>&1``)."""
+    with contextlib.suppress(OSError, ValueError):
+        broken = os.fstat(stream.fileno())
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        for other in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                same = os.fstat(other.fileno())
+                if (same.st_dev, same.st_ino) == (broken.st_dev, broken.st_ino):
+                    os.dup2(nowhere, other.fileno())
+        os.dup2(nowhere, stream.fileno())
+        os.close(nowhere)
+
+
+@contextlib.contextmanager
+def pipe_may_break(*streams: TextIO) -> Iterator[None]:
+    """A block whose writes to ``streams`` (the summary, rich's tables) may meet a reader
+    that went away: the rest of the block is not written, and the streams say nothing more."""
+    try:
+        yield
+        for stream in streams:  # a pipe's writes are buffered: they fail here, not at exit
+            stream.flush()
+    except BrokenPipeError:
+        for stream in streams:
+            to_nowhere(stream)
 
 
 def _log_line(report: FileReport) -> str:
@@ -55,7 +101,7 @@ def run_with_progress(
             output,
             force=force,
             scoring=scoring,
-            progress=lambda r: print(_log_line(r), file=sys.stderr),
+            progress=lambda r: say(_log_line(r)),
             executor=executor,
         )
     total = len(find_inputs(inputs, output).files)

@@ -35,7 +35,7 @@ class RunReport:
     input_issues: list[str] = field(default_factory=list)  # inputs not read: exit 1
     notes: list[str] = field(default_factory=list)  # said once, no change to the exit code
     planned: int | None = None  # inputs the run set out to score, once it knew them
-    stopped_by: Interrupted | None = None  # a SIGTERM or SIGINT stopped the run: 128 + signal
+    stopped_by: Interrupted | None = None  # SIGTERM, SIGINT or SIGHUP: 128 + signal
 
     @property
     def exit_code(self) -> int:
@@ -62,8 +62,8 @@ def run(
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped.
 
-    Within :func:`~pipeline.job.interrupt.stop_on_signals`, a SIGTERM or SIGINT stops the run:
-    the work in flight is stopped (``executor.shutdown(wait=True, cancel_futures=True)``
+    Within :func:`~pipeline.job.interrupt.stop_on_signals`, a SIGTERM, SIGINT or SIGHUP stops
+    the run: the work in flight is stopped (``executor.shutdown(wait=True, cancel_futures=True)``
     first), the temporary files and scratch folders are removed, the outputs already whole and
     the manifest entries of the inputs that finished are kept, and the report says so
     (``stopped_by``)."""
