@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from pipeline.sinks.atomic import atomic_write
+from pipeline.sinks.atomic import atomic_open
 
 MANIFEST = "manifest.json"
 LOCK = ".showdown.lock"
@@ -80,7 +80,8 @@ class Manifest:
         parts = [f"    {json.dumps(key)}: {self._encoded[key]}" for key in sorted(self._encoded)]
         body = "{\n" + ",\n".join(parts) + "\n  }" if parts else "{}"
         text = '{\n  "files": ' + body + "\n}\n"
-        atomic_write(self.output / MANIFEST, lambda path: path.write_text(text, encoding="utf-8"))
+        with atomic_open(self.output / MANIFEST) as handle:
+            handle.write(text.encode("utf-8"))
 
 
 def _encoded(entry: object) -> str:

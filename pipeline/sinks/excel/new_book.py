@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 import polars as pl
 import xlsxwriter
 
+from pipeline.sinks.atomic import stamp_workbook
 from pipeline.sinks.excel.continuation import continued_block, continued_titles, split_rows
 from pipeline.sinks.excel.continuation import split_sheet as _split_sheet
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
@@ -114,6 +115,7 @@ def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
     book = xlsxwriter.Workbook(handle, _OPTIONS)
     try:
         _fill(book, contents)
+        stamp_workbook(book)  # never read back as an input (sinks/atomic.py)
     except BaseException:
         _discard(book)
         raise
