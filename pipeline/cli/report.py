@@ -19,6 +19,7 @@ from pipeline.games.base import ScoringOptions
 from pipeline.job.input_task import FileReport
 from pipeline.job.plan import GONE, find_inputs
 from pipeline.job.runner import RunReport, run
+from pipeline.sinks.manifest import readable
 
 
 def say(line: str, stream: TextIO | None = None) -> None:
@@ -64,14 +65,26 @@ def pipe_may_break(*streams: TextIO) -> Iterator[None]:
             to_nowhere(stream)
 
 
+def shown(name: str) -> str:
+    r"""A file name as a log line shows it: as it is when it prints on one line, quoted with
+    its escapes otherwise, so a newline in a name never splits the one-line-per-file log; bytes
+    that are not UTF-8 as ``\xNN``.
+
+    >>> shown("night.csv"), shown("new\nline.csv")
+    ('night.csv', "'new\\nline.csv'")
+    """
+    text = readable(name)
+    return text if text.isprintable() else repr(text)
+
+
 def _log_line(report: FileReport) -> str:
     if report.status == GONE:
-        return f"gone   {report.source}: {report.error}"
+        return f"gone   {shown(report.source)}: {report.error}"
     if report.error:
-        return f"FAILED {report.source}: {report.error}"
+        return f"FAILED {shown(report.source)}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
     return (
-        f"{report.status:<6} {report.source}: {count(report.rows_read, 'row')} read, "
+        f"{report.status:<6} {shown(report.source)}: {count(report.rows_read, 'row')} read, "
         f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, "
         f"{count(report.issues, 'issue')} ({what})"
     )
@@ -119,7 +132,7 @@ def run_with_progress(
 
         def advance(file_report: FileReport) -> None:
             bar.advance(task)
-            bar.update(task, description=Path(file_report.source).name)
+            bar.update(task, description=shown(Path(file_report.source).name))
             console.print(_log_line(file_report), highlight=False)
 
         return run(
@@ -137,7 +150,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
         status = file_report.status + (" (unchanged)" if file_report.skipped else "")
         seconds = "" if file_report.skipped else f"{file_report.timings.get('total', 0):.2f}"
         table.add_row(
-            file_report.source,
+            shown(file_report.source),
             status,
             f"{file_report.rows_read:,}",
             f"{file_report.rows_scored:,}",
@@ -149,7 +162,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
     # Errors are plain lines, never wrapped or marked up: cron mails and greps them.
     for file_report in report.files:
         if file_report.error and file_report.status != GONE:
-            print(f"Error: {file_report.source}: {file_report.error}")
+            print(f"Error: {shown(file_report.source)}: {file_report.error}")
     for problem in report.problems:
         print(f"Error: {problem}")
     if report.stopped_by is not None:

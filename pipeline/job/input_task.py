@@ -5,9 +5,15 @@ when it could be big); its manifest entry.  A pure, picklable function of one in
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import shutil
+import tempfile
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
@@ -34,8 +40,13 @@ from pipeline.job.stream_summary import StreamedFile
 from pipeline.job.streaming import stream_csv, streamable_layout
 from pipeline.job.task import is_known_header, score_source
 from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.manifest import readable
 from pipeline.sources import ReadProblem, SourceFile, read_source
 from pipeline.sources.xlsx import INHERITED_LIMIT, MEMORY_CAP_ENV, memory_cap
+
+UNWRITABLE_NAME = frozenset({errno.ENAMETOOLONG, errno.EILSEQ, errno.EINVAL})
+"""What a file system says of a name it will not take (too long, bytes it refuses): that input
+fails, the run goes on.  A full disk or a read-only folder fails the run."""
 
 
 @dataclass
@@ -121,6 +132,38 @@ def score_and_write(
 ) -> FileReport:
     """The work on one input (here, or in a capped subprocess): read from ``content`` when
     the bytes were read already, score, write the outputs; its manifest entry."""
+    with readable_alias(planned.path) as path:
+        return _score_and_write(
+            replace(planned, path=path), content, digest, scoring, settings, limits
+        )
+
+
+@contextlib.contextmanager
+def readable_alias(path: Path) -> Iterator[Path]:
+    r"""``path``, or when its name holds bytes that are not UTF-8 (``n\xe9ight.csv``) a link to
+    it under the readable name (``n\\xe9ight.csv``) in a fresh temporary folder: polars and the
+    readers take text paths only, and the name they put in messages must be text.  Before, such
+    a name failed the whole run with ``TypeError``."""
+    if readable(str(path)) == str(path):
+        yield path
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".showdown-alias"))
+    try:
+        alias = folder / readable(path.name)
+        os.symlink(os.fsencode(os.path.abspath(path)), alias)
+        yield alias
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _score_and_write(
+    planned: PlannedInput,
+    content: bytes | None,
+    digest: str,
+    scoring: ScoringOptions,
+    settings: dict[str, object],
+    limits: Limits,
+) -> FileReport:
     started = time.perf_counter()
     timings: dict[str, float] = {}
     outputs: dict[str, str] = {}
@@ -131,7 +174,7 @@ def score_and_write(
             clock = time.perf_counter()
             planned.base.parent.mkdir(parents=True, exist_ok=True)
             result: FileResult | StreamedFile = stream_csv(
-                planned.path, planned.base, planned.name, layout, scoring, limits, outputs
+                planned.path, planned.base, readable(planned.name), layout, scoring, limits, outputs
             )
             timings["stream"] = time.perf_counter() - clock
         else:
@@ -139,7 +182,7 @@ def score_and_write(
             source = read_source(planned.path, is_known_header, content)
             timings["read"] = time.perf_counter() - clock
             clock = time.perf_counter()
-            result = score_source(source, scoring, planned.name)
+            result = score_source(source, scoring, readable(planned.name))  # a name in the data
             timings["score"] = time.perf_counter() - clock
             clock = time.perf_counter()
             planned.base.parent.mkdir(parents=True, exist_ok=True)
@@ -148,6 +191,8 @@ def score_and_write(
         outputs = _resolved(outputs)
         output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
     except OSError as error:
+        if error.errno in UNWRITABLE_NAME:
+            return _failed(planned.name, digest, error, settings, outputs)  # this name only
         if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
             raise  # the output folder cannot be written: the run fails, not this file
         return _failed(planned.name, digest, error, settings, outputs)
@@ -186,7 +231,7 @@ def _report_unread(
 ) -> FileReport:
     """An input the job could not work on within the cap: an issue, in a workbook of its own."""
     source = SourceFile(planned.path, kind="xlsx", problems=[ReadProblem("", message)])
-    result = score_source(source, name=planned.name)
+    result = score_source(source, name=readable(planned.name))
     outputs = write_outputs(result, planned.base)
     outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
     return FileReport(

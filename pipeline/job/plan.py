@@ -144,7 +144,9 @@ def _search_folder(
         folder = pending.pop()
         try:
             with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
+                # real folders before links to them: a file keeps the name of its real
+                # path, night after night, whatever link is added beside it
+                entries = sorted(scan, key=lambda entry: (entry.is_symlink(), entry.name))
         except OSError as error:
             found.issues.append(
                 f"cannot read folder {str(folder)!r}: {error.strerror or error}; "

@@ -8,6 +8,8 @@ Dask's ``client.get_executor()``); without one, tasks run here one after another
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -20,8 +22,16 @@ from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.plan import FAILED, GONE, PlannedInput, output_clash, plan_inputs
-from pipeline.sinks.atomic import remove_stale_temporaries
-from pipeline.sinks.manifest import Manifest, OutputBusyError, output_lock
+from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
+from pipeline.sinks.manifest import (
+    RENAMED_FROM,
+    SOURCE_GONE,
+    SOURCE_PATH,
+    Manifest,
+    OutputBusyError,
+    output_lock,
+    readable,
+)
 
 __all__ = ["FileReport", "RunReport", "run"]
 
@@ -135,20 +145,21 @@ def _run_planned(
     written = Manifest(output)  # read once: the lock keeps every other run out
     manifest = dict(written.entries)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    names = {task.name for task in planned}
 
-    def finished(file_report: FileReport) -> None:
+    def finished(task: PlannedInput, file_report: FileReport) -> None:
         with signals_deferred():  # a finished input keeps its entry, whatever comes
             report.files.append(file_report)
-            if not file_report.skipped and file_report.status != GONE:
-                entry = file_report.manifest_entry() | {"run_at": stamp}
-                written.update(file_report.source, entry)
+            _keep_entry(task, file_report, written, names, stamp)
         if progress is not None:
             progress(file_report)
 
     if executor is None:
         for task in planned:
             previous = manifest.get(task.name)
-            finished(run_task(task, previous, force=force, scoring=scoring, limits=limits))
+            run = run_task(task, previous, force=force, scoring=scoring, limits=limits)
+            finished(task, run)
+        _mark_gone(written, names, report)
         return
     futures: list[Future[FileReport]] = [
         executor.submit(
@@ -171,17 +182,113 @@ def _run_planned(
     # A worker killed mid-write leaves its temporary file; no task of this run is left to
     # finish one (the lock keeps other runs out), so none of them is anyone's any more.
     remove_stale_temporaries(output)
+    _mark_gone(written, names, report)
+
+
+def _keep_entry(
+    task: PlannedInput,
+    file_report: FileReport,
+    written: Manifest,
+    names: set[str],
+    stamp: str,
+) -> None:
+    """One finished input's entry: written when it was scored (replacing the entries of the
+    same content under an old name, their outputs removed), or brought up to date when it was
+    skipped and had been marked gone or found at another path."""
+    if file_report.status == GONE:
+        return
+    source_path = os.path.abspath(task.path)
+    if file_report.skipped:
+        previous = written.entries.get(task.name, {})
+        if SOURCE_GONE in previous or previous.get(SOURCE_PATH) != source_path:
+            entry = {key: value for key, value in previous.items() if key != SOURCE_GONE}
+            written.update(task.name, entry | {SOURCE_PATH: source_path})
+        return
+    entry = file_report.manifest_entry() | {"run_at": stamp, SOURCE_PATH: source_path}
+    replaced = _same_content_elsewhere(task, file_report.sha256, written.entries, names)
+    if replaced:
+        entry[RENAMED_FROM] = replaced
+    written.update(task.name, entry)
+    kept = set(file_report.outputs.values())
+    for name in replaced:
+        _remove_outputs(written.entries[name], kept)
+        written.remove(name)
+
+
+def _same_content_elsewhere(
+    task: PlannedInput, digest: str, entries: dict[str, dict[str, object]], names: set[str]
+) -> list[str]:
+    """Entries of this content under another name that is not an input of this run and whose
+    file is gone from its path, or is this very file reached by another path (a link): the
+    input was renamed or re-linked, so its outputs move to the new name, not beside it."""
+    if not digest:
+        return []
+    replaced = []
+    for name, entry in entries.items():
+        if name == task.name or name in names or entry.get("sha256") != digest:
+            continue
+        path = entry.get(SOURCE_PATH)
+        if not isinstance(path, str):
+            continue  # written before entries said where their input was: left alone
+        if not os.path.lexists(path) or _same_file(path, task.path):
+            replaced.append(name)
+    return replaced
+
+
+def _same_file(first: str, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def _remove_outputs(entry: dict[str, object], kept: set[str]) -> None:
+    """An old entry's outputs, each removed only if it is still what that run wrote."""
+    outputs, digests = entry.get("outputs"), entry.get("output_sha256")
+    if not isinstance(outputs, dict) or not isinstance(digests, dict):
+        return
+    for key, path in outputs.items():
+        if path in kept:
+            continue
+        with contextlib.suppress(OSError):
+            if file_digest(Path(str(path))) == digests.get(key):
+                Path(str(path)).unlink()
+
+
+def _mark_gone(written: Manifest, names: set[str], report: RunReport) -> None:
+    """Entries whose input is no longer where it was (deleted, or moved out of the inputs):
+    marked ``source_gone``, their outputs kept (they are the archive), and said once."""
+    gone = []
+    for name, entry in list(written.entries.items()):
+        path = entry.get(SOURCE_PATH)
+        if name in names or SOURCE_GONE in entry or not isinstance(path, str):
+            continue
+        if not os.path.lexists(path):
+            written.update(name, entry | {SOURCE_GONE: True})
+            gone.append(name)
+    if gone:
+        listed = ", ".join(repr(readable(name)) for name in gone[:MAX_GONE_NAMED])
+        more = f" and {len(gone) - MAX_GONE_NAMED:,} more" if len(gone) > MAX_GONE_NAMED else ""
+        report.notes.append(
+            f"inputs scored before are gone: {listed}{more}; their outputs are kept, marked "
+            f"{SOURCE_GONE} in the manifest"
+        )
+
+
+MAX_GONE_NAMED = 10
 
 
 def _finish_task(
-    task: PlannedInput, future: Future[FileReport], finished: Callable[[FileReport], None]
+    task: PlannedInput,
+    future: Future[FileReport],
+    finished: Callable[[PlannedInput, FileReport], None],
 ) -> None:
     try:
-        finished(future.result())
+        finished(task, future.result())
     except OSError:
         raise  # the output folder cannot be written: the run fails, as it does serially
     except Exception as error:  # the worker died: this input failed, the others go on
-        finished(FileReport(task.name, "", FAILED, error=_executor_failure(error)))
+        finished(task, FileReport(task.name, "", FAILED, error=_executor_failure(error)))
 
 
 def _executor_failure(error: BaseException) -> str:

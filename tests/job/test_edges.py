@@ -4,6 +4,7 @@ rows, deep folders, our own outputs among the inputs); each test failed before i
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -18,8 +19,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pipeline.core import atomic_file
 from pipeline.games.generate import deal_holdem, players_frame
 from pipeline.job.plan import distinct_bases, fitting, output_base
+from pipeline.job.runner import run
+from pipeline.sinks.manifest import load_manifest
 from pipeline.sources import SUPPORTED_SUFFIXES
 from tests.helpers import run_cli
 
@@ -138,7 +142,7 @@ def test_the_pairs_cover_every_kind_of_input() -> None:
     assert {*_SUFFIXES, ".xlsx"} == set(SUPPORTED_SUFFIXES)
 
 
-# --- 7. our own outputs are never inputs ----------------------------------------------------------
+# --- 7. our own outputs are never inputs ----------------------------------------------------
 
 
 def test_an_output_folder_copied_among_the_inputs_is_not_read_back(tmp_path: Path) -> None:
@@ -170,3 +174,139 @@ def test_one_atomic_writer_does_every_replace() -> None:
         if "os.replace(" in path.read_text(encoding="utf-8").replace(":func:`os.replace`", "")
     )
     assert callers == ["pipeline/core/atomic_file.py"]
+
+
+# --- 4. any name the file system allows -----------------------------------------------------
+
+
+def _holdem_csv(path: Path | bytes, rounds: int = 10, seed: int = 1) -> None:
+    with open(path, "wb") as handle:
+        players_frame(deal_holdem(rounds, 6, seed=seed)).write_csv(handle)
+
+
+def test_any_name_the_file_system_allows_is_read_and_written(tmp_path: Path) -> None:
+    """A Latin-1 name, a name of 240 bytes and a name with a newline: each scored, its outputs
+    named after it (the undecodable byte kept), the manifest plain JSON whose ``name_bytes``
+    give the exact bytes back, one log line per file, and a rerun skips all three.  Before: the
+    Latin-1 name failed the run (exit 2) and put a lone surrogate in the manifest; the long
+    one stopped the whole run (``File name too long``, no manifest); the newline split a line."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    latin = os.fsencode(folder) + b"/n\xe9ight.csv"
+    _holdem_csv(latin)
+    _holdem_csv(folder / ("L" * 236 + ".csv"))
+    _holdem_csv(folder / "new\nline.csv")
+    out = tmp_path / "out"
+    first = run_cli("run", str(folder), "-o", str(out), "--no-equity")
+    assert first.returncode == 0, first.stdout + first.stderr
+    lines = first.stderr.splitlines()
+    assert len(lines) == 3 and all(line.startswith("clean  ") for line in lines), lines
+    assert r"clean  n\xe9ight.csv:" in first.stderr
+    assert "clean  'new\\nline.csv':" in first.stderr
+    text = (out / "manifest.json").read_bytes().decode("utf-8")  # strict: no lone surrogate
+    assert "\\udc" not in text.lower()
+    entries = json.loads(text)["files"]
+    latin_entry = entries[r"n\xe9ight.csv"]
+    assert bytes.fromhex(latin_entry["name_bytes"][r"n\xe9ight.csv"]) == b"n\xe9ight.csv"
+    assert os.path.exists(os.fsencode(out) + b"/n\xe9ight.csv.poker.parquet")
+    assert load_manifest(out)[os.fsdecode(b"n\xe9ight.csv")]["sha256"] == latin_entry["sha256"]
+    again = run_cli("run", str(folder), "-o", str(out), "--no-equity")
+    assert again.stderr.count("unchanged, skipped") == 3, again.stderr
+
+
+def test_a_name_the_output_folder_refuses_costs_only_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system that will not take a name (``EILSEQ``: vfat, some shares) fails that
+    input; the others are scored.  Before, any error naming a path in the output folder failed
+    the whole run."""
+    _nights(tmp_path / "in", 2)
+    original = atomic_file.temporary_for
+
+    def refusing(path: Path, pid: int | None = None) -> Path:
+        if path.name.startswith("night0"):
+            raise OSError(errno.EILSEQ, "Invalid or incomplete multibyte character", str(path))
+        return original(path, pid)
+
+    monkeypatch.setattr(atomic_file, "temporary_for", refusing)
+    report = run([tmp_path / "in"], tmp_path / "out")
+    assert [(file.source, file.status) for file in report.files] == [
+        ("night0.csv", "failed"),
+        ("night1.csv", "clean"),
+    ]
+    assert report.problems == []
+
+
+# --- 3. content, not paths, is the identity ------------------------------------------------------
+
+
+def _outputs_on_disk(out: Path) -> list[str]:
+    return sorted(path.name for path in out.iterdir() if path.suffix in (".xlsx", ".parquet"))
+
+
+def test_a_renamed_input_moves_its_outputs_and_entry(tmp_path: Path) -> None:
+    """The same content under a new name: the old entry and its outputs go, the new name's
+    entry says ``renamed_from``.  Before, both stayed and the season counted the rounds twice
+    (22 rounds where the live files held 14)."""
+    _nights(tmp_path / "in", 2)
+    out = tmp_path / "out"
+    assert run([tmp_path / "in"], out).exit_code == 0
+    (tmp_path / "in" / "night0.csv").rename(tmp_path / "in" / "monday.csv")
+    report = run([tmp_path / "in"], out)
+    assert report.exit_code == 0
+    entries = _manifest(out)
+    assert sorted(entries) == ["monday.csv", "night1.csv"]
+    assert entries["monday.csv"]["renamed_from"] == ["night0.csv"]
+    assert _outputs_on_disk(out) == [
+        "monday.csv.poker.parquet",
+        "monday.csv.xlsx",
+        "night1.csv.poker.parquet",
+        "night1.csv.xlsx",
+    ]
+
+
+def test_a_folder_link_added_later_does_not_score_a_file_twice(tmp_path: Path) -> None:
+    """A symlink to a folder added beside it, named to sort first: the
+    file keeps its real path's name and is skipped as unchanged.  Before, it was found by the
+    longer path through the link, scored again beside its old outputs (Jo: 26 rounds, not 13)."""
+    _nights(tmp_path / "in" / "club", 1)
+    out = tmp_path / "out"
+    assert run([tmp_path / "in"], out).exit_code == 0
+    (tmp_path / "in" / "a-mirror").symlink_to(tmp_path / "in" / "club")
+    report = run([tmp_path / "in"], out)
+    assert [(file.source, file.skipped) for file in report.files] == [("club/night0.csv", True)]
+    assert sorted(_manifest(out)) == ["club/night0.csv"]
+
+
+def test_an_input_reached_through_a_new_link_replaces_its_old_entry(tmp_path: Path) -> None:
+    """The real folder is no longer among the inputs, only a link to it: the same file by a new
+    path, its outputs moved to the new name."""
+    _nights(tmp_path / "club", 1)
+    (tmp_path / "in").mkdir()
+    out = tmp_path / "out"
+    assert run([tmp_path / "club"], out).exit_code == 0
+    (tmp_path / "in" / "club").symlink_to(tmp_path / "club")
+    assert run([tmp_path / "in"], out).exit_code == 0
+    entries = _manifest(out)
+    assert sorted(entries) == ["club/night0.csv"], entries
+    assert entries["club/night0.csv"]["renamed_from"] == ["night0.csv"]
+
+
+def test_a_deleted_input_keeps_its_outputs_marked_source_gone(tmp_path: Path) -> None:
+    """Its outputs are the archive: kept, its entry marked ``source_gone``, a Note says so; it
+    is live again (the mark dropped) when the file comes back."""
+    _nights(tmp_path / "in", 2)
+    out = tmp_path / "out"
+    assert run([tmp_path / "in"], out).exit_code == 0
+    (tmp_path / "in" / "night1.csv").rename(tmp_path / "night1.csv")
+    report = run([tmp_path / "in"], out)
+    assert report.exit_code == 0
+    assert any("night1.csv" in note and "source_gone" in note for note in report.notes)
+    entries = _manifest(out)
+    assert entries["night1.csv"]["source_gone"] is True
+    assert "source_gone" not in entries["night0.csv"]
+    assert "night1.csv.xlsx" in _outputs_on_disk(out)
+    (tmp_path / "night1.csv").rename(tmp_path / "in" / "night1.csv")
+    again = run([tmp_path / "in"], out)
+    assert [file.skipped for file in again.files] == [True, True]
+    assert "source_gone" not in _manifest(out)["night1.csv"]
