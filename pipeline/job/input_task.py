@@ -39,7 +39,7 @@ from pipeline.job.results import FileResult
 from pipeline.job.stream_summary import StreamedFile
 from pipeline.job.streaming import stream_csv, streamable_layout
 from pipeline.job.task import is_known_header, score_source
-from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.atomic import file_digest, make_folders
 from pipeline.sinks.manifest import readable
 from pipeline.sources import ReadProblem, SourceFile, read_source
 from pipeline.sources.xlsx import INHERITED_LIMIT, MEMORY_CAP_ENV, memory_cap
@@ -108,7 +108,7 @@ def run_task(
         except MemoryError:  # uncapped here: the machine itself ran out; the others go on
             detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
             return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
-    planned.base.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(planned.base.parent)
     try:
         report = run_capped(
             score_and_write, planned, content, digest, scoring, settings, limits,
@@ -172,7 +172,7 @@ def _score_and_write(
         layout = None if content is not None else streamable_layout(planned.path, limits)
         if layout is not None:
             clock = time.perf_counter()
-            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(planned.base.parent)
             result: FileResult | StreamedFile = stream_csv(
                 planned.path, planned.base, readable(planned.name), layout, scoring, limits, outputs
             )
@@ -185,7 +185,7 @@ def _score_and_write(
             result = score_source(source, scoring, readable(planned.name))  # a name in the data
             timings["score"] = time.perf_counter() - clock
             clock = time.perf_counter()
-            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(planned.base.parent)
             write_outputs(result, planned.base, limits, outputs)
             timings["write"] = time.perf_counter() - clock
         outputs = _resolved(outputs)

@@ -22,7 +22,7 @@ from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.plan import FAILED, GONE, PlannedInput, output_clash, plan_inputs
-from pipeline.sinks.atomic import file_digest, remove_stale_temporaries
+from pipeline.sinks.atomic import file_digest, make_folders, remove_stale_temporaries
 from pipeline.sinks.manifest import (
     RENAMED_FROM,
     SOURCE_GONE,
@@ -109,7 +109,7 @@ def _run(inputs: Sequence[Path], output: Path, report: RunReport, settings: _Run
     report.notes.extend(found.notes)
     report.planned = len(planned)
     try:
-        output.mkdir(parents=True, exist_ok=True)
+        make_folders(output)
         with output_lock(output):
             remove_stale_temporaries(output)
             try:

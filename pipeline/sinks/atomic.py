@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import re
 import shutil
 import zipfile
@@ -30,11 +31,13 @@ __all__ = [
     "atomic_write",
     "file_digest",
     "is_showdown_output",
+    "make_folders",
     "output_stamp",
     "remove_stale_temporaries",
     "replace_with",
     "stamp_workbook",
     "temporary_for",
+    "walk_files",
 ]
 
 OUTPUT_MARK = "showdown_output"
@@ -72,10 +75,46 @@ def atomic_open(path: Path) -> Iterator[BinaryIO]:
         yield handle
 
 
+def make_folders(folder: Path) -> None:
+    """``folder`` and its parents, made one by one: ``Path.mkdir(parents=True)`` recurses once
+    per level, and 1,100 nested folders raised ``RecursionError``."""
+    missing = []
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for each in reversed(missing):
+        each.mkdir(exist_ok=True)
+
+
+def walk_files(folder: Path) -> Iterator[Path]:
+    """Every entry under ``folder``, without recursion (``rglob`` recurses per level) and
+    without following links to folders."""
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        try:
+            with os.scandir(current) as scan:
+                entries = list(scan)
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            yield path
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(path)
+
+
 def remove_stale_temporaries(folder: Path) -> None:
     """Temporary files and scratch folders a killed run left behind (they never replaced
     anything)."""
-    for stale in sorted(folder.rglob(f".*{TEMPORARY_MARK}*"), reverse=True):
+    stale_names = [
+        path
+        for path in walk_files(folder)
+        if path.name.startswith(".") and TEMPORARY_MARK in path.name
+    ]
+    for stale in sorted(stale_names, reverse=True):
         if stale.is_dir() and not stale.is_symlink():
             shutil.rmtree(stale, ignore_errors=True)
         else:
