@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
+from pipeline.job.hand_index import Claims, HandIndex, claims_of
 from pipeline.job.isolation import (
     ChildDiedError,
     OverMemoryCapError,
@@ -66,10 +67,11 @@ class FileReport:
     error: str | None = None
     settings: dict[str, object] = field(default_factory=dict)
     skipped: bool = False  # unchanged since the last run: outputs kept, not in the manifest
+    hands: list[str] = field(default_factory=list)  # owned: for the hand index, not the manifest
 
     def manifest_entry(self) -> dict[str, object]:
         entry = asdict(self)
-        del entry["skipped"]
+        del entry["skipped"], entry["hands"]
         return entry
 
 
@@ -80,8 +82,11 @@ def run_task(
     force: bool = False,
     scoring: ScoringOptions = NO_OPTIONS,
     limits: Limits = DEFAULT_LIMITS,
+    index: HandIndex | None = None,
 ) -> FileReport:
     """Read, score and write one input; its manifest entry.  Never raises for a bad file.
+    ``index``: the hands other inputs scored first (a snapshot), left out of this one's
+    Parquet.
 
     A workbook's bytes are read once: the hash in the manifest is the hash of what was scored
     and written back.  A big workbook is worked on under the memory cap (``isolation``).  An
@@ -104,14 +109,14 @@ def run_task(
         return report
     if not needs_isolation(content):
         try:
-            return score_and_write(planned, content, digest, scoring, settings, limits)
+            return score_and_write(planned, content, digest, scoring, settings, limits, index)
         except MemoryError:  # uncapped here: the machine itself ran out; the others go on
             detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
             return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
     make_folders(planned.base.parent)
     try:
         report = run_capped(
-            score_and_write, planned, content, digest, scoring, settings, limits,
+            score_and_write, planned, content, digest, scoring, settings, limits, index,
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
@@ -129,13 +134,15 @@ def score_and_write(
     scoring: ScoringOptions,
     settings: dict[str, object],
     limits: Limits = DEFAULT_LIMITS,
+    index: HandIndex | None = None,
 ) -> FileReport:
     """The work on one input (here, or in a capped subprocess): read from ``content`` when
     the bytes were read already, score, write the outputs; its manifest entry."""
     with readable_alias(planned.path) as path:
-        return _score_and_write(
-            replace(planned, path=path), content, digest, scoring, settings, limits
+        report = _score_and_write(
+            replace(planned, path=path), content, digest, scoring, settings, limits, index
         )
+    return report
 
 
 @contextlib.contextmanager
@@ -163,8 +170,10 @@ def _score_and_write(
     scoring: ScoringOptions,
     settings: dict[str, object],
     limits: Limits,
+    index: HandIndex | None,
 ) -> FileReport:
     started = time.perf_counter()
+    claims = Claims()
     timings: dict[str, float] = {}
     outputs: dict[str, str] = {}
     try:
@@ -183,10 +192,12 @@ def _score_and_write(
             timings["read"] = time.perf_counter() - clock
             clock = time.perf_counter()
             result = score_source(source, scoring, readable(planned.name))  # a name in the data
+            claims = claims_of(result, digest, planned.name, planned.path, index)
+            result.file_issues.extend(claims.issues)
             timings["score"] = time.perf_counter() - clock
             clock = time.perf_counter()
             make_folders(planned.base.parent)
-            write_outputs(result, planned.base, limits, outputs)
+            write_outputs(result, planned.base, limits, outputs, claims)
             timings["write"] = time.perf_counter() - clock
         outputs = _resolved(outputs)
         output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
@@ -214,6 +225,7 @@ def _score_and_write(
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
         settings=settings,
+        hands=claims.owned,
     )
 
 

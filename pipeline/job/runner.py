@@ -17,11 +17,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
+from pipeline.job.hand_index import load_index, write_index
 from pipeline.job.input_task import FileReport, one_line, run_task
 from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.plan import FAILED, GONE, PlannedInput, output_clash, plan_inputs
+from pipeline.job.plan import (
+    CLEAN,
+    FAILED,
+    GONE,
+    ISSUES,
+    PlannedInput,
+    output_clash,
+    plan_inputs,
+)
 from pipeline.sinks.atomic import file_digest, make_folders, remove_stale_temporaries
 from pipeline.sinks.manifest import (
     RENAMED_FROM,
@@ -147,23 +156,44 @@ def _run_planned(
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     names = {task.name for task in planned}
 
+    index = load_index(output, written.entries)  # who scored each hand first
+
     def finished(task: PlannedInput, file_report: FileReport) -> None:
+        if index.conflicts(task.name, file_report.sha256, task.path, file_report.hands):
+            # Scored in parallel with an earlier input holding some of its hands: again,
+            # here, now that the index knows them (only the first scores a hand).
+            previous = manifest.get(task.name)
+            first = file_report
+            file_report = run_task(
+                task, previous, force=True, scoring=scoring, limits=limits, index=index
+            )
+            _remove_outputs(first.manifest_entry(), set(file_report.outputs.values()))
         with signals_deferred():  # a finished input keeps its entry, whatever comes
             report.files.append(file_report)
-            _keep_entry(task, file_report, written, names, stamp)
+            replaced = _keep_entry(task, file_report, written, names, stamp)
+            if not file_report.skipped and file_report.status in (CLEAN, ISSUES):
+                index.owners[task.name] = (file_report.sha256, os.path.abspath(task.path))
+                if index.claim(task.name, file_report.hands, replaced):
+                    write_index(output, index)
         if progress is not None:
             progress(file_report)
 
     if executor is None:
         for task in planned:
             previous = manifest.get(task.name)
-            run = run_task(task, previous, force=force, scoring=scoring, limits=limits)
+            run = run_task(task, previous, force=force, scoring=scoring, limits=limits, index=index)
             finished(task, run)
         _mark_gone(written, names, report)
         return
     futures: list[Future[FileReport]] = [
         executor.submit(
-            run_task, task, manifest.get(task.name), force=force, scoring=scoring, limits=limits
+            run_task,
+            task,
+            manifest.get(task.name),
+            force=force,
+            scoring=scoring,
+            limits=limits,
+            index=index,
         )
         for task in planned
     ]
@@ -191,28 +221,33 @@ def _keep_entry(
     written: Manifest,
     names: set[str],
     stamp: str,
-) -> None:
+) -> list[str]:
     """One finished input's entry: written when it was scored (replacing the entries of the
-    same content under an old name, their outputs removed), or brought up to date when it was
-    skipped and had been marked gone or found at another path."""
+    same content under an old name, their outputs removed: the names replaced), or brought up
+    to date when it was skipped and had been marked gone or found at another path."""
     if file_report.status == GONE:
-        return
+        return []
     source_path = os.path.abspath(task.path)
     if file_report.skipped:
         previous = written.entries.get(task.name, {})
         if SOURCE_GONE in previous or previous.get(SOURCE_PATH) != source_path:
             entry = {key: value for key, value in previous.items() if key != SOURCE_GONE}
             written.update(task.name, entry | {SOURCE_PATH: source_path})
-        return
+        return []
     entry = file_report.manifest_entry() | {"run_at": stamp, SOURCE_PATH: source_path}
+    kept = set(file_report.outputs.values())
+    if file_report.status != FAILED and task.name in written.entries:
+        # an output the last run wrote and this one did not (its rows now all left out as
+        # another input's hands) would be read by a season as live
+        _remove_outputs(written.entries[task.name], kept)
     replaced = _same_content_elsewhere(task, file_report.sha256, written.entries, names)
     if replaced:
         entry[RENAMED_FROM] = replaced
     written.update(task.name, entry)
-    kept = set(file_report.outputs.values())
     for name in replaced:
         _remove_outputs(written.entries[name], kept)
         written.remove(name)
+    return replaced
 
 
 def _same_content_elsewhere(

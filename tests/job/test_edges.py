@@ -4,6 +4,7 @@ rows, deep folders, our own outputs among the inputs); each test failed before i
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import polars as pl
@@ -196,9 +198,9 @@ def test_any_name_the_file_system_allows_is_read_and_written(tmp_path: Path) -> 
     folder = tmp_path / "in"
     folder.mkdir()
     latin = os.fsencode(folder) + b"/n\xe9ight.csv"
-    _holdem_csv(latin)
-    _holdem_csv(folder / ("L" * 236 + ".csv"))
-    _holdem_csv(folder / "new\nline.csv")
+    _holdem_csv(latin, seed=1)
+    _holdem_csv(folder / ("L" * 236 + ".csv"), seed=2)
+    _holdem_csv(folder / "new\nline.csv", seed=3)
     out = tmp_path / "out"
     first = run_cli("run", str(folder), "-o", str(out), "--no-equity")
     assert first.returncode == 0, first.stdout + first.stderr
@@ -244,7 +246,11 @@ def test_a_name_the_output_folder_refuses_costs_only_that_file(
 
 
 def _outputs_on_disk(out: Path) -> list[str]:
-    return sorted(path.name for path in out.iterdir() if path.suffix in (".xlsx", ".parquet"))
+    return sorted(
+        path.name
+        for path in out.iterdir()
+        if path.suffix in (".xlsx", ".parquet") and path.name != "hand_index.parquet"
+    )
 
 
 def test_a_renamed_input_moves_its_outputs_and_entry(tmp_path: Path) -> None:
@@ -384,3 +390,82 @@ def test_folders_nested_past_the_recursion_limit_are_walked(tmp_path: Path) -> N
     report = run([tmp_path / "in"], out)
     assert report.exit_code == 0, (report.problems, [file.error for file in report.files])
     assert [file.status for file in report.files] == ["clean"]
+
+
+# --- 2. a hand is counted once across files and nights ------------------------------------------
+
+_LOG = ROOT / "tests" / "data" / "hand_histories" / "pokerstars_mixed.txt"
+
+
+def _first_hands(count: int) -> str:
+    """The log's first ``count`` hands, as a client re-exporting part of a day writes them."""
+    hands = _LOG.read_text().split("\n\n\n")
+    return "\n\n\n".join(hands[:count]) + "\n\n\n"
+
+
+def _duplicates(out: Path, name: str) -> pl.DataFrame:
+    issues = pl.read_excel(out / f"{name}.xlsx", sheet_name="Issues", infer_schema_length=0)
+    return issues.filter(pl.col("code") == "duplicate_hand")
+
+
+def _parquet_rows(out: Path, name: str) -> int:
+    path = out / f"{name}.poker.parquet"
+    return pl.read_parquet(path).height if path.exists() else 0
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["serial", "threads"])
+def test_the_same_hand_in_two_files_is_scored_where_first_seen(
+    tmp_path: Path, parallel: bool
+) -> None:
+    """A re-export of two of the day's hands beside the day's log: the re-export names each
+    hand ``duplicate_hand`` and its rows are left out of its Parquet; the season's Parquet
+    holds each hand once.  Before, both were scored in silence and counted twice.  In parallel
+    the later file is scored again once the earlier one's hands are known."""
+    (tmp_path / "in").mkdir()
+    shutil.copy(_LOG, tmp_path / "in" / "day1.txt")
+    (tmp_path / "in" / "day1_reexport.txt").write_text(_first_hands(2))
+    out = tmp_path / "out"
+    with ThreadPoolExecutor(2) if parallel else contextlib.nullcontext() as executor:
+        report = run([tmp_path / "in"], out, executor=executor)
+    assert report.exit_code == 1
+    duplicates = _duplicates(out, "day1_reexport.txt")
+    assert duplicates["message"].str.contains("scored first in 'day1.txt'").all(), duplicates
+    assert duplicates.height == 2
+    assert _duplicates(out, "day1.txt").height == 0
+    assert _parquet_rows(out, "day1_reexport.txt") == 0
+    whole = pl.read_parquet(out / "day1.txt.poker.parquet")
+    assert whole.select("tournament", "round").unique().height == 5
+
+
+def test_across_nights_the_later_file_is_the_duplicate_and_reruns_are_not(
+    tmp_path: Path,
+) -> None:
+    """Night 1 scores the log; night 2 brings the re-export: it is the duplicate.  A rerun of
+    both with ``--force`` changes nothing: an input is never a duplicate of itself."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "z_first.txt").write_text(_first_hands(2))
+    out = tmp_path / "out"
+    assert run([tmp_path / "in"], out).exit_code in (0, 1)
+    shutil.copy(_LOG, tmp_path / "in" / "a_later.txt")  # sorts first: order is by night
+    run([tmp_path / "in"], out)
+    assert _duplicates(out, "a_later.txt").height == 2
+    assert _duplicates(out, "z_first.txt").height == 0
+    before = {name: _parquet_rows(out, name) for name in ("a_later.txt", "z_first.txt")}
+    run([tmp_path / "in"], out, force=True)
+    assert _duplicates(out, "a_later.txt").height == 2
+    assert _duplicates(out, "z_first.txt").height == 0
+    assert {name: _parquet_rows(out, name) for name in before} == before
+
+
+def test_a_round_sheet_copied_is_a_duplicate_by_its_content(tmp_path: Path) -> None:
+    """The same round sheet under two names (both live): the second is one ``duplicate_hand``
+    issue, its rows out of its Parquet."""
+    _nights(tmp_path / "in", 1)
+    shutil.copy(tmp_path / "in" / "night0.csv", tmp_path / "in" / "night0_copy.csv")
+    out = tmp_path / "out"
+    run([tmp_path / "in"], out)
+    assert _duplicates(out, "night0.csv").height == 0
+    assert _parquet_rows(out, "night0.csv") == 240
+    copied = _duplicates(out, "night0_copy.csv")
+    assert copied.height == 1 and "'night0.csv' has the same content" in copied["message"][0]
+    assert _parquet_rows(out, "night0_copy.csv") == 0
