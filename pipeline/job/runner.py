@@ -172,7 +172,9 @@ def _run_planned(
             report.files.append(file_report)
             replaced = _keep_entry(task, file_report, written, names, stamp)
             if not file_report.skipped and file_report.status in (CLEAN, ISSUES):
-                index.owners[task.name] = (file_report.sha256, os.path.abspath(task.path))
+                owner = (file_report.sha256, os.path.abspath(task.path))
+                index.owners = index.owners | {task.name: owner}  # a new dict: tasks on
+                # threads may be reading the old one
                 if index.claim(task.name, file_report.hands, replaced):
                     write_index(output, index)
         if progress is not None:
