@@ -25,6 +25,7 @@ from pipeline.core import atomic_file
 from pipeline.games.generate import deal_holdem, players_frame
 from pipeline.job.plan import distinct_bases, fitting, output_base
 from pipeline.job.runner import run
+from pipeline.sinks.atomic import walk_files
 from pipeline.sinks.excel import new_book, row_xml
 from pipeline.sinks.excel.workbook import write_workbook
 from pipeline.sinks.manifest import load_manifest
@@ -387,9 +388,25 @@ def test_folders_nested_past_the_recursion_limit_are_walked(tmp_path: Path) -> N
         folder.mkdir()
     _holdem_csv(folder / "night.csv")
     out = tmp_path / "out"
-    report = run([tmp_path / "in"], out)
-    assert report.exit_code == 0, (report.problems, [file.error for file in report.files])
-    assert [file.status for file in report.files] == ["clean"]
+    try:
+        report = run([tmp_path / "in"], out)
+        assert report.exit_code == 0, (report.problems, [file.error for file in report.files])
+        assert [file.status for file in report.files] == ["clean"]
+    finally:  # pytest's own clean-up (shutil.rmtree) recurses per level too
+        for top in (tmp_path / "in", out):
+            _remove_deep(top)
+
+
+def _remove_deep(top: Path) -> None:
+    """A folder tree removed bottom up, without recursion."""
+    found = list(walk_files(top)) if top.exists() else []
+    for path in sorted(found, key=lambda path: len(path.parts), reverse=True):
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()
+        else:
+            path.unlink()
+    if top.exists():
+        top.rmdir()
 
 
 # --- 2. a hand is counted once across files and nights ------------------------------------------
