@@ -35,9 +35,9 @@ HAND_INDEX = "hand_index.parquet"
 DUPLICATE_HAND = "duplicate_hand"
 _SEPARATOR = "\x1f"  # never in a site's name, a tournament id or a hand id
 _CONTENT = "content"
-HAND_LOG_KINDS = frozenset({"pokerstars", "phh"})
-"""Sources whose rows carry a site's hand id; every other kind is a round sheet, identified by
-its content."""
+ROUND_SHEET_KINDS = frozenset({"csv", "xlsx", "xls", "ods", "listing"})
+"""Sources of round sheets, identified by their content; every other kind is a site's hand
+history, whose rows carry the site's hand id (a site added later is one of those)."""
 
 
 def identity(site: str, tournament: str, round_id: str) -> str:
@@ -173,7 +173,7 @@ def claims_of(
         return claims
     index = index or HandIndex()
     same_input = index.same_input(digest, path)
-    if result.source.kind not in HAND_LOG_KINDS:
+    if result.source.kind in ROUND_SHEET_KINDS:
         if not any(sheet.scored.height for sheet in result.sheets if sheet.game is not None):
             return claims
         key = content_identity(digest)
