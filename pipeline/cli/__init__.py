@@ -145,7 +145,7 @@ def run_command(
     Unchanged inputs (same content hash as in output/manifest.json) are skipped.  Exit code 0
     when clean, 1 when issues were found (outputs still written), 2 when the run failed.
     """
-    from pipeline.cli.report import print_run_summary, run_with_progress
+    from pipeline.cli.report import pipe_may_break, print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
     from pipeline.job.executors import ExecutorError, executor_for, map_on_workers
     from pipeline.job.interrupt import Interrupted, stop_on_signals
@@ -155,7 +155,7 @@ def run_command(
         game, short_deck_rule, EquityOptions(enabled=equity, budget_seconds=equity_budget)
     )
     report: RunReport | None = None
-    with stop_on_signals():  # SIGTERM, SIGINT: stop, tidy, keep what finished (job/interrupt.py)
+    with stop_on_signals():  # SIGTERM, SIGINT, SIGHUP: stop, tidy, keep what finished
         try:
             with executor_for(workers, scheduler) as executor:
                 if executor is not None:  # a large file's equity work is spread out too
@@ -174,7 +174,8 @@ def run_command(
             if report is None:  # while the Dask cluster started: no input was begun
                 report = RunReport(stopped_by=stop)
             # else the run had ended and only the cluster was closing: nothing was cut short
-    print_run_summary(report, output)
+    with pipe_may_break(sys.stdout, sys.stderr):  # a log reader gone: the exit code still says
+        print_run_summary(report, output)
     raise typer.Exit(report.exit_code)
 
 

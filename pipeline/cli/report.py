@@ -3,10 +3,13 @@ log lines otherwise (cron mails them), and a one-screen summary table."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -16,16 +19,72 @@ from pipeline.games.base import ScoringOptions
 from pipeline.job.input_task import FileReport
 from pipeline.job.plan import GONE, find_inputs
 from pipeline.job.runner import RunReport, run
+from pipeline.sinks.manifest import readable
+
+
+def say(line: str, stream: TextIO | None = None) -> None:
+    """Print one log line; a reader that went away (``pipeline run ... | head -1``) stops the
+    log, never the work.
+
+    The first failed write points the stream's descriptor at ``/dev/null``: every later line
+    (the summary too) goes nowhere quietly, and the run finishes every input and exits as its
+    outcome says.  Before, the ``BrokenPipeError`` stopped the run at the first failed write.
+    """
+    stream = sys.stderr if stream is None else stream
+    try:
+        print(line, file=stream, flush=True)
+    except BrokenPipeError:
+        to_nowhere(stream)
+
+
+def to_nowhere(stream: TextIO) -> None:
+    """Point ``stream``'s descriptor at ``/dev/null`` (its reader went away), and the other
+    standard stream's too when it writes to the same pipe (``2>&1``)."""
+    with contextlib.suppress(OSError, ValueError):
+        broken = os.fstat(stream.fileno())
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        for other in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                same = os.fstat(other.fileno())
+                if (same.st_dev, same.st_ino) == (broken.st_dev, broken.st_ino):
+                    os.dup2(nowhere, other.fileno())
+        os.dup2(nowhere, stream.fileno())
+        os.close(nowhere)
+
+
+@contextlib.contextmanager
+def pipe_may_break(*streams: TextIO) -> Iterator[None]:
+    """A block whose writes to ``streams`` (the summary, rich's tables) may meet a reader
+    that went away: the rest of the block is not written, and the streams say nothing more."""
+    try:
+        yield
+        for stream in streams:  # a pipe's writes are buffered: they fail here, not at exit
+            stream.flush()
+    except BrokenPipeError:
+        for stream in streams:
+            to_nowhere(stream)
+
+
+def shown(name: str) -> str:
+    r"""A file name as a log line shows it: as it is when it prints on one line, quoted with
+    its escapes otherwise, so a newline in a name never splits the one-line-per-file log; bytes
+    that are not UTF-8 as ``\xNN``.
+
+    >>> shown("night.csv"), shown("new\nline.csv")
+    ('night.csv', "'new\\nline.csv'")
+    """
+    text = readable(name)
+    return text if text.isprintable() else repr(text)
 
 
 def _log_line(report: FileReport) -> str:
     if report.status == GONE:
-        return f"gone   {report.source}: {report.error}"
+        return f"gone   {shown(report.source)}: {report.error}"
     if report.error:
-        return f"FAILED {report.source}: {report.error}"
+        return f"FAILED {shown(report.source)}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
     return (
-        f"{report.status:<6} {report.source}: {count(report.rows_read, 'row')} read, "
+        f"{report.status:<6} {shown(report.source)}: {count(report.rows_read, 'row')} read, "
         f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, "
         f"{count(report.issues, 'issue')} ({what})"
     )
@@ -55,7 +114,7 @@ def run_with_progress(
             output,
             force=force,
             scoring=scoring,
-            progress=lambda r: print(_log_line(r), file=sys.stderr),
+            progress=lambda r: say(_log_line(r)),
             executor=executor,
         )
     total = len(find_inputs(inputs, output).files)
@@ -73,7 +132,7 @@ def run_with_progress(
 
         def advance(file_report: FileReport) -> None:
             bar.advance(task)
-            bar.update(task, description=Path(file_report.source).name)
+            bar.update(task, description=shown(Path(file_report.source).name))
             console.print(_log_line(file_report), highlight=False)
 
         return run(
@@ -91,7 +150,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
         status = file_report.status + (" (unchanged)" if file_report.skipped else "")
         seconds = "" if file_report.skipped else f"{file_report.timings.get('total', 0):.2f}"
         table.add_row(
-            file_report.source,
+            shown(file_report.source),
             status,
             f"{file_report.rows_read:,}",
             f"{file_report.rows_scored:,}",
@@ -103,7 +162,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
     # Errors are plain lines, never wrapped or marked up: cron mails and greps them.
     for file_report in report.files:
         if file_report.error and file_report.status != GONE:
-            print(f"Error: {file_report.source}: {file_report.error}")
+            print(f"Error: {shown(file_report.source)}: {file_report.error}")
     for problem in report.problems:
         print(f"Error: {problem}")
     if report.stopped_by is not None:

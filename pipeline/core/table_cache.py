@@ -7,9 +7,10 @@ processes read it back in milliseconds.
 
 - The file name holds a hash of the source files of the code that builds the tables (and of the
   numpy major version), so editing that code makes a new file: a stale table is never read.
-- The file is written to a temporary name in the same folder and moved into place with
-  :func:`os.replace`, so a reader sees either no file or a complete one, and two processes that
-  build at once each write a whole file and the last one wins (both are identical).
+- The file is written to a temporary name in the same folder and moved into place by
+  :func:`pipeline.core.atomic_file.replace_with` (the package's one :func:`os.replace`), so a
+  reader sees either no file or a complete one, and two processes that build at once each
+  write a whole file and the last one wins (both are identical).
 - Every member of a zip archive carries a CRC-32 that is checked on reading, so a damaged file
   (truncated, overwritten) fails to load; it is then rebuilt and rewritten.
 - When the folder cannot be created or written, the tables are built in memory as before.
@@ -28,6 +29,8 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+
+from pipeline.core.atomic_file import replace_with
 
 Arrays = dict[str, NDArray[Any]]
 
@@ -95,7 +98,7 @@ def _write(path: Path, arrays: Arrays) -> None:
         with os.fdopen(descriptor, "wb") as file:
             save: Callable[..., None] = np.savez  # its stubs cannot type ``**arrays``
             save(file, **arrays)
-        os.replace(temporary, path)
+        replace_with(temporary, path)  # the package's one os.replace (core/atomic_file.py)
         temporary = None
     except OSError:
         pass  # not writable (read-only home, full disk): the tables stay in memory only

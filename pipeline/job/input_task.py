@@ -5,13 +5,20 @@ when it could be big); its manifest entry.  A pure, picklable function of one in
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import shutil
+import tempfile
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.games.holdem.hand_counts import NO_HANDS
+from pipeline.job.hand_index import Claims, HandIndex, claims_of
 from pipeline.job.isolation import (
     ChildDiedError,
     OverMemoryCapError,
@@ -34,9 +41,14 @@ from pipeline.job.results import FileResult
 from pipeline.job.stream_summary import StreamedFile
 from pipeline.job.streaming import stream_csv, streamable_layout
 from pipeline.job.task import is_known_header, score_source
-from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.atomic import file_digest, make_folders
+from pipeline.sinks.manifest import readable
 from pipeline.sources import ReadProblem, SourceFile, read_source
 from pipeline.sources.xlsx import INHERITED_LIMIT, MEMORY_CAP_ENV, memory_cap
+
+UNWRITABLE_NAME = frozenset({errno.ENAMETOOLONG, errno.EILSEQ, errno.EINVAL})
+"""What a file system says of a name it will not take (too long, bytes it refuses): that input
+fails, the run goes on.  A full disk or a read-only folder fails the run."""
 
 
 @dataclass
@@ -60,10 +72,11 @@ class FileReport:
     error: str | None = None
     settings: dict[str, object] = field(default_factory=dict)
     skipped: bool = False  # unchanged since the last run: outputs kept, not in the manifest
+    hands: list[str] = field(default_factory=list)  # owned: for the hand index, not the manifest
 
     def manifest_entry(self) -> dict[str, object]:
         entry = asdict(self)
-        del entry["skipped"]
+        del entry["skipped"], entry["hands"]
         return entry
 
 
@@ -74,8 +87,11 @@ def run_task(
     force: bool = False,
     scoring: ScoringOptions = NO_OPTIONS,
     limits: Limits = DEFAULT_LIMITS,
+    index: HandIndex | None = None,
 ) -> FileReport:
     """Read, score and write one input; its manifest entry.  Never raises for a bad file.
+    ``index``: the hands other inputs scored first (a snapshot), left out of this one's
+    Parquet.
 
     A workbook's bytes are read once: the hash in the manifest is the hash of what was scored
     and written back.  A big workbook is worked on under the memory cap (``isolation``).  An
@@ -98,14 +114,14 @@ def run_task(
         return report
     if not needs_isolation(content):
         try:
-            return score_and_write(planned, content, digest, scoring, settings, limits)
+            return score_and_write(planned, content, digest, scoring, settings, limits, index)
         except MemoryError:  # uncapped here: the machine itself ran out; the others go on
             detail = "ran out of memory (cap every workbook with SHOWDOWN_IN_PROCESS_MB=0)"
             return FileReport(planned.name, digest, FAILED, error=detail, settings=settings)
-    planned.base.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(planned.base.parent)
     try:
         report = run_capped(
-            score_and_write, planned, content, digest, scoring, settings, limits,
+            score_and_write, planned, content, digest, scoring, settings, limits, index,
             scratch=planned.base.parent,
         )  # fmt: skip
     except OverMemoryCapError as error:
@@ -123,10 +139,46 @@ def score_and_write(
     scoring: ScoringOptions,
     settings: dict[str, object],
     limits: Limits = DEFAULT_LIMITS,
+    index: HandIndex | None = None,
 ) -> FileReport:
     """The work on one input (here, or in a capped subprocess): read from ``content`` when
     the bytes were read already, score, write the outputs; its manifest entry."""
+    with readable_alias(planned.path) as path:
+        report = _score_and_write(
+            replace(planned, path=path), content, digest, scoring, settings, limits, index
+        )
+    return report
+
+
+@contextlib.contextmanager
+def readable_alias(path: Path) -> Iterator[Path]:
+    r"""``path``, or when its name holds bytes that are not UTF-8 (``n\xe9ight.csv``) a link to
+    it under the readable name (``n\\xe9ight.csv``) in a fresh temporary folder: polars and the
+    readers take text paths only, and the name they put in messages must be text.  Before, such
+    a name failed the whole run with ``TypeError``."""
+    if readable(str(path)) == str(path):
+        yield path
+        return
+    folder = Path(tempfile.mkdtemp(prefix=".showdown-alias"))
+    try:
+        alias = folder / readable(path.name)
+        os.symlink(os.fsencode(os.path.abspath(path)), alias)
+        yield alias
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _score_and_write(
+    planned: PlannedInput,
+    content: bytes | None,
+    digest: str,
+    scoring: ScoringOptions,
+    settings: dict[str, object],
+    limits: Limits,
+    index: HandIndex | None,
+) -> FileReport:
     started = time.perf_counter()
+    claims = Claims()
     timings: dict[str, float] = {}
     outputs: dict[str, str] = {}
     try:
@@ -134,9 +186,9 @@ def score_and_write(
         layout = None if content is not None else streamable_layout(planned.path, limits)
         if layout is not None:
             clock = time.perf_counter()
-            planned.base.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(planned.base.parent)
             result: FileResult | StreamedFile = stream_csv(
-                planned.path, planned.base, planned.name, layout, scoring, limits, outputs
+                planned.path, planned.base, readable(planned.name), layout, scoring, limits, outputs
             )
             timings["stream"] = time.perf_counter() - clock
         else:
@@ -144,15 +196,19 @@ def score_and_write(
             source = read_source(planned.path, is_known_header, content)
             timings["read"] = time.perf_counter() - clock
             clock = time.perf_counter()
-            result = score_source(source, scoring, planned.name)
+            result = score_source(source, scoring, readable(planned.name))  # a name in the data
+            claims = claims_of(result, digest, planned.name, planned.path, index)
+            result.file_issues.extend(claims.issues)
             timings["score"] = time.perf_counter() - clock
             clock = time.perf_counter()
-            planned.base.parent.mkdir(parents=True, exist_ok=True)
-            write_outputs(result, planned.base, limits, outputs)
+            make_folders(planned.base.parent)
+            write_outputs(result, planned.base, limits, outputs, claims)
             timings["write"] = time.perf_counter() - clock
         outputs = _resolved(outputs)
         output_sha256 = {key: file_digest(Path(written)) for key, written in outputs.items()}
     except OSError as error:
+        if error.errno in UNWRITABLE_NAME:
+            return _failed(planned.name, digest, error, settings, outputs)  # this name only
         if error.filename and Path(error.filename).is_relative_to(planned.base.parent):
             raise  # the output folder cannot be written: the run fails, not this file
         return _failed(planned.name, digest, error, settings, outputs)
@@ -178,6 +234,7 @@ def score_and_write(
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},
         settings=settings,
+        hands=claims.owned,
     )
 
 
@@ -195,7 +252,7 @@ def _report_unread(
 ) -> FileReport:
     """An input the job could not work on within the cap: an issue, in a workbook of its own."""
     source = SourceFile(planned.path, kind="xlsx", problems=[ReadProblem("", message)])
-    result = score_source(source, name=planned.name)
+    result = score_source(source, name=readable(planned.name))
     outputs = write_outputs(result, planned.base)
     outputs = {key: str(Path(written).resolve()) for key, written in outputs.items()}
     return FileReport(

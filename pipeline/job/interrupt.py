@@ -1,14 +1,14 @@
-"""SIGTERM and SIGINT stop a run cleanly: what cron wrappers, ``timeout``, systemd and Ctrl-C
-send.
+"""SIGTERM, SIGINT and SIGHUP stop a run cleanly: what cron wrappers, ``timeout``, systemd,
+Ctrl-C and a closing terminal or ssh session send.
 
-Within :func:`stop_on_signals` the first SIGTERM or SIGINT raises :class:`Interrupted` in the
-main thread, wherever it is: the work in flight unwinds through its own ``finally`` blocks (a
-capped child's group is killed, temporary files are removed) and the runner tidies the output
-folder and keeps the manifest entries of the inputs that finished.  Later signals are ignored
-while it tidies (SIGKILL still works; the next run removes what a killed run left).  A signal
-that arrives inside :func:`signals_deferred` (a child being started or ended, a manifest
-entry being written) waits for the end of that section.  A signal the process was started
-with ignored (SIGINT in a shell's ``&`` background job) stays ignored.
+Within :func:`stop_on_signals` the first SIGTERM, SIGINT or SIGHUP raises :class:`Interrupted`
+in the main thread, wherever it is: the work in flight unwinds through its own ``finally``
+blocks (a capped child's group is killed, temporary files are removed) and the runner tidies
+the output folder and keeps the manifest entries of the inputs that finished.  Later signals
+are ignored while it tidies (SIGKILL still works; the next run removes what a killed run
+left).  A signal that arrives inside :func:`signals_deferred` (a child being started or
+ended, a manifest entry being written) waits for the end of that section.  A signal the
+process was started with ignored (SIGINT in a shell's ``&`` background job) stays ignored.
 
 >>> import os, time
 >>> with stop_on_signals():
@@ -27,7 +27,9 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+# SIGHUP: the terminal or ssh session a run was started from closed.  Its default (die at once)
+# left ``.showdown.tmp-*`` files and said nothing; it is tidied like SIGTERM (exit 129).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 class Interrupted(BaseException):
@@ -73,8 +75,8 @@ def _handle(signal_number: int, _frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """SIGTERM and SIGINT raise :class:`Interrupted` within; the former handlers after.  Only
-    the main thread can have signal handlers: elsewhere this does nothing."""
+    """SIGTERM, SIGINT and SIGHUP raise :class:`Interrupted` within; the former handlers after.
+    Only the main thread can have signal handlers: elsewhere this does nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return

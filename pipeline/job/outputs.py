@@ -14,6 +14,7 @@ from pipeline.games.base import Game, ScoredSheet
 from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.sheet_facts import date_in_name
+from pipeline.job.hand_index import Claims, hand_keys
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.results import FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
@@ -21,16 +22,22 @@ from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import ReadProblem
 
 
-def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
+def scored_frames(result: FileResult, left_out: Claims | None = None) -> dict[str, pl.DataFrame]:
     """One row per player per round, by Parquet name (``poker``, ``yatzy``), each in its game's
-    fixed schema and checked against its pandera model."""
+    fixed schema and checked against its pandera model; the hands another input scored first
+    (``left_out``, see :mod:`pipeline.job.hand_index`) left out."""
     by_name: dict[str, list[pl.DataFrame]] = {}
+    if left_out is not None and left_out.whole_file:
+        return {}
     for sheet_result in result.sheets:
         game = sheet_result.game
-        if game is None or sheet_result.scored.height == 0:
+        scored = sheet_result.scored
+        if left_out is not None and left_out.left_out and "round" in scored.columns:
+            scored = scored.filter(~hand_keys(scored).is_in(list(left_out.left_out)))
+        if game is None or scored.height == 0:
             continue
         rows = pl.Series(sheet_result.sheet.excel_rows, dtype=pl.Int64)
-        located = sheet_result.scored.with_columns(
+        located = scored.with_columns(
             pl.lit(result.name).alias("source_file"),
             pl.lit(sheet_result.sheet.name).alias("sheet"),
             pl.lit(rows).gather(pl.col("row_id")).alias("row"),
@@ -220,13 +227,16 @@ def write_outputs(
     base: Path,
     limits: Limits = DEFAULT_LIMITS,
     written: dict[str, str] | None = None,
+    left_out: Claims | None = None,
 ) -> dict[str, str]:
     """``BASE.xlsx`` and one ``BASE.<game>.parquet`` per game, each written atomically.
 
     Each output is added to ``written`` as soon as it is whole, so that a failure later still
-    lists what is on disk; a sheet past ``limits.sheet_rows`` continues on further sheets."""
+    lists what is on disk; a sheet past ``limits.sheet_rows`` continues on further sheets.
+    ``left_out``: hands another input scored first, left out of the Parquet (the workbook
+    shows them, with a ``duplicate_hand`` issue each)."""
     written = {} if written is None else written
-    written.update(write_parquet(scored_frames(result), base))
+    written.update(write_parquet(scored_frames(result, left_out), base))
     workbook = base.with_name(f"{base.name}.xlsx")
     source = _write_back_source(result)
     rows = limits.sheet_rows

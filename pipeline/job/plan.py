@@ -13,14 +13,16 @@ PosixPath('club')
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
+from pipeline.core.atomic_file import NAME_MAX, shortened
 from pipeline.games.base import ScoringOptions
-from pipeline.sinks.atomic import file_digest
+from pipeline.sinks.atomic import OUTPUT_MARK, file_digest, is_showdown_output
 from pipeline.sinks.manifest import LOCK
 from pipeline.sources import SUPPORTED_SUFFIXES
 from pipeline.sources.xlsx import memory_cap
@@ -50,6 +52,7 @@ class FoundInputs:
     """
 
     files: list[Path] = field(default_factory=list)
+    ours: list[Path] = field(default_factory=list)  # our own outputs found among the inputs
     missing: list[str] = field(default_factory=list)
     issues: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -71,6 +74,15 @@ def find_inputs(paths: Sequence[Path], output: Path | None = None) -> FoundInput
         except OSError as error:  # a path inside a folder we may not enter
             found.missing.append(f"cannot read {str(path)!r}: {error.strerror or error}")
     found.files = _once_each(found.files, found.notes)
+    found.ours = [path for path in found.files if is_showdown_output(path)]
+    found.files = [path for path in found.files if path not in set(found.ours)]
+    for path in found.ours[:MAX_SKIPPED_NOTES]:
+        found.notes.append(
+            f"skipped {str(path)!r}: a Showdown output (it carries our {OUTPUT_MARK} "
+            "property), not an input"
+        )
+    if len(found.ours) > MAX_SKIPPED_NOTES:
+        found.notes.append(f"skipped {len(found.ours) - MAX_SKIPPED_NOTES:,} more Showdown outputs")
     for path in skipped[:MAX_SKIPPED_NOTES]:
         found.notes.append(
             f"skipped {str(path)!r}: not a kind of input the job reads "
@@ -125,14 +137,18 @@ def _search_folder(
     top: Path, output_real: Path | None, found: FoundInputs, skipped: list[Path]
 ) -> None:
     """Every input under ``top``, following links to folders once each (a loop is a note)."""
+    # each folder with its real path, made from its parent's: resolving each folder's whole
+    # path again made 1,100 nested folders cost 600,000 lstat calls (a minute)
     searched = {top.resolve()}
-    pending = [top]
+    pending = [(top, top.resolve())]
     files: list[Path] = []
     while pending:
-        folder = pending.pop()
+        folder, folder_real = pending.pop()
         try:
             with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
+                # real folders before links to them: a file keeps the name of its real
+                # path, night after night, whatever link is added beside it
+                entries = sorted(scan, key=lambda entry: (entry.is_symlink(), entry.name))
         except OSError as error:
             found.issues.append(
                 f"cannot read folder {str(folder)!r}: {error.strerror or error}; "
@@ -143,7 +159,8 @@ def _search_folder(
             if entry.name.startswith((".", "~$")):
                 continue  # hidden files and Excel's lock files are not exports
             try:
-                _visit(entry, top, output_real, searched, found, pending, files, skipped)
+                place = (top, folder_real)
+                _visit(entry, place, output_real, searched, found, pending, files, skipped)
             except OSError as error:  # a link or folder we may not look at
                 found.issues.append(
                     f"cannot read {entry.path!r}: {error.strerror or error}; nothing was "
@@ -154,20 +171,22 @@ def _search_folder(
 
 def _visit(
     entry: os.DirEntry[str],
-    top: Path,
+    place: tuple[Path, Path],
     output_real: Path | None,
     searched: set[Path],
     found: FoundInputs,
-    pending: list[Path],
+    pending: list[tuple[Path, Path]],
     files: list[Path],
     skipped: list[Path],
 ) -> None:
-    """One entry of a folder: an input, a folder to search, or something to report."""
+    """One entry of a folder (``place``: the top folder searched, and the real path of the
+    entry's folder): an input, a folder to search, or something to report."""
+    top, folder_real = place
     path = Path(entry.path)
     if entry.is_symlink() and not path.exists():
         found.issues.append(_broken_link(path))
     elif entry.is_dir():
-        real = path.resolve()
+        real = path.resolve() if entry.is_symlink() else folder_real / entry.name
         if output_real is not None and real == output_real:
             found.notes.append(
                 f"output folder {str(path)!r} is inside the input folder "
@@ -176,14 +195,14 @@ def _visit(
         elif _holds_outputs(path):
             found.notes.append(_earlier_outputs(path))
         elif real in searched:
-            loop = path.parent.resolve().is_relative_to(real)
+            loop = folder_real.is_relative_to(real)
             found.notes.append(
                 f"not following {str(path)!r}: it leads to {str(real)!r}, already "
                 + ("searched (a symlink loop)" if loop else "searched by another path")
             )
         else:
             searched.add(real)
-            pending.append(path)
+            pending.append((path, real))
     elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
         files.append(path)
     else:
@@ -267,17 +286,84 @@ def output_base(path: Path, root: Path) -> Path:
     return relative.with_suffix("") if relative.suffix.lower() == ".xlsx" else relative
 
 
+OUTPUT_SUFFIX_ROOM = 32
+"""Bytes kept free after a base's name for the longest output suffix (``.poker.parquet``)."""
+
+
+def fitting(base: Path) -> Path:
+    """``base`` with its last part shortened (a prefix, ``~`` and a hash) when an output's name
+    would not fit ``NAME_MAX``; the temporary file's name is shortened by the writer.
+
+    >>> fitting(Path("a/night.csv"))
+    PosixPath('a/night.csv')
+    >>> len(os.fsencode(fitting(Path("n" * 250)).name)) <= NAME_MAX - OUTPUT_SUFFIX_ROOM
+    True
+    """
+    return base.with_name(shortened(base.name, NAME_MAX - OUTPUT_SUFFIX_ROOM))
+
+
+def _merged(base: Path) -> str:
+    """What two bases must not share: outputs ``BASE.xlsx``, ``BASE.<game>.parquet`` are the
+    same files when the bases are equal, or equal but for case on a file system that ignores
+    it (macOS, Windows shares)."""
+    return str(base).casefold()
+
+
+def distinct_bases(bases: dict[str, Path]) -> tuple[dict[str, Path], list[str]]:
+    """Output bases by input name, none two writing the same files, and a note per clash.
+
+    Inputs whose bases merge (``a.csv`` and ``a.csv.xlsx`` both ``a.csv``; ``n.xls`` and
+    ``n.xls.xlsx``; ``X.xlsx`` and ``x.xlsx``) each keep their whole name, ``.xlsx`` included;
+    those that still merge (differing only in case) get ``~`` and a hash of their name too.
+    Both inputs of a clash are renamed, never only the second found: a name does not depend on
+    which file the run met first.
+
+    >>> bases, notes = distinct_bases({"a.csv": Path("a.csv"), "a.csv.xlsx": Path("a.csv")})
+    >>> sorted(map(str, bases.values()))
+    ['a.csv', 'a.csv.xlsx']
+    """
+    chosen = dict(bases)
+    notes: list[str] = []
+    for attempt in range(3):
+        groups: dict[str, list[str]] = {}
+        for name, base in chosen.items():
+            groups.setdefault(_merged(base), []).append(name)
+        clashes = [sorted(names) for names in groups.values() if len(names) > 1]
+        if not clashes:
+            break
+        for names in clashes:
+            before = chosen[names[0]]
+            for name in names:
+                whole = chosen[name].with_name(Path(name).name)
+                if attempt:
+                    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:8]
+                    whole = chosen[name].with_name(f"{chosen[name].name}~{digest}")
+                chosen[name] = fitting(whole)
+            listed = ", ".join(repr(name) for name in names)
+            renamed = ", ".join(repr(f"{chosen[name].name}.xlsx") for name in names)
+            notes.append(
+                f"{listed} would write the same outputs ({before.name + '.xlsx'!r} and its "
+                f"Parquet files): their outputs are named {renamed} and so on instead"
+            )
+    return chosen, notes
+
+
 def plan_inputs(
     paths: Sequence[Path], output: Path | None
 ) -> tuple[list[PlannedInput], FoundInputs]:
     """Every input with its output base (under ``output``; ``None`` when nothing is written),
-    and what the search reported (see :class:`FoundInputs`)."""
+    and what the search reported (see :class:`FoundInputs`).  No two inputs' outputs share a
+    name (:func:`distinct_bases`), and every output's name fits ``NAME_MAX``."""
     found = find_inputs(paths, output)
     root = run_root(paths)
+    names = {path: os.path.relpath(os.path.abspath(path), root) for path in found.files}
+    bases, clashes = distinct_bases(
+        {names[path]: fitting(output_base(path, root)) for path in found.files}
+    )
+    found.notes.extend(clashes)
     planned = [
-        PlannedInput(path, os.path.relpath(os.path.abspath(path), root), (output or Path()) / base)
+        PlannedInput(path, names[path], (output or Path()) / bases[names[path]])
         for path in found.files
-        for base in [output_base(path, root)]
     ]
     return planned, found
 

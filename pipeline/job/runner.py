@@ -8,6 +8,8 @@ Dask's ``client.get_executor()``); without one, tasks run here one after another
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -15,13 +17,30 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
+from pipeline.job.hand_index import load_index, write_index
 from pipeline.job.input_task import FileReport, one_line, run_task
 from pipeline.job.interrupt import Interrupted, signals_deferred
 from pipeline.job.isolation import scratch_tempdir
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.plan import FAILED, GONE, PlannedInput, output_clash, plan_inputs
-from pipeline.sinks.atomic import remove_stale_temporaries
-from pipeline.sinks.manifest import Manifest, OutputBusyError, output_lock
+from pipeline.job.plan import (
+    CLEAN,
+    FAILED,
+    GONE,
+    ISSUES,
+    PlannedInput,
+    output_clash,
+    plan_inputs,
+)
+from pipeline.sinks.atomic import file_digest, make_folders, remove_stale_temporaries
+from pipeline.sinks.manifest import (
+    RENAMED_FROM,
+    SOURCE_GONE,
+    SOURCE_PATH,
+    Manifest,
+    OutputBusyError,
+    output_lock,
+    readable,
+)
 
 __all__ = ["FileReport", "RunReport", "run"]
 
@@ -35,7 +54,7 @@ class RunReport:
     input_issues: list[str] = field(default_factory=list)  # inputs not read: exit 1
     notes: list[str] = field(default_factory=list)  # said once, no change to the exit code
     planned: int | None = None  # inputs the run set out to score, once it knew them
-    stopped_by: Interrupted | None = None  # a SIGTERM or SIGINT stopped the run: 128 + signal
+    stopped_by: Interrupted | None = None  # SIGTERM, SIGINT or SIGHUP: 128 + signal
 
     @property
     def exit_code(self) -> int:
@@ -62,8 +81,8 @@ def run(
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped.
 
-    Within :func:`~pipeline.job.interrupt.stop_on_signals`, a SIGTERM or SIGINT stops the run:
-    the work in flight is stopped (``executor.shutdown(wait=True, cancel_futures=True)``
+    Within :func:`~pipeline.job.interrupt.stop_on_signals`, a SIGTERM, SIGINT or SIGHUP stops
+    the run: the work in flight is stopped (``executor.shutdown(wait=True, cancel_futures=True)``
     first), the temporary files and scratch folders are removed, the outputs already whole and
     the manifest entries of the inputs that finished are kept, and the report says so
     (``stopped_by``)."""
@@ -99,7 +118,7 @@ def _run(inputs: Sequence[Path], output: Path, report: RunReport, settings: _Run
     report.notes.extend(found.notes)
     report.planned = len(planned)
     try:
-        output.mkdir(parents=True, exist_ok=True)
+        make_folders(output)
         with output_lock(output):
             remove_stale_temporaries(output)
             try:
@@ -135,24 +154,48 @@ def _run_planned(
     written = Manifest(output)  # read once: the lock keeps every other run out
     manifest = dict(written.entries)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    names = {task.name for task in planned}
 
-    def finished(file_report: FileReport) -> None:
+    index = load_index(output, written.entries)  # who scored each hand first
+
+    def finished(task: PlannedInput, file_report: FileReport) -> None:
+        if index.conflicts(task.name, file_report.sha256, task.path, file_report.hands):
+            # Scored in parallel with an earlier input holding some of its hands: again,
+            # here, now that the index knows them (only the first scores a hand).
+            previous = manifest.get(task.name)
+            first = file_report
+            file_report = run_task(
+                task, previous, force=True, scoring=scoring, limits=limits, index=index
+            )
+            _remove_outputs(first.manifest_entry(), set(file_report.outputs.values()))
         with signals_deferred():  # a finished input keeps its entry, whatever comes
             report.files.append(file_report)
-            if not file_report.skipped and file_report.status != GONE:
-                entry = file_report.manifest_entry() | {"run_at": stamp}
-                written.update(file_report.source, entry)
+            replaced = _keep_entry(task, file_report, written, names, stamp)
+            if not file_report.skipped and file_report.status in (CLEAN, ISSUES):
+                owner = (file_report.sha256, os.path.abspath(task.path))
+                index.owners = index.owners | {task.name: owner}  # a new dict: tasks on
+                # threads may be reading the old one
+                if index.claim(task.name, file_report.hands, replaced):
+                    write_index(output, index)
         if progress is not None:
             progress(file_report)
 
     if executor is None:
         for task in planned:
             previous = manifest.get(task.name)
-            finished(run_task(task, previous, force=force, scoring=scoring, limits=limits))
+            run = run_task(task, previous, force=force, scoring=scoring, limits=limits, index=index)
+            finished(task, run)
+        _mark_gone(written, names, report)
         return
     futures: list[Future[FileReport]] = [
         executor.submit(
-            run_task, task, manifest.get(task.name), force=force, scoring=scoring, limits=limits
+            run_task,
+            task,
+            manifest.get(task.name),
+            force=force,
+            scoring=scoring,
+            limits=limits,
+            index=index,
         )
         for task in planned
     ]
@@ -171,17 +214,118 @@ def _run_planned(
     # A worker killed mid-write leaves its temporary file; no task of this run is left to
     # finish one (the lock keeps other runs out), so none of them is anyone's any more.
     remove_stale_temporaries(output)
+    _mark_gone(written, names, report)
+
+
+def _keep_entry(
+    task: PlannedInput,
+    file_report: FileReport,
+    written: Manifest,
+    names: set[str],
+    stamp: str,
+) -> list[str]:
+    """One finished input's entry: written when it was scored (replacing the entries of the
+    same content under an old name, their outputs removed: the names replaced), or brought up
+    to date when it was skipped and had been marked gone or found at another path."""
+    if file_report.status == GONE:
+        return []
+    source_path = os.path.abspath(task.path)
+    if file_report.skipped:
+        previous = written.entries.get(task.name, {})
+        if SOURCE_GONE in previous or previous.get(SOURCE_PATH) != source_path:
+            entry = {key: value for key, value in previous.items() if key != SOURCE_GONE}
+            written.update(task.name, entry | {SOURCE_PATH: source_path})
+        return []
+    entry = file_report.manifest_entry() | {"run_at": stamp, SOURCE_PATH: source_path}
+    kept = set(file_report.outputs.values())
+    if file_report.status != FAILED and task.name in written.entries:
+        # an output the last run wrote and this one did not (its rows now all left out as
+        # another input's hands) would be read by a season as live
+        _remove_outputs(written.entries[task.name], kept)
+    replaced = _same_content_elsewhere(task, file_report.sha256, written.entries, names)
+    if replaced:
+        entry[RENAMED_FROM] = replaced
+    written.update(task.name, entry)
+    for name in replaced:
+        _remove_outputs(written.entries[name], kept)
+        written.remove(name)
+    return replaced
+
+
+def _same_content_elsewhere(
+    task: PlannedInput, digest: str, entries: dict[str, dict[str, object]], names: set[str]
+) -> list[str]:
+    """Entries of this content under another name that is not an input of this run and whose
+    file is gone from its path, or is this very file reached by another path (a link): the
+    input was renamed or re-linked, so its outputs move to the new name, not beside it."""
+    if not digest:
+        return []
+    replaced = []
+    for name, entry in entries.items():
+        if name == task.name or name in names or entry.get("sha256") != digest:
+            continue
+        path = entry.get(SOURCE_PATH)
+        if not isinstance(path, str):
+            continue  # written before entries said where their input was: left alone
+        if not os.path.lexists(path) or _same_file(path, task.path):
+            replaced.append(name)
+    return replaced
+
+
+def _same_file(first: str, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def _remove_outputs(entry: dict[str, object], kept: set[str]) -> None:
+    """An old entry's outputs, each removed only if it is still what that run wrote."""
+    outputs, digests = entry.get("outputs"), entry.get("output_sha256")
+    if not isinstance(outputs, dict) or not isinstance(digests, dict):
+        return
+    for key, path in outputs.items():
+        if path in kept:
+            continue
+        with contextlib.suppress(OSError):
+            if file_digest(Path(str(path))) == digests.get(key):
+                Path(str(path)).unlink()
+
+
+def _mark_gone(written: Manifest, names: set[str], report: RunReport) -> None:
+    """Entries whose input is no longer where it was (deleted, or moved out of the inputs):
+    marked ``source_gone``, their outputs kept (they are the archive), and said once."""
+    gone = []
+    for name, entry in list(written.entries.items()):
+        path = entry.get(SOURCE_PATH)
+        if name in names or SOURCE_GONE in entry or not isinstance(path, str):
+            continue
+        if not os.path.lexists(path):
+            written.update(name, entry | {SOURCE_GONE: True})
+            gone.append(name)
+    if gone:
+        listed = ", ".join(repr(readable(name)) for name in gone[:MAX_GONE_NAMED])
+        more = f" and {len(gone) - MAX_GONE_NAMED:,} more" if len(gone) > MAX_GONE_NAMED else ""
+        report.notes.append(
+            f"inputs scored before are gone: {listed}{more}; their outputs are kept, marked "
+            f"{SOURCE_GONE} in the manifest"
+        )
+
+
+MAX_GONE_NAMED = 10
 
 
 def _finish_task(
-    task: PlannedInput, future: Future[FileReport], finished: Callable[[FileReport], None]
+    task: PlannedInput,
+    future: Future[FileReport],
+    finished: Callable[[PlannedInput, FileReport], None],
 ) -> None:
     try:
-        finished(future.result())
+        finished(task, future.result())
     except OSError:
         raise  # the output folder cannot be written: the run fails, as it does serially
     except Exception as error:  # the worker died: this input failed, the others go on
-        finished(FileReport(task.name, "", FAILED, error=_executor_failure(error)))
+        finished(task, FileReport(task.name, "", FAILED, error=_executor_failure(error)))
 
 
 def _executor_failure(error: BaseException) -> str:

@@ -4,23 +4,23 @@ workbook's share of the batches (the first rows, continued past a sheet's height
 from __future__ import annotations
 
 import contextlib
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from pipeline.sinks.atomic import TEMPORARY_MARK
+from pipeline.sinks.atomic import output_stamp, replace_with, temporary_for
 from pipeline.sinks.excel.workbook import SheetOutput
 
 
 class ParquetWriters:
-    """One pyarrow writer per output, each into a temporary file renamed when closed whole."""
+    """One pyarrow writer per output, each into a temporary file renamed when closed whole
+    (:func:`pipeline.sinks.atomic.replace_with`), stamped as ours in its key-value metadata."""
 
     def __init__(self, base: Path, stack: contextlib.ExitStack) -> None:
         self.base = base
-        self.open: dict[str, tuple[Any, Path, Path]] = {}
+        self.open: dict[str, tuple[Any, Any, Path, Path]] = {}
         stack.callback(self._abandon)
 
     def write(self, name: str, frame: pl.DataFrame) -> None:
@@ -31,8 +31,10 @@ class ParquetWriters:
         table = frame.to_arrow()
         if name not in self.open:
             path = self.base.with_name(f"{self.base.name}.{name}.parquet")
-            temporary = path.with_name(f".{path.name}{TEMPORARY_MARK}{os.getpid()}")
-            self.open[name] = (pq.ParquetWriter(temporary, table.schema), temporary, path)
+            temporary = temporary_for(path)
+            handle = temporary.open("wb")  # a handle: pyarrow cannot open undecodable names
+            schema = table.schema.with_metadata(output_stamp())
+            self.open[name] = (pq.ParquetWriter(handle, schema), handle, temporary, path)
         writer = self.open[name][0]
         names = writer.schema.names  # a later batch's columns follow the first one's
         aligned = frame.select(
@@ -43,19 +45,19 @@ class ParquetWriters:
 
     def close(self) -> dict[str, str]:
         written: dict[str, str] = {}
-        for name, (writer, temporary, path) in list(self.open.items()):
+        for name, (writer, handle, temporary, path) in list(self.open.items()):
             writer.close()
-            with temporary.open("rb") as handle:
-                os.fsync(handle.fileno())
-            os.replace(temporary, path)
+            handle.close()
+            replace_with(temporary, path)
             del self.open[name]
             written[f"parquet_{name}"] = str(path)
         return written
 
     def _abandon(self) -> None:
-        for writer, temporary, _ in self.open.values():
+        for writer, handle, temporary, _ in self.open.values():
             with contextlib.suppress(Exception):
                 writer.close()
+            handle.close()
             temporary.unlink(missing_ok=True)
         self.open.clear()
 

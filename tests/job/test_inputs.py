@@ -350,6 +350,7 @@ def test_an_output_folder_on_another_filesystem(tmp_path: Path) -> None:
             ".showdown.lock",
             "club.poker.parquet",
             "club.xlsx",
+            "hand_index.parquet",  # who scored each hand first (issue 31)
             "manifest.json",
             "night.csv.poker.parquet",
             "night.csv.xlsx",

@@ -45,8 +45,8 @@ def _everything(folder: Path) -> Iterator[Path]:
 
 
 def _with_default_signals() -> None:
-    """As a shell in a terminal starts a command: SIGINT and SIGTERM not ignored."""
-    for number in (signal.SIGINT, signal.SIGTERM):
+    """As a shell in a terminal starts a command: SIGINT, SIGTERM and SIGHUP not ignored."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(number, signal.SIG_DFL)
 
 
@@ -119,13 +119,18 @@ def _rerun_finishes(args: list[str], out: Path, inputs: list[str], finished: lis
     assert [path.name for path in _everything(out) if ".tmp-" in path.name] == []
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize(
+    "number",
+    [signal.SIGTERM, signal.SIGINT, signal.SIGHUP],
+    ids=["SIGTERM", "SIGINT", "SIGHUP"],
+)
 def test_a_signal_stops_the_run_tidies_and_keeps_what_finished(
     tmp_path: Path, number: signal.Signals
 ) -> None:
     """Signalled while the second night's temporary file exists: the first night finished and
     keeps its entry; exit 128 + the signal, one line; a rerun does the rest.  Before: SIGTERM
-    exited 143 without a word and left ``.NAME.tmp-PID`` files and a scratch folder."""
+    exited 143 without a word and left ``.NAME.tmp-PID`` files and a scratch folder; SIGHUP (a
+    closing terminal or ssh session, issue 31) exited 129 the same way."""
     inputs = _nights(tmp_path / "in", 3)
     out = tmp_path / "out"
     args = [str(tmp_path / "in"), "-o", str(out)]

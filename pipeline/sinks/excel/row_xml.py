@@ -54,13 +54,14 @@ def cells_xml(
     """
     kind = pl.Series(_KIND, [0] * table.height if kinds is None else kinds, dtype=pl.Int64)
     number = rows.cast(pl.Int64).cast(pl.String).alias(_ROW)
-    parts = [
+    used = frozenset(kind.unique().to_list()) if kind.len() else frozenset({0})  # once, not per
+    parts = [  # column: a sheet of 16,000 columns spent 20 s asking it again for each
         _cell_xml(
             name,
             dtype,
             get_column_letter(first_column + index),
             [by_kind[index] for by_kind in styles],
-            kind,
+            used,
         )
         for index, (name, dtype) in enumerate(table.schema.items())
     ]
@@ -69,10 +70,10 @@ def cells_xml(
 
 
 def _cell_xml(
-    name: str, dtype: pl.DataType, letter: str, by_kind: Sequence[int], kinds: pl.Series
+    name: str, dtype: pl.DataType, letter: str, by_kind: Sequence[int], used: frozenset[int]
 ) -> pl.Expr:
     value = pl.col(name)
-    style = _style(kinds, by_kind)
+    style = _style(used, by_kind)
     start = pl.lit(f'<c r="{letter}') + pl.col(_ROW) + pl.lit('"') + style
     if dtype == pl.Boolean:
         body = start + pl.lit(' t="b"><v>') + value.cast(pl.Int8).cast(pl.String) + "</v></c>"
@@ -98,10 +99,10 @@ def _cell_xml(
     return pl.when(value.is_not_null()).then(body).otherwise(blank)
 
 
-def _style(kinds: pl.Series, by_kind: Sequence[int]) -> pl.Expr:
-    """The ``s`` attribute of a column's cells: one literal when every row shares a style."""
+def _style(used: frozenset[int], by_kind: Sequence[int]) -> pl.Expr:
+    """The ``s`` attribute of a column's cells (``used``: the kinds of row in the table): one
+    literal when every row shares a style."""
     attributes = [f' s="{style}"' if style else "" for style in by_kind]
-    used = set(kinds.unique().to_list()) if kinds.len() else {0}
     if len({attributes[kind] for kind in used}) == 1:
         return pl.lit(attributes[next(iter(used))])
     return pl.col(_KIND).replace_strict(dict(enumerate(attributes)), return_dtype=pl.String)

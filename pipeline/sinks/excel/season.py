@@ -15,15 +15,11 @@ its note.  Printed, every sheet is landscape, one page wide when its columns fit
 single table repeats its header on every page; a block of a game starts a page; a chart is whole
 on a page, below its table or on the next page.  A column that holds the same value on every row
 of the suck-outs (``street``, ``tournament``) is said once in the title instead.  The file is
-written to a temporary file in the target's folder and moved onto the target with
-:func:`os.replace`.
+written through the one atomic writer (:mod:`pipeline.sinks.atomic`), stamped as our output.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +29,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.hyperlink import Hyperlink
 from openpyxl.worksheet.worksheet import Worksheet
 
+from pipeline.sinks.atomic import atomic_open, stamp_workbook
 from pipeline.sinks.excel.contract import MAX_CELL_TEXT
 from pipeline.sinks.excel.season_charts import (
     category_columns,
@@ -219,21 +216,13 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
 
 
 def write_season_workbook(report: SeasonReport, path: Path) -> Path:
-    """Write the season workbook to ``path`` atomically (temp file in the same folder, then
-    :func:`os.replace`); returns ``path``."""
+    """Write the season workbook to ``path`` atomically, stamped as ours (the one writer,
+    :mod:`pipeline.sinks.atomic`); returns ``path``."""
     book = build_season_workbook(report)
+    stamp_workbook(book)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        book.save(temporary)
-        with open(temporary, "rb") as saved:
-            os.fsync(saved.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    with atomic_open(path) as handle:
+        book.save(handle)
     return path
 
 

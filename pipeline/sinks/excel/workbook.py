@@ -36,9 +36,11 @@ Safety
   removed from text, headers and titles, so a stray byte in a player name cannot crash the write.
 * NaN and infinite floats become empty cells (Excel has no NaN); time-zone-aware datetimes are
   written as their wall-clock time; List columns are joined with a space.
-* The file is written to ``.NAME.tmp-<pid>`` in the target's directory, fsynced and moved onto
-  the target with :func:`os.replace`: a reader sees the old file or the new one, never half of
-  one. On any exception the temporary file is removed and the exception re-raised.
+* The file is written through :func:`pipeline.sinks.atomic.atomic_open` (``.NAME.tmp-<pid>`` in
+  the target's directory, fsynced and renamed onto the target): a reader sees the old file or
+  the new one, never half of one. On any exception the temporary file is removed and the
+  exception re-raised. Every workbook carries the custom document property
+  ``showdown_output = "1"`` and ``showdown_version``, so it is never read back as an input.
 * Titles are cut to 31 characters without ``[]:*?/\\``; a table wider than an Excel sheet
   (16,384 columns) raises :class:`ValueError` naming the sheet and the limit.
 * A table taller than an Excel sheet (1,048,576 rows, header included) continues on
@@ -48,14 +50,12 @@ Safety
 
 from __future__ import annotations
 
-import contextlib
-import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
+from pipeline.sinks.atomic import atomic_open
 from pipeline.sinks.excel.continuation import split_sheet
 from pipeline.sinks.excel.contract import (
     MAX_COLUMNS,
@@ -138,45 +138,8 @@ def write_workbook(
         whole = sheet if source is not None else split_sheet(sheet, max_rows)[0]
         _check_sheet(whole, write_back=source is not None)
     contents = BookContents(sheets, summary, issues, max_rows, notes)
-    with _atomic_target(path) as handle:
+    with atomic_open(Path(path)) as handle:
         if source is None:
             write_new_book(handle, contents)
         else:
             write_back(handle, source, contents)
-
-
-# --- checks ------------------------------------------------------------------------------------
-
-
-# --- atomic file replacement ----------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def _atomic_target(path: Path) -> Iterator[Any]:
-    """Yield a binary handle on a temporary file that replaces ``path`` when the block succeeds."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with temporary.open("wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    _fsync_directory(path.parent)
-
-
-def _fsync_directory(folder: Path) -> None:
-    """Make the rename durable; not every platform lets a directory be opened, so best effort."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)

@@ -25,6 +25,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
+from pipeline.sinks.atomic import stamp_workbook
 from pipeline.sinks.excel.appended import Appended, row_cells, save_with_cells
 from pipeline.sinks.excel.book_sheets import (
     OpenpyxlLooks,
@@ -135,6 +136,7 @@ def _write_back(handle: BinaryIO, source: Path | bytes, contents: BookContents) 
         issues_sheet = book.create_sheet(title, at + number)
         write_issues(issues_sheet, looks, part, continued=number > 0, notes=notes)
 
+    stamp_workbook(book)  # never read back as an input (sinks/atomic.py)
     save_with_cells(book, added, handle)
 
 
