@@ -125,16 +125,31 @@ enum {
     T_BOARD,
     T_VARIANT,
     T_FOLDED_STREET,
+    T_ACTIONS,
+    T_HEADER,
     N_TEXT_COLUMNS
 };
 static const char *const TEXT_COLUMNS[N_TEXT_COLUMNS] = {
-    "hand_id", "tournament", "table",   "date",    "player",
-    "hole",    "stated_hand", "board", "variant", "folded_street",
+    "hand_id", "tournament", "table",         "date",    "player",  "hole",
+    "stated_hand", "board",  "variant", "folded_street", "actions", "_header",
 };
-enum { C_LINE, C_SEAT, C_STACK, C_PUT_IN, C_WON, C_BUTTON, C_MUCKED, C_FOLDED, N_OTHER_COLUMNS };
+enum {
+    C_LINE,
+    C_SEAT,
+    C_STACK,
+    C_PUT_IN,
+    C_WON,
+    C_BUTTON,
+    C_MUCKED,
+    C_FOLDED,
+    C_ANTE,
+    C_TABLE_SIZE,
+    N_OTHER_COLUMNS
+};
 static const char *const OTHER_COLUMNS[N_OTHER_COLUMNS] = {
-    "line", "seat", "stack", "put_in", "won", "button", "mucked", "folded",
+    "line", "seat", "stack", "put_in", "won", "button", "mucked", "folded", "ante", "table_size",
 };
+static const int BOARD_AT_STREET[4] = {0, 3, 4, 5}; /* cards out at each street */
 static const char *const STREETS[] = {"preflop", "flop", "turn", "river"};
 
 struct Rows {
@@ -167,6 +182,12 @@ put_float(Rows *out, int column, int64_t hundredths)
 }
 
 static int
+put_double(Rows *out, int column, double value)
+{
+    return buf_put(&out->other_columns[column], &value, sizeof value);
+}
+
+static int
 put_flag(Rows *out, int column, int flag)
 {
     unsigned char value = flag ? 1 : 0;
@@ -181,12 +202,18 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
     if (!h->handed_back && h->state != SUMMARY) {
         h->handed_back = 1; /* no summary (cut short), no table line or no seats */
     }
+    int dealt_in = 0;
+    for (int i = 0; i < h->n_seats; i++) {
+        Seat *s = &h->seats[i];
+        dealt_in += !(s->sitting_out && !s->acted && s->put_in == 0);
+        end_actions(h, s);
+    }
+    if (h->summary_seats < dealt_in) {
+        h->handed_back = 1; /* a summary without every seat: cut short, the line reader says */
+    }
     if (h->handed_back) {
-        /* Without the line end before the next header (the line reader drops blank lines). */
-        const char *text_end = next_header ? next_header - 1 : out->end;
-        if (next_header && text_end > h->start && text_end[-1] == '\r') {
-            text_end--;
-        }
+        /* Up to the next header, as split_hands cuts (its line ends made "\n" in Python). */
+        const char *text_end = next_header ? next_header : out->end;
         PyObject *text = PyUnicode_DecodeUTF8(h->start, text_end - h->start, "strict");
         if (text == NULL) {
             return -1;
@@ -205,7 +232,19 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
         h->tournament ? strings_index(strings, h->tournament, h->tournament_len) : 0;
     uint32_t table = strings_index(strings, h->table, h->table_len);
     uint32_t date = h->date_len >= 0 ? strings_index(strings, h->date, (size_t)h->date_len) : 0;
+    uint32_t header = strings_index(strings, h->start, (size_t)(h->header_end - h->start));
+    /* The board each player saw: to the street of a fold, else all of it. */
+    uint32_t boards[4];
+    for (int street = 0; street < 4; street++) {
+        int cards = BOARD_AT_STREET[street];
+        size_t len = cards >= h->n_cards ? h->board_len
+                     : cards == 0        ? 0
+                                         : h->card_at[cards - 1] + h->card_len[cards - 1];
+        boards[street] = strings_index(strings, h->board, len);
+    }
     uint32_t board = strings_index(strings, h->board, h->board_len);
+    double ante = h->ante >= 0 ? (double)h->ante / 100.0 : Py_NAN;
+    int64_t table_size = h->table_size >= 0 ? h->table_size : dealt_in;
     if (PyErr_Occurred()) {
         return -1;
     }
@@ -236,6 +275,7 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
             stated = strings_index(strings, s->stated, s->stated_len);
         }
         uint32_t player = strings_index(strings, s->name, s->name_len);
+        uint32_t actions = strings_index(strings, s->actions, s->actions_len);
         if (PyErr_Occurred()) {
             return -1;
         }
@@ -243,7 +283,10 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
         if (put_code(out, T_HAND_ID, hand_id) < 0 || put_code(out, T_TOURNAMENT, tournament) < 0 ||
             put_code(out, T_TABLE, table) < 0 || put_code(out, T_DATE, date) < 0 ||
             put_code(out, T_PLAYER, player) < 0 || put_code(out, T_HOLE, hole) < 0 ||
-            put_code(out, T_STATED_HAND, stated) < 0 || put_code(out, T_BOARD, board) < 0 ||
+            put_code(out, T_STATED_HAND, stated) < 0 ||
+            put_code(out, T_BOARD, s->folded_street >= 0 ? boards[s->folded_street] : board) < 0 ||
+            put_code(out, T_ACTIONS, actions) < 0 || put_code(out, T_HEADER, header) < 0 ||
+            put_double(out, C_ANTE, ante) < 0 || put_int(out, C_TABLE_SIZE, table_size) < 0 ||
             put_code(out, T_VARIANT, out->variants[h->variant]) < 0 ||
             put_code(out, T_FOLDED_STREET, folded_street) < 0 ||
             put_int(out, C_LINE, h->line) < 0 || put_int(out, C_SEAT, s->number) < 0 ||

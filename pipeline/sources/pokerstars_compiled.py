@@ -19,7 +19,15 @@ import numpy as np
 import polars as pl
 
 from pipeline.sources.hand_log import ROW_SCHEMA
+from pipeline.sources.pokerstars_header import DERIVED_COLUMNS, HEADER_COLUMN
 
+RAW_SCHEMA: dict[str, pl.DataType] = {
+    **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
+    HEADER_COLUMN: pl.String(),
+}
+"""The rows both paths of the PokerStars reader give: :data:`ROW_SCHEMA` without the columns
+read from the header line, with the header line itself
+(:func:`pipeline.sources.pokerstars_header.finish_rows` reads it)."""
 Scanned = tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]]
 _TEXT_COLUMNS = (
     "hand_id",
@@ -32,6 +40,8 @@ _TEXT_COLUMNS = (
     "board",
     "variant",
     "folded_street",
+    "actions",
+    HEADER_COLUMN,
 )
 _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
     "line": np.int64,
@@ -42,6 +52,8 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
     "button": np.bool_,
     "mucked": np.bool_,
     "folded": np.bool_,
+    "ante": np.float64,
+    "table_size": np.int64,
 }
 
 
@@ -58,7 +70,7 @@ SCAN = _load_scan()
 
 
 def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]] | None:
-    """Rows (:data:`ROW_SCHEMA`) of the hands the compiled scanner reads in a text without its
+    """Rows (:data:`RAW_SCHEMA`) of the hands the compiled scanner reads in a text without its
     BOM (lines end in ``\\n``, ``\\r\\n`` or ``\\r``), and ``(first line, hand text)`` of the
     hands it hands back (with ``\\n`` line ends);
     None for bytes that are not UTF-8.  Raises RuntimeError when the extension is not built.
@@ -80,7 +92,8 @@ def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]
     for name, dtype in _NUMBER_COLUMNS.items():
         frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype))
     frame["round"] = frame["hand_id"].alias("round")
-    rows = pl.DataFrame([frame[name] for name in ROW_SCHEMA])
+    frame["ante"] = frame["ante"].fill_nan(None)  # NaN: no ante posted
+    rows = pl.DataFrame([frame[name] for name in RAW_SCHEMA])
     return rows, [(line, _with_newlines(hand)) for line, hand in handed_back]
 
 
