@@ -76,6 +76,7 @@ typedef struct {
     size_t tournament_len;
     char date[32];
     int date_len; /* -1: none */
+    const char *date_at, *date_end; /* the date's text in the header line */
     int variant;  /* an index into VARIANTS */
     int dead_small_read; /* MONEY_*: the small blind of the header, for dead blinds */
     int64_t dead_small;

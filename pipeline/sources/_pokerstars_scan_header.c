@@ -111,6 +111,8 @@ read_date(Hand *h, const char *p, const char *end)
             }
         }
         h->date_len = (int)(out - h->date);
+        h->date_at = slash - 4;
+        h->date_end = q + 5;
         return;
     }
 }

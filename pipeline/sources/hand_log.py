@@ -10,6 +10,7 @@ whose ``rows`` follow :data:`ROW_SCHEMA` and whose ``issues`` follow :data:`ISSU
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -165,22 +166,47 @@ def with_played_at(rows: pl.DataFrame) -> pl.DataFrame:
     >>> with_played_at(rows)["played_at"].dt.to_string("%Y-%m-%d %H:%M").to_list()
     ['2012-01-01 11:00', '2021-07-30 04:40', None]
     """
-    local = pl.coalesce(
-        pl.col("date").str.strptime(pl.Datetime("us"), "%Y-%m-%dT%H:%M:%S", strict=False),
-        pl.col("date").str.strptime(pl.Date, "%Y-%m-%d", strict=False).cast(pl.Datetime("us")),
+    dates, zones = rows["date"], rows["time_zone"]
+    written = tuple(zones.drop_nulls().unique().sort())
+    played_at = played_at_expr(
+        written,
+        zones_null=zones.null_count() > 0,
+        days_alone=bool((dates.str.len_bytes() == len("2021-07-30")).any()),
     )
-    zone = pl.col("time_zone")
-    played_at: Any = pl.when(zone.is_null()).then(local.dt.replace_time_zone("UTC"))
-    for written in rows["time_zone"].drop_nulls().unique().sort().to_list():
-        name = zone_name(written)
-        if name is None:
-            continue
-        played_at = played_at.when(zone == written).then(
-            local.dt.replace_time_zone(name, ambiguous="earliest", non_existent="null")
-            .dt.convert_time_zone("UTC")
-        )
-    played_at = played_at.otherwise(None).cast(ROW_SCHEMA["played_at"])
     return rows.with_columns(played_at.alias("played_at"))
+
+
+@functools.lru_cache(maxsize=256)
+def played_at_expr(written: tuple[str, ...], *, zones_null: bool, days_alone: bool) -> pl.Expr:
+    """The expression of :func:`with_played_at` over ``date`` and ``time_zone``, given the
+    zones written (``written``), whether some zone is null and whether some ``date`` is a day
+    alone: one expression, for a reader to put in a larger query."""
+    local = pl.col("date").str.strptime(pl.Datetime("us"), "%Y-%m-%dT%H:%M:%S", strict=False)
+    if days_alone:
+        day = pl.col("date").str.strptime(pl.Date, "%Y-%m-%d", strict=False)
+        local = pl.coalesce(local, day.cast(pl.Datetime("us")))
+
+    def in_utc(zone: str) -> pl.Expr:
+        return local.dt.replace_time_zone(
+            zone, ambiguous="earliest", non_existent="null"
+        ).dt.convert_time_zone("UTC")
+
+    played_at: Any
+    if not written:
+        played_at = local.dt.replace_time_zone("UTC")
+    elif len(written) == 1 and not zones_null:  # one zone, the usual log
+        name = zone_name(written[0])
+        played_at = in_utc(name) if name is not None else pl.lit(None)
+    else:
+        zone = pl.col("time_zone")
+        played_at = pl.when(zone.is_null()).then(local.dt.replace_time_zone("UTC"))
+        for text in written:
+            name = zone_name(text)
+            if name is not None:
+                played_at = played_at.when(zone == text).then(in_utc(name))
+        played_at = played_at.otherwise(None)
+    expr: pl.Expr = played_at.cast(ROW_SCHEMA["played_at"]).alias("played_at")
+    return expr
 
 
 def amount_text(amount: float) -> str:
@@ -332,9 +358,7 @@ def drop_repeated_hands(log: HandLog, file: str) -> HandLog:
                 column="hand_id",
                 value=str(hand_id),
             )
-    dropped = pl.DataFrame(
-        drop_rows, schema={"hand_id": pl.String, "line": pl.Int64}, orient="row"
-    )
+    dropped = pl.DataFrame(drop_rows, schema={"hand_id": pl.String, "line": pl.Int64}, orient="row")
     kept = rows.filter(~pl.col("hand_id").is_in(list(drop_ids))).join(
         dropped, on=["hand_id", "line"], how="anti", maintain_order="left"
     )

@@ -112,9 +112,9 @@ def _with_hands_read_line_by_line(
     if fast.height == 0:
         return read_pokerstars_lines(whole_text(), file)
     if not slow_hands:
-        return HandLog(finish_rows(fast), Issues().frame())
+        return HandLog(fast, Issues().frame())
     slow = _read_hands(slow_hands, file)
-    return HandLog(finish_rows(_in_line_order(fast, slow.rows)), slow.issues)
+    return HandLog(_in_line_order(fast, finish_rows(slow.rows)), slow.issues)
 
 
 def _in_line_order(fast: pl.DataFrame, slow: pl.DataFrame) -> pl.DataFrame:

@@ -13,13 +13,15 @@ whole file instead.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
-from pipeline.sources.hand_log import ROW_SCHEMA
-from pipeline.sources.pokerstars_header import DERIVED_COLUMNS, HEADER_COLUMN
+from pipeline.sources.hand_log import ROW_SCHEMA, played_at_expr
+from pipeline.sources.pokerstars_header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
 
 RAW_SCHEMA: dict[str, pl.DataType] = {
     **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
@@ -40,7 +42,6 @@ _TEXT_COLUMNS = (
     "board",
     "variant",
     "folded_street",
-    "actions",
     HEADER_COLUMN,
 )
 _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
@@ -70,7 +71,7 @@ SCAN = _load_scan()
 
 
 def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]] | None:
-    """Rows (:data:`RAW_SCHEMA`) of the hands the compiled scanner reads in a text without its
+    """Rows (:data:`ROW_SCHEMA`) of the hands the compiled scanner reads in a text without its
     BOM (lines end in ``\\n``, ``\\r\\n`` or ``\\r``), and ``(first line, hand text)`` of the
     hands it hands back (with ``\\n`` line ends);
     None for bytes that are not UTF-8.  Raises RuntimeError when the extension is not built.
@@ -84,17 +85,71 @@ def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]
     if scanned is None:
         return None
     strings, columns, handed_back = scanned
-    texts = pl.Series(strings, dtype=pl.String)
+    return _rows(strings, columns), [(line, _with_newlines(hand)) for line, hand in handed_back]
+
+
+def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
+    """The scanner's columns as :data:`ROW_SCHEMA` rows: the text columns one gather from the
+    distinct texts (cut in columns after), what each distinct header says
+    (:func:`~pipeline.sources.pokerstars_header.read_header`) one gather by hand, and the
+    actions column from its Arrow buffers.  Few operations: a small file costs little."""
+    codes = [np.frombuffer(columns[name], dtype=np.uint32) for name in _TEXT_COLUMNS]
+    height = len(codes[0])
+    every_text = pl.Series(strings, dtype=pl.String)[np.concatenate(codes[:-1])]
     frame: dict[str, pl.Series] = {
-        name: texts.gather(np.frombuffer(columns[name], dtype=np.uint32)).alias(name)
-        for name in _TEXT_COLUMNS
+        name: every_text.slice(index * height, height).alias(name)
+        for index, name in enumerate(_TEXT_COLUMNS[:-1])
     }
     for name, dtype in _NUMBER_COLUMNS.items():
-        frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype))
+        frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype), nan_to_null=True)
     frame["round"] = frame["hand_id"].alias("round")
-    frame["ante"] = frame["ante"].fill_nan(None)  # NaN: no ante posted
-    rows = pl.DataFrame([frame[name] for name in RAW_SCHEMA])
-    return rows, [(line, _with_newlines(hand)) for line, hand in handed_back]
+    frame["actions"] = _actions(columns["actions"], columns["action_ends"], height)
+    # What the header says, read once per distinct header text, given to each row.
+    distinct, header_of_row = np.unique(codes[-1], return_inverse=True)
+    said = header_columns(pl.Series([strings[code] for code in distinct], dtype=pl.String))
+    zones = said["time_zone"].to_list()
+    played_at = played_at_expr(
+        tuple(sorted({zone for zone in zones if zone is not None})),
+        zones_null=None in zones,
+        days_alone=False,  # a PokerStars date has its time
+    )
+    if said.height == 1:  # one table and level: constants, no gather
+        # (played_at reads the date alone here: one zone, or none)
+        constants = dict(zip(said.columns, said.row(0), strict=True))
+        return pl.DataFrame([frame[name] for name in ROW_SCHEMA if name in frame]).select(
+            pl.col(name)
+            if name in frame
+            else played_at
+            if name == "played_at"
+            else pl.lit(constants[name], dtype=dtype).alias(name)
+            for name, dtype in ROW_SCHEMA.items()
+        )
+    frame.update(said[header_of_row].to_dict())  # several tables or levels in the file
+    frame["played_at"] = (
+        pl.DataFrame([frame["date"], frame["time_zone"]]).select(played_at).to_series()
+    )
+    return pl.DataFrame([frame[name] for name in ROW_SCHEMA])
+
+
+SMALL_ACTIONS = 4096
+"""Rows up to which the actions column is cut in Python (cheaper than Arrow's setup)."""
+
+
+def _actions(text: bytes, ends: bytes, height: int) -> pl.Series:
+    """The actions column from its texts end to end and the offsets where each ends (Arrow's
+    large string layout): a view of the buffers for a large file, Python slices for a small
+    one."""
+    if height <= SMALL_ACTIONS:
+        at = np.frombuffer(ends, dtype=np.int64).tolist()
+        return pl.Series(
+            "actions",
+            [text[start:end].decode() for start, end in itertools.pairwise(at)],
+            dtype=pl.String,
+        )
+    return pl.Series(
+        "actions",
+        pa.LargeStringArray.from_buffers(height, pa.py_buffer(ends), pa.py_buffer(text)),
+    )
 
 
 def _with_newlines(text: str) -> str:

@@ -99,6 +99,26 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     return hands
 
 
+def header_key(header: str) -> str:
+    """The header line without its hand number, its date a NUL: the same text for every hand
+    of a table and level, so what it says is read once
+    (:func:`pipeline.sources.pokerstars_header.finish_rows`).
+
+    >>> header_key("PokerStars Hand #12: Hold'em No Limit ($1/$2) - 2021/07/30 0:40:29 ET")
+    "PokerStars Hand #: Hold'em No Limit ($1/$2) - \\x00 ET"
+    """
+    id_match = HAND_ID.search(header)
+    if id_match is None:
+        return header
+    start, end = id_match.span(1)
+    date = _DATE.search(header)
+    if date is None:
+        return header[:start] + header[end:]
+    if end > date.start():
+        return header  # a date before the hand number
+    return header[:start] + header[end : date.start()] + "\x00" + header[date.end() :]
+
+
 def _cards(text: str) -> str:
     """Bracket contents -> canonical space-separated cards (``10h`` -> ``Th``)."""
     return " ".join(
@@ -412,7 +432,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
         "date": date,
         "board": board,
         "variant": game,
-        "header": header,
+        "header": header_key(header),
         "table_size": int(table_match.group(2)) if table_match.group(2) else len(hand.seats),
     }
     return hand, meta

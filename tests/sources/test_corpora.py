@@ -64,7 +64,8 @@ def test_pluribus_30_35_eddie_has_no_win_figure_after_folding() -> None:
     from pipeline.core.cards import parse_cards
     from pipeline.games.holdem.street_equity import street_equities
 
-    path = corpus(PHH, "35.phh") and PHH / "pokerkit-data" / "data" / "pluribus" / "30" / "35.phh"
+    corpus(PHH, "35.phh")
+    path = PHH / "pokerkit-data" / "data" / "pluribus" / "30" / "35.phh"
     if not path.is_file():
         pytest.skip(f"{path} is absent")
     rows = read_phh(path.read_text(encoding="utf-8"), path.name).rows

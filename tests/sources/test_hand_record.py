@@ -31,8 +31,10 @@ def both_paths(text: str, name: str = "night.txt") -> HandLog:
     return compiled
 
 
-def utc(*fields: int) -> datetime:
-    return datetime(*fields, tzinfo=UTC)  # type: ignore[misc]
+def utc(
+    year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0
+) -> datetime:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
 
 
 # ---------------------------------------------------------------- the whole record
@@ -103,9 +105,7 @@ def test_a_tournament_hand_carries_its_money_stakes_and_start_in_utc() -> None:
     ids=["CET and ET", "CEST bounty EUR", "freeroll WET", "GMT+1 EUR", "UTC GBP", "play", "XYZ"],
 )
 def test_zones_currencies_and_buy_ins(header: str, expected: tuple[object, ...]) -> None:
-    text = HAND_1001.replace(
-        HAND_1001.split("\n", 1)[0], f"PokerStars Hand #1001: {header}"
-    )
+    text = HAND_1001.replace(HAND_1001.split("\n", 1)[0], f"PokerStars Hand #1001: {header}")
     row = both_paths(text).rows.row(0, named=True)
     columns = ("time_zone", "played_at", "currency", "small_blind", "big_blind", "format")
     got = (*(row[name] for name in columns), row["buy_in"], row["buy_in_currency"])
@@ -114,9 +114,7 @@ def test_zones_currencies_and_buy_ins(header: str, expected: tuple[object, ...])
 
 def test_actions_number_the_hands_order_per_player_and_street() -> None:
     rows = both_paths(TEXT).rows
-    actions = dict(
-        rows.filter(pl.col("hand_id") == "1002").select("player", "actions").iter_rows()
-    )
+    actions = dict(rows.filter(pl.col("hand_id") == "1002").select("player", "actions").iter_rows())
     assert actions == {
         "Ann": "1.ante5 5.sb15 9.r195! /  /  / 12.sd",
         "Bob Smith": "2.ante5 6.bb30 10.r495! /  /  / 13.sd",
@@ -142,12 +140,15 @@ def test_a_folded_player_saw_the_board_up_to_the_fold_only() -> None:
         both_paths(TEXT).rows.filter(pl.col("hand_id") == "2001").select("player", "board").rows()
     )
     full = "2c 7d Kd 9s 3h"
-    assert boards == {
-        "Ann": full[:11],  # folded on the turn: flop and turn
-        "Bob Smith": full,
-        "Cy: the [Kid]": full[:8],  # folded on the flop
-        "Eve": full,  # folded on the river: the whole board was out
-    }
+    assert (
+        boards
+        == {
+            "Ann": full[:11],  # folded on the turn: flop and turn
+            "Bob Smith": full,
+            "Cy: the [Kid]": full[:8],  # folded on the flop
+            "Eve": full,  # folded on the river: the whole board was out
+        }
+    )
 
 
 def test_phh_folds_end_at_their_street_with_the_whole_record() -> None:
@@ -274,7 +275,7 @@ def test_a_log_concatenated_with_itself_is_one_duplicate_issue_per_hand() -> Non
     # Each hand left out once stays one issue: the truncated and malformed hands are named
     # once, as duplicates (their copies were not read), and the unsupported variant once.
     assert sorted(twice.issues["code"].to_list()) == sorted(
-        ["cashed_out"] * (once.issues["code"] == "cashed_out").sum()
+        ["cashed_out"] * int((once.issues["code"] == "cashed_out").sum())
         + ["duplicate_hand"] * 7
         + ["unsupported_variant"]
     )
@@ -306,9 +307,12 @@ def test_a_hand_id_with_two_different_texts_is_left_out_whole() -> None:
 def test_a_summary_cut_short_is_truncated_never_scored(cut: str) -> None:
     if "Ki" in cut[-3:]:
         # the seat line that is cut is the last line of the file: Dee's line comes before it
-        cut = HAND_1001.replace(
-            "Seat 1: Ann (button) showed [Ah Kh] and won (290) with a pair of Kings\n", ""
-        ).rstrip("\n") + "\nSeat 1: Ann (button) showed [Ah Kh] and won (290) with a pair of Ki"
+        cut = (
+            HAND_1001.replace(
+                "Seat 1: Ann (button) showed [Ah Kh] and won (290) with a pair of Kings\n", ""
+            ).rstrip("\n")
+            + "\nSeat 1: Ann (button) showed [Ah Kh] and won (290) with a pair of Ki"
+        )
     log = both_paths(cut)
     assert log.rows.height == 0
     assert log.issues.select("hand_id", "code").rows() == [("1001", "truncated_hand")]
@@ -319,7 +323,8 @@ def test_a_whole_hand_without_a_final_line_end_is_read() -> None:
 
 
 def test_a_header_cut_mid_line_is_truncated_not_an_unknown_variant() -> None:
-    text = TEXT.split("\n\n\n\n")[1] + "\n\n\nPokerStars Hand #1003: Tournament #900, $1+$0.10 USD Hold'em No Li"
+    cut = "PokerStars Hand #1003: Tournament #900, $1+$0.10 USD Hold'em No Li"
+    text = TEXT.split("\n\n\n\n")[1] + "\n\n\n" + cut
     log = both_paths(text)
     assert log.issues.select("hand_id", "code").rows() == [("1003", "truncated_hand")]
     assert log.rows["hand_id"].unique().to_list() == ["1002"]

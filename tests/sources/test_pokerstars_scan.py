@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
-from pipeline.sources.pokerstars_header import finish_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -65,7 +64,7 @@ def test_the_scanner_hands_back_only_the_hands_with_issues() -> None:
     assert [line for line, _ in handed_back] == [189, 206, 223]
     assert handed_back[0][1].startswith("PokerStars Hand #2003:")
     reference = read_pokerstars_lines(text, FILE.name)
-    assert finish_rows(rows).equals(reference.rows.filter(pl.col("line") < 189))
+    assert rows.equals(reference.rows.filter(pl.col("line") < 189))
     same_as_line_reader(text)
 
 
