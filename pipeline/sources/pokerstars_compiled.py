@@ -104,8 +104,13 @@ def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
         frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype), nan_to_null=True)
     frame["round"] = frame["hand_id"].alias("round")
     frame["actions"] = _actions(columns["actions"], columns["action_ends"], height)
-    # What the header says, read once per distinct header text, given to each row.
-    distinct, header_of_row = np.unique(codes[-1], return_inverse=True)
+    # Per hand (its rows are together, sharing its first line): what its header says, read
+    # once per distinct header text, and its start in UTC; then given to each of its rows.
+    line = np.frombuffer(columns["line"], dtype=np.int64)
+    starts = np.ones(height, dtype=bool)
+    starts[1:] = line[1:] != line[:-1]
+    first_rows = np.flatnonzero(starts)
+    distinct, header_of_hand = np.unique(codes[-1][first_rows], return_inverse=True)
     said = header_columns(pl.Series([strings[code] for code in distinct], dtype=pl.String))
     zones = said["time_zone"].to_list()
     played_at = played_at_expr(
@@ -113,33 +118,31 @@ def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
         zones_null=None in zones,
         days_alone=False,  # a PokerStars date has its time
     )
-    if said.height == 1:  # one table and level: constants, no gather
-        # (played_at reads the date alone here: one zone, or none)
+    if said.height == 1 and height <= SMALL_FILE:  # few operations: a small file costs little
         constants = dict(zip(said.columns, said.row(0), strict=True))
         return pl.DataFrame([frame[name] for name in ROW_SCHEMA if name in frame]).select(
             pl.col(name)
             if name in frame
-            else played_at
+            else played_at  # one zone, or none: from the date alone
             if name == "played_at"
             else pl.lit(constants[name], dtype=dtype).alias(name)
             for name, dtype in ROW_SCHEMA.items()
         )
-    frame.update(said[header_of_row].to_dict())  # several tables or levels in the file
-    frame["played_at"] = (
-        pl.DataFrame([frame["date"], frame["time_zone"]]).select(played_at).to_series()
-    )
+    hands = said[header_of_hand].with_columns(frame["date"][first_rows]).with_columns(played_at)
+    frame.update(hands[np.cumsum(starts) - 1].to_dict())
     return pl.DataFrame([frame[name] for name in ROW_SCHEMA])
 
 
-SMALL_ACTIONS = 4096
-"""Rows up to which the actions column is cut in Python (cheaper than Arrow's setup)."""
+SMALL_FILE = 4096
+"""Rows up to which a file's rows are built with the fewest operations (each costs some tens
+of microseconds) rather than the fewest row-by-row steps."""
 
 
 def _actions(text: bytes, ends: bytes, height: int) -> pl.Series:
     """The actions column from its texts end to end and the offsets where each ends (Arrow's
     large string layout): a view of the buffers for a large file, Python slices for a small
     one."""
-    if height <= SMALL_ACTIONS:
+    if height <= SMALL_FILE:
         at = np.frombuffer(ends, dtype=np.int64).tolist()
         return pl.Series(
             "actions",
