@@ -35,6 +35,9 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("not_written_back", r"^not written back|wrote a new workbook"),
     ("refused_part", r"cannot be read: its part .* refused"),
     ("round_split", r"continues here after other rounds"),
+    # a hand-history hand left out whole (before the card rules: "appears twice", "boards")
+    ("duplicate_hand", r"hand \S+ appears (twice|\d+ times)"),
+    ("run_it_twice", r"was run (twice|\w+ times)"),
     ("unknown_column", r"not recognised; did you mean"),
     ("text_cut", r"longer than an Excel cell holds"),
     # before the card rules: the message lists the headers expected, "board" among them

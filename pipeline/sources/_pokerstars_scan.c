@@ -26,7 +26,12 @@ static void
 begin_hand(Hand *h, const char *p, const char *end, Py_ssize_t line)
 {
     h->start = p;
+    h->header_end = end;
     h->line = line;
+    h->table_size = -1;
+    h->ante = -1;
+    h->sequence = 0;
+    h->summary_seats = 0;
     h->state = EXPECT_TABLE;
     h->handed_back = 0;
     h->tournament = NULL;
@@ -151,8 +156,15 @@ scan(PyObject *module, PyObject *arg)
         }
         p = next;
     }
-    if (in_hand && finish_hand(out, h, NULL) < 0) {
-        goto done;
+    if (in_hand) {
+        /* A text that does not end with a line end may end inside a line (a client still
+         * writing it): the last hand goes to the line reader, which tells. */
+        if (size > 0 && text[size - 1] != '\n' && text[size - 1] != '\r') {
+            h->handed_back = 1;
+        }
+        if (finish_hand(out, h, NULL) < 0) {
+            goto done;
+        }
     }
     answer = rows_result(out);
 done:

@@ -32,6 +32,7 @@
 #define MAX_BOARD_BYTES 128
 #define MAX_PHRASES 8
 #define MAX_CENT_DIGITS 15 /* hundredths below 10**15 are exact in a double */
+#define MAX_ACTION_BYTES 480 /* a player's actions column; a longer one: the line reader */
 
 /* ------------------------------------------------------------------ a hand while it is read */
 
@@ -48,6 +49,11 @@ typedef struct {
     size_t stated_len;
     int has_stated;
     int shown, sitting_out, acted;
+    /* The actions column being written: "1.sb50 5.r300 / 8.b400"; segment is the street of
+     * the text's last " / " part, tokens the actions in it. */
+    char actions[MAX_ACTION_BYTES];
+    size_t actions_len;
+    int segment, tokens;
 } Seat;
 
 /* Where the hand is: after its header the table line, then the seat lines, then the body
@@ -61,6 +67,7 @@ extern const char *const VARIANTS[N_VARIANTS];
 
 typedef struct {
     const char *start; /* the header line's first byte */
+    const char *header_end;
     Py_ssize_t line;   /* its line number, from 1 */
     int state, handed_back;
     const char *hand_id;
@@ -69,12 +76,17 @@ typedef struct {
     size_t tournament_len;
     char date[32];
     int date_len; /* -1: none */
+    const char *date_at, *date_end; /* the date's text in the header line */
     int variant;  /* an index into VARIANTS */
     int dead_small_read; /* MONEY_*: the small blind of the header, for dead blinds */
     int64_t dead_small;
     const char *table;
     size_t table_len;
     long button;
+    long table_size; /* "9-max": 9; -1 where the table line does not say */
+    int64_t ante;    /* the largest ante posted, hundredths; -1: none */
+    int sequence;    /* the hand's actions so far */
+    int summary_seats;
     Seat seats[MAX_SEATS];
     int n_seats;
     int street;
@@ -181,6 +193,8 @@ void read_seat(Hand *h, const char *p, const char *end);
 
 /* _pokerstars_scan_actions.c */
 void read_body_line(Hand *h, const char *p, const char *end);
+void act(Hand *h, Seat *s, const char *verb, int64_t hundredths, int all_in);
+void end_actions(Hand *h, Seat *s);
 
 /* _pokerstars_scan_showdown.c */
 void read_shows(Seat *s, const char *a, const char *end);

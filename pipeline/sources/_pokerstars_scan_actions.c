@@ -5,6 +5,108 @@
  */
 #include "_pokerstars_scan.h"
 
+/* ------------------------------------------------------------------ the actions column */
+
+static void
+put_action_bytes(Hand *h, Seat *s, const char *text, size_t n)
+{
+    if (s->actions_len + n > MAX_ACTION_BYTES) {
+        h->handed_back = 1; /* a very long column: the line reader writes it */
+        return;
+    }
+    memcpy(s->actions + s->actions_len, text, n);
+    s->actions_len += n;
+}
+
+/* The " / " parts up to a street's. */
+static void
+to_segment(Hand *h, Seat *s, int street)
+{
+    while (s->segment < street) {
+        put_action_bytes(h, s, " / ", 3);
+        s->segment++;
+        s->tokens = 0;
+    }
+}
+
+/* An amount in hundredths in the shortest decimal form, as amount_text writes it:
+ * 120000 -> "1200", 50 -> "0.5", 125 -> "1.25".  Amounts are never negative here. */
+static size_t
+amount_digits(int64_t hundredths, char *out)
+{
+    char digits[32];
+    int n = 0;
+    int64_t whole = hundredths / 100, cents = hundredths % 100;
+    do {
+        digits[n++] = (char)('0' + whole % 10);
+        whole /= 10;
+    } while (whole > 0);
+    size_t len = 0;
+    while (n > 0) {
+        out[len++] = digits[--n];
+    }
+    if (cents) {
+        out[len++] = '.';
+        out[len++] = (char)('0' + cents / 10);
+        if (cents % 10) {
+            out[len++] = (char)('0' + cents % 10);
+        }
+    }
+    return len;
+}
+
+/* One action of the hand in the actions notation, HandState.act: "<seq>.<verb><amount>[!]",
+ * in the part of the hand's street; hundredths < 0: no amount. */
+void
+act(Hand *h, Seat *s, const char *verb, int64_t hundredths, int all_in)
+{
+    char token[96];
+    size_t n = 0;
+    h->sequence++;
+    if (s->folded_street >= 0 && h->street > s->folded_street) {
+        h->handed_back = 1; /* acts after folding, on a later street: the line reader */
+        return;
+    }
+    int seq = h->sequence;
+    char digits[16];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + seq % 10);
+        seq /= 10;
+    } while (seq > 0);
+    while (k > 0) {
+        token[n++] = digits[--k];
+    }
+    token[n++] = '.';
+    size_t verb_len = strlen(verb);
+    memcpy(token + n, verb, verb_len);
+    n += verb_len;
+    if (hundredths >= 0) {
+        n += amount_digits(hundredths, token + n);
+    }
+    if (all_in) {
+        token[n++] = '!';
+    }
+    to_segment(h, s, h->street);
+    if (s->tokens++) {
+        put_action_bytes(h, s, " ", 1);
+    }
+    put_action_bytes(h, s, token, n);
+}
+
+/* The column's last parts: up to the street of the fold, else to the hand's last street;
+ * trailing spaces dropped (HandState.actions_of). */
+void
+end_actions(Hand *h, Seat *s)
+{
+    to_segment(h, s, s->folded_street >= 0 ? s->folded_street : h->street);
+    while (s->actions_len > 0 && s->actions[s->actions_len - 1] == ' ') {
+        s->actions_len--;
+    }
+}
+
+/* ------------------------------------------------------------------ the lines */
+
 /* The cards of one [...] of a street marker, each added to the board unless already on it. */
 static void
 add_to_board(Hand *h, const char *p, const char *end)
@@ -50,6 +152,11 @@ read_marker(Hand *h, const char *p, const char *end)
         h->state = SUMMARY;
         return;
     }
+    if (STARTS(p, end, "*** FIRST ") || STARTS(p, end, "*** SECOND ") ||
+        STARTS(p, end, "*** THIRD ")) {
+        h->handed_back = 1; /* run twice: the line reader names it */
+        return;
+    }
     if (FIND(p, end, "FLOP ***") == NULL && FIND(p, end, "TURN ***") == NULL &&
         FIND(p, end, "RIVER ***") == NULL) {
         return;
@@ -82,19 +189,53 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
     int64_t amount;
     s->acted = 1;
     if (STARTS(a, end, "folds")) {
-        s->folded_street = h->street;
+        /* Cards shown with the fold: in the token ("7.f[9c]"), and the hole when they are
+         * the whole hand (2 cards of Hold'em, 4 of Omaha). */
         const char *inside, *inside_end;
+        char verb[MAX_BOARD_BYTES + 4] = "f";
+        int cards = 0;
         if (bracketed(a, end, &inside, &inside_end)) {
-            s->hole = inside;
-            s->hole_len = (size_t)(inside_end - inside);
-            s->has_hole = 1;
+            if (inside_end - inside >= MAX_BOARD_BYTES) {
+                h->handed_back = 1;
+                return;
+            }
+            char shown[MAX_BOARD_BYTES];
+            size_t n = canonical_cards(inside, inside_end, shown), at = 2;
+            if (n > 0) {
+                cards = 1;
+                verb[1] = '[';
+                for (size_t i = 0; i < n; i++) {
+                    if (shown[i] == ' ') {
+                        cards++;
+                    }
+                    else {
+                        verb[at++] = shown[i];
+                    }
+                }
+                verb[at++] = ']';
+                verb[at] = 0;
+            }
+            if (cards == (h->variant >= 3 ? 4 : 2)) {
+                s->hole = inside;
+                s->hole_len = (size_t)(inside_end - inside);
+                s->has_hole = 1;
+            }
         }
+        act(h, s, verb, -1, 0);
+        s->folded_street = h->street;
+        return;
+    }
+    if (STARTS(a, end, "checks")) {
+        act(h, s, "x", -1, 0);
+        return;
+    }
+    if (STARTS(a, end, "mucks")) {
+        act(h, s, "sd", -1, 0);
         return;
     }
     static const char *const quiet[] = {
-        "checks",          "sits out",     "is sitting out", "doesn't show",
-        "is disconnected", "is connected", "has timed out",  "mucks",
-        "leaves",          "joins",        "said",
+        "sits out",      "is sitting out", "doesn't show", "is disconnected", "is connected",
+        "has timed out", "leaves",         "joins",        "said",
     };
     for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
         if (starts(a, end, quiet[i], strlen(quiet[i]))) {
@@ -111,6 +252,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
         }
         s->put_in += amount;
         s->street_bet += amount;
+        act(h, s, a[0] == 'c' ? "c" : "b", amount, FIND(a, end, "and is all-in") != NULL);
         return;
     }
     if (STARTS(a, end, "raises ")) {
@@ -124,6 +266,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
         }
         s->put_in += amount - s->street_bet;
         s->street_bet = amount;
+        act(h, s, "r", amount, FIND(a, end, "and is all-in") != NULL);
         return;
     }
     if (STARTS(a, end, "posts ")) {
@@ -142,8 +285,19 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
             h->handed_back = 1;
             return;
         }
+        int all_in = FIND(a, end, "and is all-in") != NULL;
+        const char *verb = FIND(a, end, "ante")                ? "ante"
+                           : FIND(a, end, "small & big")       ? "post"
+                           : STARTS(a, end, "posts small blind") ? "sb"
+                           : STARTS(a, end, "posts big blind")   ? "bb"
+                           : FIND(a, end, "straddle")          ? "st"
+                                                               : "post";
+        act(h, s, verb, amount, all_in);
         s->put_in += amount;
         if (FIND(a, end, "ante") != NULL) {
+            if (amount > h->ante) {
+                h->ante = amount;
+            }
             return;
         }
         if (FIND(a, end, "small & big") != NULL) {
@@ -158,6 +312,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
         return;
     }
     if (STARTS(a, end, "shows ")) {
+        act(h, s, "sd", -1, 0);
         read_shows(s, a, end);
         return;
     }

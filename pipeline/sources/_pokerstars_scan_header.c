@@ -111,6 +111,8 @@ read_date(Hand *h, const char *p, const char *end)
             }
         }
         h->date_len = (int)(out - h->date);
+        h->date_at = slash - 4;
+        h->date_end = q + 5;
         return;
     }
 }
@@ -340,4 +342,16 @@ read_table(Hand *h, const char *p, const char *end)
     }
     h->table = name;
     h->table_len = (size_t)(quote - name);
+    /* (?:(\d+)-max )? right after the name's "' " */
+    const char *d = quote + 2, *e = d;
+    while (e < end && is_digit(*e)) {
+        e++;
+    }
+    if (e > d && STARTS(e, end, "-max ")) {
+        if (e - d > 9) {
+            h->handed_back = 1;
+            return;
+        }
+        h->table_size = decimal(d, e);
+    }
 }

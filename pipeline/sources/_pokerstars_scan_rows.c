@@ -125,16 +125,30 @@ enum {
     T_BOARD,
     T_VARIANT,
     T_FOLDED_STREET,
+    T_HEADER,
     N_TEXT_COLUMNS
 };
 static const char *const TEXT_COLUMNS[N_TEXT_COLUMNS] = {
-    "hand_id", "tournament", "table",   "date",    "player",
-    "hole",    "stated_hand", "board", "variant", "folded_street",
+    "hand_id", "tournament", "table",         "date",    "player",  "hole",
+    "stated_hand", "board",  "variant", "folded_street", "_header",
 };
-enum { C_LINE, C_SEAT, C_STACK, C_PUT_IN, C_WON, C_BUTTON, C_MUCKED, C_FOLDED, N_OTHER_COLUMNS };
+enum {
+    C_LINE,
+    C_SEAT,
+    C_STACK,
+    C_PUT_IN,
+    C_WON,
+    C_BUTTON,
+    C_MUCKED,
+    C_FOLDED,
+    C_ANTE,
+    C_TABLE_SIZE,
+    N_OTHER_COLUMNS
+};
 static const char *const OTHER_COLUMNS[N_OTHER_COLUMNS] = {
-    "line", "seat", "stack", "put_in", "won", "button", "mucked", "folded",
+    "line", "seat", "stack", "put_in", "won", "button", "mucked", "folded", "ante", "table_size",
 };
+static const int BOARD_AT_STREET[4] = {0, 3, 4, 5}; /* cards out at each street */
 static const char *const STREETS[] = {"preflop", "flop", "turn", "river"};
 
 struct Rows {
@@ -143,8 +157,11 @@ struct Rows {
     Buf text_columns[N_TEXT_COLUMNS];
     Buf other_columns[N_OTHER_COLUMNS];
     PyObject *handed_back;
-    uint32_t variants[N_VARIANTS], streets[4];
-    Buf scratch;
+    uint32_t variants[N_VARIANTS], streets[4], no_board;
+    Buf scratch, key;
+    /* The actions column, distinct on nearly every row: its texts end to end and where each
+     * row's ends (Arrow's large string layout, no lookup, no Python object per row). */
+    Buf actions, action_ends;
 };
 
 static int
@@ -167,6 +184,12 @@ put_float(Rows *out, int column, int64_t hundredths)
 }
 
 static int
+put_double(Rows *out, int column, double value)
+{
+    return buf_put(&out->other_columns[column], &value, sizeof value);
+}
+
+static int
 put_flag(Rows *out, int column, int flag)
 {
     unsigned char value = flag ? 1 : 0;
@@ -181,12 +204,18 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
     if (!h->handed_back && h->state != SUMMARY) {
         h->handed_back = 1; /* no summary (cut short), no table line or no seats */
     }
+    int dealt_in = 0;
+    for (int i = 0; i < h->n_seats; i++) {
+        Seat *s = &h->seats[i];
+        dealt_in += !(s->sitting_out && !s->acted && s->put_in == 0);
+        end_actions(h, s);
+    }
+    if (h->summary_seats < dealt_in) {
+        h->handed_back = 1; /* a summary without every seat: cut short, the line reader says */
+    }
     if (h->handed_back) {
-        /* Without the line end before the next header (the line reader drops blank lines). */
-        const char *text_end = next_header ? next_header - 1 : out->end;
-        if (next_header && text_end > h->start && text_end[-1] == '\r') {
-            text_end--;
-        }
+        /* Up to the next header, as split_hands cuts (its line ends made "\n" in Python). */
+        const char *text_end = next_header ? next_header : out->end;
         PyObject *text = PyUnicode_DecodeUTF8(h->start, text_end - h->start, "strict");
         if (text == NULL) {
             return -1;
@@ -205,7 +234,34 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
         h->tournament ? strings_index(strings, h->tournament, h->tournament_len) : 0;
     uint32_t table = strings_index(strings, h->table, h->table_len);
     uint32_t date = h->date_len >= 0 ? strings_index(strings, h->date, (size_t)h->date_len) : 0;
+    /* The header line without its hand number, its date a NUL (header_key in
+     * pokerstars_lines.py): one text for the hands of a table and level, read once. */
+    const char *id_end = h->hand_id + h->hand_id_len;
+    out->key.len = 0;
+    if (h->date_len < 0) {
+        if (buf_put(&out->key, h->start, (size_t)(h->hand_id - h->start)) < 0 ||
+            buf_put(&out->key, id_end, (size_t)(h->header_end - id_end)) < 0) {
+            return -1;
+        }
+    }
+    else if (id_end <= h->date_at) {
+        if (buf_put(&out->key, h->start, (size_t)(h->hand_id - h->start)) < 0 ||
+            buf_put(&out->key, id_end, (size_t)(h->date_at - id_end)) < 0 ||
+            buf_put(&out->key, "", 1) < 0 ||
+            buf_put(&out->key, h->date_end, (size_t)(h->header_end - h->date_end)) < 0) {
+            return -1;
+        }
+    }
+    else if (buf_put(&out->key, h->start, (size_t)(h->header_end - h->start)) < 0) {
+        return -1; /* a date before the hand number: the whole line, as header_key does */
+    }
+    uint32_t header = strings_index(strings, out->key.data, out->key.len);
+    /* The board each player saw: to the street of a fold, else all of it (looked up when a
+     * player folded there). */
     uint32_t board = strings_index(strings, h->board, h->board_len);
+    uint32_t boards[4] = {h->n_cards ? out->no_board : board, 0, 0, 0};
+    double ante = h->ante >= 0 ? (double)h->ante / 100.0 : Py_NAN;
+    int64_t table_size = h->table_size >= 0 ? h->table_size : dealt_in;
     if (PyErr_Occurred()) {
         return -1;
     }
@@ -236,14 +292,31 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
             stated = strings_index(strings, s->stated, s->stated_len);
         }
         uint32_t player = strings_index(strings, s->name, s->name_len);
+        int64_t action_end = (int64_t)(out->actions.len + s->actions_len);
+        if (buf_put(&out->actions, s->actions, s->actions_len) < 0 ||
+            buf_put(&out->action_ends, &action_end, sizeof action_end) < 0) {
+            return -1;
+        }
         if (PyErr_Occurred()) {
             return -1;
         }
         uint32_t folded_street = s->folded_street >= 0 ? out->streets[s->folded_street] : 0;
+        if (s->folded_street > 0 && boards[s->folded_street] == 0) {
+            int cards = BOARD_AT_STREET[s->folded_street];
+            size_t len = cards >= h->n_cards ? h->board_len
+                                             : h->card_at[cards - 1] + h->card_len[cards - 1];
+            boards[s->folded_street] = strings_index(strings, h->board, len);
+            if (PyErr_Occurred()) {
+                return -1;
+            }
+        }
         if (put_code(out, T_HAND_ID, hand_id) < 0 || put_code(out, T_TOURNAMENT, tournament) < 0 ||
             put_code(out, T_TABLE, table) < 0 || put_code(out, T_DATE, date) < 0 ||
             put_code(out, T_PLAYER, player) < 0 || put_code(out, T_HOLE, hole) < 0 ||
-            put_code(out, T_STATED_HAND, stated) < 0 || put_code(out, T_BOARD, board) < 0 ||
+            put_code(out, T_STATED_HAND, stated) < 0 ||
+            put_code(out, T_BOARD, s->folded_street >= 0 ? boards[s->folded_street] : board) < 0 ||
+            put_code(out, T_HEADER, header) < 0 ||
+            put_double(out, C_ANTE, ante) < 0 || put_int(out, C_TABLE_SIZE, table_size) < 0 ||
             put_code(out, T_VARIANT, out->variants[h->variant]) < 0 ||
             put_code(out, T_FOLDED_STREET, folded_street) < 0 ||
             put_int(out, C_LINE, h->line) < 0 || put_int(out, C_SEAT, s->number) < 0 ||
@@ -271,6 +344,9 @@ rows_free(Rows *out)
         PyMem_Free(out->other_columns[i].data);
     }
     PyMem_Free(out->scratch.data);
+    PyMem_Free(out->key.data);
+    PyMem_Free(out->actions.data);
+    PyMem_Free(out->action_ends.data);
     Py_XDECREF(out->handed_back);
     PyMem_Free(out);
 }
@@ -287,6 +363,18 @@ rows_result(Rows *out)
         const char *name = i < N_TEXT_COLUMNS ? TEXT_COLUMNS[i] : OTHER_COLUMNS[i - N_TEXT_COLUMNS];
         PyObject *bytes = PyBytes_FromStringAndSize(b->data ? b->data : "", (Py_ssize_t)b->len);
         if (bytes == NULL || PyDict_SetItemString(columns, name, bytes) < 0) {
+            Py_XDECREF(bytes);
+            Py_DECREF(columns);
+            return NULL;
+        }
+        Py_DECREF(bytes);
+    }
+    static const char *const ACTION_BUFFERS[2] = {"actions", "action_ends"};
+    Buf *action_buffers[2] = {&out->actions, &out->action_ends};
+    for (int i = 0; i < 2; i++) {
+        Buf *b = action_buffers[i];
+        PyObject *bytes = PyBytes_FromStringAndSize(b->data ? b->data : "", (Py_ssize_t)b->len);
+        if (bytes == NULL || PyDict_SetItemString(columns, ACTION_BUFFERS[i], bytes) < 0) {
             Py_XDECREF(bytes);
             Py_DECREF(columns);
             return NULL;
@@ -318,7 +406,10 @@ rows_new(const char *end, size_t size)
     for (int i = 0; i < 4; i++) {
         out->streets[i] = strings_index(&out->strings, STREETS[i], strlen(STREETS[i]));
     }
-    if (PyErr_Occurred() || buf_reserve(&out->scratch, 256) < 0) {
+    out->no_board = strings_index(&out->strings, "", 0);
+    int64_t start = 0;
+    if (PyErr_Occurred() || buf_reserve(&out->scratch, 256) < 0 ||
+        buf_put(&out->action_ends, &start, sizeof start) < 0) {
         rows_free(out);
         return NULL;
     }

@@ -47,6 +47,7 @@ read_summary_line(Hand *h, const char *p, const char *end)
     if (!STARTS(p, end, "Seat ")) {
         return;
     }
+    h->summary_seats++; /* a summary names every seat dealt in: fewer, the hand is cut */
     int unsure = 0;
     const char *e = digits_end(p + 5, end, &unsure);
     if (unsure) {

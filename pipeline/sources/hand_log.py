@@ -10,9 +10,11 @@ whose ``rows`` follow :data:`ROW_SCHEMA` and whose ``issues`` follow :data:`ISSU
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import polars as pl
 
@@ -36,9 +38,31 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "put_in": pl.Float64(),
     "won": pl.Float64(),
     "variant": pl.String(),
+    "site": pl.String(),
+    "played_at": pl.Datetime("us", "UTC"),
+    "time_zone": pl.String(),
+    "currency": pl.String(),
+    "small_blind": pl.Float64(),
+    "big_blind": pl.Float64(),
+    "ante": pl.Float64(),
+    "format": pl.String(),
+    "buy_in": pl.Float64(),
+    "buy_in_currency": pl.String(),
+    "table_size": pl.Int64(),
+    "actions": pl.String(),
 }
 """Columns of :attr:`HandLog.rows`, in order.  ``stated_hand`` is the log's own name of a shown
-hand (PokerStars' ``a full house, Sevens full of Jacks``), null where the log gives none."""
+hand (PokerStars' ``a full house, Sevens full of Jacks``), null where the log gives none.
+``board`` is the board the player saw: up to the street they folded on (empty for a fold before
+the flop), the whole board otherwise.  ``date`` is the hand's start as the log writes it (its own
+zone, ISO text), ``played_at`` the same instant in UTC and ``time_zone`` the zone as written;
+``actions`` is the player's own actions in the notation of ``docs/hand-histories.md``
+(``1.sb50 5.r300 / 8.b400 10.c1200! /``).  The columns from ``site`` on are null where the log
+does not say."""
+
+INSTANT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+"""How ``played_at`` (UTC) is written as text, in a log's ``hands`` sheet:
+``2021-07-30T04:40:29Z``."""
 
 ISSUE_SCHEMA: dict[str, pl.DataType] = {
     "line": pl.Int64(),
@@ -51,6 +75,45 @@ ISSUE_SCHEMA: dict[str, pl.DataType] = {
 """Columns of :attr:`HandLog.issues` (and of :func:`pipeline.games.holdem.pot_audit.audit_pots`)."""
 
 STREETS = ("preflop", "flop", "turn", "river")
+BOARD_AT_STREET = (0, 3, 4, 5)
+"""Community cards out at each street: what a player who folds there has seen."""
+ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "GMT": "UTC",
+    "UTC": "UTC",
+    "BST": "Europe/London",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "AET": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+"""Zone names as hand histories write them, to the IANA zone whose clock they give (daylight
+saving included: PokerStars writes ``ET`` all year, and ``CET`` for Paris' clock).  ``GMT+N``,
+``UTC-N`` and IANA names (``Europe/Berlin``, PHH's ``time_zone``) are read as they are."""
+_OFFSET_ZONE = re.compile(r"^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$")
+LEFT_OUT_CODES = frozenset(
+    {"truncated_hand", "malformed_hand", "run_it_twice", "duplicate_hand", "unsupported_variant"}
+)
+"""Issue codes of hands a reader leaves out whole (none of their rows is returned)."""
 _NO_ISSUES = pl.DataFrame(schema=ISSUE_SCHEMA)
 SNIFF_CHARS = 8192
 """How far into a file's head a hand-history format's mark is looked for."""
@@ -67,6 +130,106 @@ def head_matches(mark: re.Pattern[str], head: str) -> bool:
     False
     """
     return mark.search(head[:SNIFF_CHARS]) is not None
+
+
+def zone_name(written: str) -> str | None:
+    """The IANA zone (or fixed offset) of a zone as a log writes it; None for a name not known.
+
+    >>> zone_name("ET"), zone_name("GMT+1"), zone_name("UTC-03:30"), zone_name("Europe/Oslo")
+    ('America/New_York', '+01:00', '-03:30', 'Europe/Oslo')
+    >>> zone_name("XYZ") is None
+    True
+    """
+    if written in ZONES:
+        return ZONES[written]
+    offset = _OFFSET_ZONE.match(written)
+    if offset is not None:
+        sign, hours, minutes = offset.groups()
+        return f"{sign}{int(hours):02d}:{minutes or '00'}"
+    if "/" in written:
+        try:
+            ZoneInfo(written)
+        except (ZoneInfoNotFoundError, ValueError):
+            return None
+        return written
+    return None
+
+
+def with_played_at(rows: pl.DataFrame) -> pl.DataFrame:
+    """``played_at`` (UTC) from ``date`` (the log's local time as ISO text, or a date alone:
+    midnight) and ``time_zone`` (as written; null: the time is UTC already).  A zone not known
+    (:func:`zone_name`) or a local time that never was (a daylight-saving gap) gives null; a
+    time that happened twice (the hour the clocks go back) is taken as the earlier one.
+
+    >>> rows = pl.DataFrame({"date": ["2012-01-01T12:00:00", "2021-07-30T00:40:29", None],
+    ...                      "time_zone": ["CET", "ET", "ET"]})
+    >>> with_played_at(rows)["played_at"].dt.to_string("%Y-%m-%d %H:%M").to_list()
+    ['2012-01-01 11:00', '2021-07-30 04:40', None]
+    """
+    dates, zones = rows["date"], rows["time_zone"]
+    written = tuple(zones.drop_nulls().unique().sort())
+    played_at = played_at_expr(
+        written,
+        zones_null=zones.null_count() > 0,
+        days_alone=bool((dates.str.len_bytes() == len("2021-07-30")).any()),
+    )
+    return rows.with_columns(played_at.alias("played_at"))
+
+
+@functools.lru_cache(maxsize=256)
+def played_at_expr(written: tuple[str, ...], *, zones_null: bool, days_alone: bool) -> pl.Expr:
+    """The expression of :func:`with_played_at` over ``date`` and ``time_zone``, given the
+    zones written (``written``), whether some zone is null and whether some ``date`` is a day
+    alone: one expression, for a reader to put in a larger query."""
+    local = pl.col("date").str.strptime(pl.Datetime("us"), "%Y-%m-%dT%H:%M:%S", strict=False)
+    if days_alone:
+        day = pl.col("date").str.strptime(pl.Date, "%Y-%m-%d", strict=False)
+        local = pl.coalesce(local, day.cast(pl.Datetime("us")))
+
+    def in_utc(zone: str) -> pl.Expr:
+        return local.dt.replace_time_zone(
+            zone, ambiguous="earliest", non_existent="null"
+        ).dt.convert_time_zone("UTC")
+
+    played_at: Any
+    if not written:
+        played_at = local.dt.replace_time_zone("UTC")
+    elif len(written) == 1 and not zones_null:  # one zone, the usual log
+        name = zone_name(written[0])
+        played_at = in_utc(name) if name is not None else pl.lit(None)
+    else:
+        zone = pl.col("time_zone")
+        played_at = pl.when(zone.is_null()).then(local.dt.replace_time_zone("UTC"))
+        for text in written:
+            name = zone_name(text)
+            if name is not None:
+                played_at = played_at.when(zone == text).then(in_utc(name))
+        played_at = played_at.otherwise(None)
+    expr: pl.Expr = played_at.cast(ROW_SCHEMA["played_at"]).alias("played_at")
+    return expr
+
+
+def amount_text(amount: float) -> str:
+    """An amount in the shortest decimal form, as the ``actions`` notation writes it.
+
+    >>> amount_text(1200.0), amount_text(0.5), amount_text(1.25), amount_text(-3.0)
+    ('1200', '0.5', '1.25', '-3')
+    """
+    if amount.is_integer() and abs(amount) < 1e15:
+        return str(int(amount))
+    return repr(amount)
+
+
+def seen_board(board: list[str], folded_street: str | None) -> str:
+    """The board a player saw: all of it, or what was out when they folded.
+
+    >>> board = ["2c", "7d", "Kd", "9s", "3h"]
+    >>> seen_board(board, None), seen_board(board, "preflop"), seen_board(board, "turn")
+    ('2c 7d Kd 9s 3h', '', '2c 7d Kd 9s')
+    """
+    if folded_street is None:
+        return " ".join(board)
+    return " ".join(board[: BOARD_AT_STREET[STREETS.index(folded_street)]])
 
 
 @dataclass
@@ -127,3 +290,89 @@ class HandLog:
             list(zip(*rows.values(), strict=True)), schema=ROW_SCHEMA, orient="row"
         )
         return cls(frame, issues.frame())
+
+
+def drop_repeated_hands(log: HandLog, file: str) -> HandLog:
+    """A hand id read more than once in one file (a log concatenated with itself, an export
+    appended twice) counted once: one ``duplicate_hand`` issue per repeated id, the hand kept
+    once (its first rows) where every copy gives the same rows, and left out whole where they
+    differ (or a copy was not read).  Every reader's log goes through here
+    (:func:`pipeline.sources.hand_histories.add_log`).
+
+    >>> rows = pl.DataFrame({"hand_id": ["1", "1", "1", "1"], "line": [1, 1, 9, 9],
+    ...                      "player": ["Ann", "Bob", "Ann", "Bob"]})
+    >>> log = drop_repeated_hands(HandLog(rows, Issues().frame()), "x.txt")
+    >>> log.rows["line"].to_list(), log.issues["message"].to_list()
+    ([1, 1], ['x.txt:9: hand 1 appears twice (lines 1 and 9), the same each time: kept once'])
+    """
+    rows, issues = log.rows, log.issues
+    if rows.height == 0 and issues.height == 0:
+        return log
+    starts = rows.filter(pl.col("line") != pl.col("line").shift(1).fill_null(-1))
+    copies = pl.concat(
+        [
+            starts.select("hand_id", "line", pl.lit(True).alias("read")),
+            issues.filter(
+                pl.col("hand_id").is_not_null() & (pl.col("code") != "unsupported_variant")
+            ).select("hand_id", "line", pl.lit(False).alias("read")),
+        ]
+    ).unique(["hand_id", "line"], keep="first", maintain_order=True)
+    repeated = copies.filter(pl.col("hand_id").is_duplicated()).sort("line")
+    if repeated.height == 0:
+        return log
+    drop_rows: list[tuple[str, int]] = []
+    drop_ids: set[str] = set()
+    found = Issues()
+    for (hand_id,), group in repeated.group_by("hand_id", maintain_order=True):
+        lines = group["line"].to_list()
+        times = "twice" if len(lines) == 2 else f"{len(lines)} times"
+        where = ", ".join(str(line) for line in lines[:-1]) + f" and {lines[-1]}"
+        same = bool(group["read"].all())
+        if same:
+            first = rows.filter((pl.col("hand_id") == hand_id) & (pl.col("line") == lines[0]))
+            same = all(
+                rows.filter((pl.col("hand_id") == hand_id) & (pl.col("line") == line))
+                .drop("line")
+                .equals(first.drop("line"))
+                for line in lines[1:]
+            )
+        if same:
+            drop_rows += [(str(hand_id), line) for line in lines[1:]]
+            found.add(
+                lines[1],
+                str(hand_id),
+                "duplicate_hand",
+                f"{file}:{lines[1]}: hand {hand_id} appears {times} (lines {where}), the same "
+                "each time: kept once",
+                column="hand_id",
+                value=str(hand_id),
+            )
+        else:
+            drop_ids.add(str(hand_id))
+            found.add(
+                lines[0],
+                str(hand_id),
+                "duplicate_hand",
+                f"{file}:{lines[0]}: hand {hand_id} appears {times} (lines {where}) with "
+                "different texts: left out",
+                column="hand_id",
+                value=str(hand_id),
+            )
+    dropped = pl.DataFrame(drop_rows, schema={"hand_id": pl.String, "line": pl.Int64}, orient="row")
+    kept = rows.filter(~pl.col("hand_id").is_in(list(drop_ids))).join(
+        dropped, on=["hand_id", "line"], how="anti", maintain_order="left"
+    )
+    issues_kept = issues.filter(
+        (pl.col("code") == "unsupported_variant")
+        | pl.col("hand_id").is_null()
+        | ~(
+            pl.col("hand_id").is_in(list(drop_ids))
+            | pl.struct("hand_id", "line").is_in(
+                dropped.select(pl.struct("hand_id", "line")).to_series().implode()
+            )
+        )
+    )
+    every_issue = pl.concat([issues_kept, found.frame()]).sort(
+        "line", nulls_last=False, maintain_order=True
+    )
+    return HandLog(kept, every_issue)

@@ -30,7 +30,16 @@ import re
 import tomllib
 from typing import Any
 
-from pipeline.sources.hand_log import STREETS, HandLog, Issues, head_matches, new_row_columns
+from pipeline.sources.hand_log import (
+    STREETS,
+    HandLog,
+    Issues,
+    amount_text,
+    head_matches,
+    new_row_columns,
+    seen_board,
+    with_played_at,
+)
 
 __all__ = ["READ_VARIANTS", "read_phh", "sniff_phh"]
 
@@ -121,7 +130,36 @@ def read_phh(text: str, file: str) -> HandLog:
             f"{file}:{first_line}: variant {variant!r} is not read here: {count} "
             f"{'hand' if count == 1 else 'hands'} left out, the first {first_id}"
         )
-    return HandLog.from_columns(rows, issues)
+    log = HandLog.from_columns(rows, issues)
+    return HandLog(with_played_at(log.rows), log.issues)
+
+
+def _blind_verbs(blinds: list[float]) -> list[str]:
+    """The ``actions`` verb of each player's blind or straddle: the first posted is the small
+    blind, the next the big blind, the others straddles; a lone blind is the big blind.
+
+    >>> _blind_verbs([50, 100, 0]), _blind_verbs([50, 100, 200]), _blind_verbs([0, 2])
+    (['sb', 'bb', ''], ['sb', 'bb', 'st'], ['', 'bb'])
+    """
+    posted = [i for i, blind in enumerate(blinds) if blind > 0]
+    verbs = [""] * len(blinds)
+    names = ["bb"] if len(posted) == 1 else ["sb", "bb"]
+    for rank, i in enumerate(posted):
+        verbs[i] = names[rank] if rank < len(names) else "st"
+    return verbs
+
+
+def _local_time(table: dict[str, Any]) -> str | None:
+    """The hand's date (and time, where given) as ISO text, from ``year``, ``month``, ``day``
+    and ``time`` (a TOML time or ``"HH:MM:SS"`` text)."""
+    if not all(key in table for key in ("year", "month", "day")):
+        return None
+    date = f"{int(table['year']):04d}-{int(table['month']):02d}-{int(table['day']):02d}"
+    time = table.get("time")
+    if time is None:
+        return date
+    clock = str(time)[:8]
+    return f"{date}T{clock}" if len(clock) == 8 else date
 
 
 def _read_hand(
@@ -143,6 +181,27 @@ def _read_hand(
     folded: list[str | None] = [None] * n
     board: list[str] = []
     street = 0
+    # The actions column: the posts first (antes, then blinds and straddles, seat order),
+    # then each action, numbered in the hand's order, per player per street.
+    actions: list[list[list[str]]] = [[[]] for _ in range(n)]
+    sequence = 0
+
+    def act(who: int, verb: str, amount: float | None = None) -> None:
+        nonlocal sequence
+        sequence += 1
+        streets = actions[who]
+        while len(streets) <= street:
+            streets.append([])
+        all_in = "!" if amount is not None and put_in[who] >= stacks[who] > 0 else ""
+        text = "" if amount is None else amount_text(amount)
+        streets[street].append(f"{sequence}.{verb}{text}{all_in}")
+
+    for i in range(n):
+        if antes[i] > 0:
+            act(i, "ante", min(antes[i], stacks[i]))
+    for i, verb in enumerate(_blind_verbs(blinds)):
+        if verb:
+            act(i, verb, street_bet[i])
     for raw in table.get("actions", []):
         parts = str(raw).split("#", 1)[0].split()
         if not parts:
@@ -164,17 +223,25 @@ def _read_hand(
         who = _player(parts[0], n)
         verb = parts[1] if len(parts) > 1 else ""
         if verb == "f":
+            act(who, "f")
             folded[who] = STREETS[street]
         elif verb == "cc":
             amount = min(max(street_bet) - street_bet[who], stacks[who] - put_in[who])
             street_bet[who] += amount
             put_in[who] += amount
+            if amount > 0:
+                act(who, "c", amount)
+            else:
+                act(who, "x")
         elif verb == "cbr":
             to = float(parts[2])
+            raised = max(street_bet) > 0
             amount = min(to - street_bet[who], stacks[who] - put_in[who])
             street_bet[who] += amount
             put_in[who] += amount
+            act(who, "r" if raised else "b", street_bet[who])
         elif verb == "sm":
+            act(who, "sd")
             cards = _cards(parts[2]) if len(parts) > 2 and parts[2] != "-" else None
             if cards is not None:
                 hole[who] = cards
@@ -194,11 +261,15 @@ def _read_hand(
         ]
     else:
         won = [None] * n
-    date = None
-    if all(key in table for key in ("year", "month", "day")):
-        date = f"{int(table['year']):04d}-{int(table['month']):02d}-{int(table['day']):02d}"
-    text_board = " ".join(board)
+    date = _local_time(table)
     tournament = table.get("event")
+    time_zone = table.get("time_zone")
+    currency = table.get("currency")
+    posted = [blind for blind in blinds if blind > 0][:2]
+    small_blind = min(posted) if len(posted) == 2 else None
+    big_blind = max(posted) if posted else None
+    ante = max(antes) if any(a > 0 for a in antes) else None
+    table_size = int(table.get("seat_count", n))
     for i in range(n):
         rows["hand_id"].append(hand_id)
         rows["tournament"].append(None if tournament is None else str(tournament))
@@ -213,12 +284,28 @@ def _read_hand(
         rows["hole"].append(hole[i])
         rows["mucked"].append(not shown[i])
         rows["stated_hand"].append(None)
-        rows["board"].append(text_board)
+        rows["board"].append(seen_board(board, folded[i]))
         rows["folded"].append(folded[i] is not None)
         rows["folded_street"].append(folded[i])
         rows["put_in"].append(put_in[i])
         rows["won"].append(won[i])
         rows["variant"].append(variant)
+        rows["site"].append("PHH")
+        rows["played_at"].append(None)  # from date and time_zone, by read_phh
+        rows["time_zone"].append(None if time_zone is None else str(time_zone))
+        rows["currency"].append(None if currency is None else str(currency))
+        rows["small_blind"].append(small_blind)
+        rows["big_blind"].append(big_blind)
+        rows["ante"].append(ante)
+        rows["format"].append(None)
+        rows["buy_in"].append(None)
+        rows["buy_in_currency"].append(None)
+        rows["table_size"].append(table_size)
+        last = STREETS.index(folded[i]) if folded[i] is not None else street
+        streets = actions[i] + [[] for _ in range(last + 1 - len(actions[i]))]
+        rows["actions"].append(
+            " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
+        )
 
 
 def _return_uncalled(street_bet: list[float], put_in: list[float]) -> None:

@@ -39,13 +39,15 @@ import numpy as np
 import polars as pl
 
 from pipeline.sources.base import UTF16_BOMS, decode_text
-from pipeline.sources.hand_log import HandLog, Issues, head_matches, new_row_columns
-from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
+from pipeline.sources.hand_log import HandLog, Issues, head_matches, seen_board
+from pipeline.sources.pokerstars_compiled import RAW_SCHEMA, SCAN, scanned_rows
+from pipeline.sources.pokerstars_header import HEADER_COLUMN, finish_rows
 from pipeline.sources.pokerstars_lines import (
     HAND_ID,
     HEADER,
     BadHandError,
     HandState,
+    RunItTwiceError,
     TruncatedHandError,
     UnsupportedVariantError,
     read_hand,
@@ -112,7 +114,7 @@ def _with_hands_read_line_by_line(
     if not slow_hands:
         return HandLog(fast, Issues().frame())
     slow = _read_hands(slow_hands, file)
-    return HandLog(_in_line_order(fast, slow.rows), slow.issues)
+    return HandLog(_in_line_order(fast, finish_rows(slow.rows)), slow.issues)
 
 
 def _in_line_order(fast: pl.DataFrame, slow: pl.DataFrame) -> pl.DataFrame:
@@ -146,12 +148,14 @@ def _in_line_order(fast: pl.DataFrame, slow: pl.DataFrame) -> pl.DataFrame:
 
 def read_pokerstars_lines(text: str, file: str) -> HandLog:
     """The line-by-line reader (the reference) over every hand of a text."""
-    return _read_hands(split_hands(text), file)
+    log = _read_hands(split_hands(text), file)
+    return HandLog(finish_rows(log.rows), log.issues)
 
 
 def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
-    """Rows and issues of ``(start line, hand text)`` pairs, read line by line."""
-    rows = new_row_columns()
+    """Rows (:data:`RAW_SCHEMA`) and issues of ``(start line, hand text)`` pairs, read line by
+    line."""
+    rows: dict[str, list[Any]] = {name: [] for name in RAW_SCHEMA}
     issues = Issues()
     # A game not read is named once per file: at its first hand, with how many were left out.
     unsupported: dict[str, tuple[int, int, int, str]] = {}  # words -> (issue, hands, line, id)
@@ -166,7 +170,16 @@ def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
                 line,
                 str(exc),
                 "truncated_hand",
-                f"{file}:{line}: hand {exc} ends before its summary (file cut short?)",
+                f"{file}:{line}: hand {exc} ends before its summary is whole (file cut short, "
+                "or still being written?): left out",
+            )
+            continue
+        except RunItTwiceError as exc:
+            issues.add(
+                line,
+                str(exc),
+                "run_it_twice",
+                f"{file}:{line}: hand {exc} was run twice (two boards): left out, not scored",
             )
             continue
         except UnsupportedVariantError as exc:
@@ -200,7 +213,8 @@ def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
             f"{file}:{first_line}: {words!r} is a variant not read here: {count} {hands_word} "
             f"left out, the first hand {first_id}"
         )
-    return HandLog.from_columns(rows, issues)
+    frame = pl.DataFrame(list(zip(*rows.values(), strict=True)), schema=RAW_SCHEMA, orient="row")
+    return HandLog(frame, issues.frame())
 
 
 def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, Any]) -> None:
@@ -218,9 +232,13 @@ def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, An
         rows["hole"].append(hand.hole.get(name))
         rows["mucked"].append(name not in hand.shown)
         rows["stated_hand"].append(hand.stated.get(name))
-        rows["board"].append(meta["board"])
+        rows["board"].append(seen_board(hand.board, hand.folded.get(name)))
         rows["folded"].append(name in hand.folded)
         rows["folded_street"].append(hand.folded.get(name))
         rows["put_in"].append(round(hand.put_in[name], 2))
         rows["won"].append(round(hand.won[name], 2))
         rows["variant"].append(meta["variant"])
+        rows["ante"].append(hand.ante)
+        rows["table_size"].append(meta["table_size"])
+        rows["actions"].append(hand.actions_of(name))
+        rows[HEADER_COLUMN].append(meta["header"])

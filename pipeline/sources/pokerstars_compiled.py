@@ -13,13 +13,23 @@ whole file instead.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
-from pipeline.sources.hand_log import ROW_SCHEMA
+from pipeline.sources.hand_log import ROW_SCHEMA, played_at_expr
+from pipeline.sources.pokerstars_header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
 
+RAW_SCHEMA: dict[str, pl.DataType] = {
+    **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
+    HEADER_COLUMN: pl.String(),
+}
+"""The rows both paths of the PokerStars reader give: :data:`ROW_SCHEMA` without the columns
+read from the header line, with the header line itself
+(:func:`pipeline.sources.pokerstars_header.finish_rows` reads it)."""
 Scanned = tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]]
 _TEXT_COLUMNS = (
     "hand_id",
@@ -32,6 +42,7 @@ _TEXT_COLUMNS = (
     "board",
     "variant",
     "folded_street",
+    HEADER_COLUMN,
 )
 _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
     "line": np.int64,
@@ -42,6 +53,8 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
     "button": np.bool_,
     "mucked": np.bool_,
     "folded": np.bool_,
+    "ante": np.float64,
+    "table_size": np.int64,
 }
 
 
@@ -72,16 +85,74 @@ def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]
     if scanned is None:
         return None
     strings, columns, handed_back = scanned
-    texts = pl.Series(strings, dtype=pl.String)
+    return _rows(strings, columns), [(line, _with_newlines(hand)) for line, hand in handed_back]
+
+
+def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
+    """The scanner's columns as :data:`ROW_SCHEMA` rows: the text columns one gather from the
+    distinct texts (cut in columns after), what each distinct header says
+    (:func:`~pipeline.sources.pokerstars_header.read_header`) one gather by hand, and the
+    actions column from its Arrow buffers.  Few operations: a small file costs little."""
+    codes = [np.frombuffer(columns[name], dtype=np.uint32) for name in _TEXT_COLUMNS]
+    height = len(codes[0])
+    every_text = pl.Series(strings, dtype=pl.String)[np.concatenate(codes[:-1])]
     frame: dict[str, pl.Series] = {
-        name: texts.gather(np.frombuffer(columns[name], dtype=np.uint32)).alias(name)
-        for name in _TEXT_COLUMNS
+        name: every_text.slice(index * height, height).alias(name)
+        for index, name in enumerate(_TEXT_COLUMNS[:-1])
     }
     for name, dtype in _NUMBER_COLUMNS.items():
-        frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype))
+        frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype), nan_to_null=True)
     frame["round"] = frame["hand_id"].alias("round")
-    rows = pl.DataFrame([frame[name] for name in ROW_SCHEMA])
-    return rows, [(line, _with_newlines(hand)) for line, hand in handed_back]
+    frame["actions"] = _actions(columns["actions"], columns["action_ends"], height)
+    # Per hand (its rows are together, sharing its first line): what its header says, read
+    # once per distinct header text, and its start in UTC; then given to each of its rows.
+    line = np.frombuffer(columns["line"], dtype=np.int64)
+    starts = np.ones(height, dtype=bool)
+    starts[1:] = line[1:] != line[:-1]
+    first_rows = np.flatnonzero(starts)
+    distinct, header_of_hand = np.unique(codes[-1][first_rows], return_inverse=True)
+    said = header_columns(pl.Series([strings[code] for code in distinct], dtype=pl.String))
+    zones = said["time_zone"].to_list()
+    played_at = played_at_expr(
+        tuple(sorted({zone for zone in zones if zone is not None})),
+        zones_null=None in zones,
+        days_alone=False,  # a PokerStars date has its time
+    )
+    if said.height == 1 and height <= SMALL_FILE:  # few operations: a small file costs little
+        constants = dict(zip(said.columns, said.row(0), strict=True))
+        return pl.DataFrame([frame[name] for name in ROW_SCHEMA if name in frame]).select(
+            pl.col(name)
+            if name in frame
+            else played_at  # one zone, or none: from the date alone
+            if name == "played_at"
+            else pl.lit(constants[name], dtype=dtype).alias(name)
+            for name, dtype in ROW_SCHEMA.items()
+        )
+    hands = said[header_of_hand].with_columns(frame["date"][first_rows]).with_columns(played_at)
+    frame.update(hands[np.cumsum(starts) - 1].to_dict())
+    return pl.DataFrame([frame[name] for name in ROW_SCHEMA])
+
+
+SMALL_FILE = 4096
+"""Rows up to which a file's rows are built with the fewest operations (each costs some tens
+of microseconds) rather than the fewest row-by-row steps."""
+
+
+def _actions(text: bytes, ends: bytes, height: int) -> pl.Series:
+    """The actions column from its texts end to end and the offsets where each ends (Arrow's
+    large string layout): a view of the buffers for a large file, Python slices for a small
+    one."""
+    if height <= SMALL_FILE:
+        at = np.frombuffer(ends, dtype=np.int64).tolist()
+        return pl.Series(
+            "actions",
+            [text[start:end].decode() for start, end in itertools.pairwise(at)],
+            dtype=pl.String,
+        )
+    return pl.Series(
+        "actions",
+        pa.LargeStringArray.from_buffers(height, pa.py_buffer(ends), pa.py_buffer(text)),
+    )
 
 
 def _with_newlines(text: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.sources.hand_log import STREETS
+from pipeline.sources.hand_log import STREETS, amount_text
 
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
@@ -34,7 +34,7 @@ READ_VARIANTS = tuple(
 """The games read, in the header's words (the compiled scanner's VARIANTS, in this order)."""
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _STAKES = re.compile(r"\(([^()/]*)/([^()/]*?)(?: [A-Z]{3})?\)")
-_TABLE = re.compile(r"^Table '(.*)' (?:\d+-max )?.*?Seat #(\d+) is the button")
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?.*?Seat #(\d+) is the button")
 _LARGEST_SEAT = 2**63 - 1  # the seat column is 64-bit
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?) in chips")
 _AMOUNT = re.compile(r"[-\d.,]+")
@@ -49,6 +49,17 @@ _RAISE = re.compile(r"raises (\S+) to (\S+)")
 _SUMMARY_SEAT = re.compile(
     r"^Seat (\d+): (.*?) (?:\((?:button|small blind|big blind)\) )*"
     r"(showed|mucked) \[([^\]]*)\]"
+)
+
+
+# How a summary's seat line ends when it is whole: a fold ("folded on the Turn", "(didn't
+# bet)"), an amount or cards ("collected ($1.90)", "mucked [Qs]"), "mucked", "lost", or the
+# last word of a hand's name ("... full of Nines", "a flush, Ace high", a low's "7,6,5,4,3").
+# The last line of a file that ends without a line end and does not end so was cut.
+_WHOLE_SEAT_LINE = re.compile(
+    r"(?:Flop|Turn|River|[)\]]|mucked|hand|lost|high|Flush|\d|"
+    r"Aces?|Kings?|Queens?|Jacks?|Tens?|Nines?|Eights?|Sevens?|Six(?:es)?|Fives?|Fours?|"
+    r"Threes?|Deuces?|Twos?)$"
 )
 
 
@@ -88,6 +99,26 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     return hands
 
 
+def header_key(header: str) -> str:
+    """The header line without its hand number, its date a NUL: the same text for every hand
+    of a table and level, so what it says is read once
+    (:func:`pipeline.sources.pokerstars_header.finish_rows`).
+
+    >>> header_key("PokerStars Hand #12: Hold'em No Limit ($1/$2) - 2021/07/30 0:40:29 ET")
+    "PokerStars Hand #: Hold'em No Limit ($1/$2) - \\x00 ET"
+    """
+    id_match = HAND_ID.search(header)
+    if id_match is None:
+        return header
+    start, end = id_match.span(1)
+    date = _DATE.search(header)
+    if date is None:
+        return header[:start] + header[end:]
+    if end > date.start():
+        return header  # a date before the hand number
+    return header[:start] + header[end : date.start()] + "\x00" + header[date.end() :]
+
+
 def _cards(text: str) -> str:
     """Bracket contents -> canonical space-separated cards (``10h`` -> ``Th``)."""
     return " ".join(
@@ -95,10 +126,32 @@ def _cards(text: str) -> str:
     )
 
 
+def _post_verb(action: str) -> str:
+    """The ``actions`` verb of a ``posts ...`` action.
+
+    >>> [_post_verb(a) for a in ("posts the ante 5", "posts small blind $1", "posts big blind 2",
+    ...  "posts small & big blinds $3", "posts straddle $4")]
+    ['ante', 'sb', 'bb', 'post', 'st']
+    """
+    if "ante" in action:
+        return "ante"
+    if "small & big" in action:
+        return "post"
+    if action.startswith("posts small blind"):
+        return "sb"
+    if action.startswith("posts big blind"):
+        return "bb"
+    if "straddle" in action:
+        return "st"
+    return "post"
+
+
 class HandState:
     """The state of one hand while its lines are read."""
 
     __slots__ = (
+        "actions",
+        "ante",
         "board",
         "button",
         "cashed_out",
@@ -110,6 +163,7 @@ class HandState:
         "names",
         "put_in",
         "seats",
+        "sequence",
         "shown",
         "stacks",
         "stated",
@@ -136,6 +190,25 @@ class HandState:
         self.button = 0
         self.dead_small = 0.0
         self.cashed_out: list[tuple[str, float]] = []
+        self.actions: dict[str, list[list[str]]] = {}  # per player, per street
+        self.sequence = 0  # actions so far in the hand
+        self.ante: float | None = None  # the largest ante posted
+
+    def act(self, name: str, token: str) -> None:
+        """One action of the hand, in the ``actions`` notation (``5.r300``)."""
+        self.sequence += 1
+        streets = self.actions.setdefault(name, [[]])
+        while len(streets) <= self.street:
+            streets.append([])
+        streets[self.street].append(f"{self.sequence}.{token}")
+
+    def actions_of(self, name: str) -> str:
+        """A player's actions: streets joined by ``" / "`` up to their fold, or to the hand's
+        last street."""
+        streets = self.actions.get(name, [[]])
+        last = STREETS.index(self.folded[name]) if name in self.folded else self.street
+        streets = streets + [[] for _ in range(last + 1 - len(streets))]
+        return " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
 
     def actor(self, line: str) -> tuple[str, str] | None:
         """Split ``name: action`` where ``name`` is a seated player (names may hold ``: ``)."""
@@ -159,6 +232,8 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     if id_match is None:
         raise BadHandError("no hand number in the header")
     hand = HandState(id_match.group(1), line)
+    if len(lines) < 2 and not text.endswith("\n"):
+        raise TruncatedHandError(hand.hand_id)  # the file ends inside the header line
     game_match = _GAME.search(header)
     game = game_match.group("game") if game_match is not None else None
     if game not in READ_VARIANTS:
@@ -182,7 +257,8 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     table_match = _TABLE.match(lines[1])
     if table_match is None:
         raise BadHandError(f"no table line: {lines[1][:80]!r}")
-    hand.button = int(table_match.group(2))
+    hand.button = int(table_match.group(3))
+    hole_cards = 4 if game.startswith("Omaha") else 2
     index = 2
     sitting_out: set[str] = set()
     while index < len(lines) and lines[index].startswith("Seat "):
@@ -207,6 +283,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     hand.names = sorted(hand.seats, key=len, reverse=True)
     acted: set[str] = set()
     summary = False
+    summary_seats = 0
     for raw in lines[index:]:
         text_line = raw.rstrip()
         if not text_line:
@@ -217,6 +294,8 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
                 continue
             if summary:
                 continue
+            if text_line.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")):
+                raise RunItTwiceError(hand.hand_id)
             if "FLOP ***" in text_line or "TURN ***" in text_line or "RIVER ***" in text_line:
                 street = 1 if "FLOP" in text_line else 2 if "TURN" in text_line else 3
                 hand.street = max(hand.street, street)
@@ -230,6 +309,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
             continue
         if summary:
             if text_line.startswith("Seat "):
+                summary_seats += 1
                 seat_summary = _SUMMARY_SEAT.match(text_line)
                 if seat_summary is not None and seat_summary.group(2) in hand.seats:
                     name = seat_summary.group(2)
@@ -252,20 +332,26 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
             name, action = parts
             acted.add(name)
             if action.startswith("folds"):
-                hand.folded[name] = STREETS[hand.street]
                 cards = _CARDS.search(action)
-                if cards is not None:
-                    hand.hole[name] = _cards(cards.group(1))
+                shown = _cards(cards.group(1)) if cards is not None else ""
+                # A card or two shown with the fold: in the actions ("7.f[9c]"); the hole
+                # only when it is the whole hand (the fold stands either way).
+                hand.act(name, f"f[{shown.replace(' ', '')}]" if shown else "f")
+                hand.folded[name] = STREETS[hand.street]
+                if cards is not None and len(shown.split()) == hole_cards:
+                    hand.hole[name] = shown
+            elif action.startswith("checks"):
+                hand.act(name, "x")
+            elif action.startswith("mucks"):
+                hand.act(name, "sd")
             elif action.startswith(
                 (
-                    "checks",
                     "sits out",
                     "is sitting out",
                     "doesn't show",
                     "is disconnected",
                     "is connected",
                     "has timed out",
-                    "mucks",
                     "leaves",
                     "joins",
                     "said",
@@ -275,25 +361,30 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
             elif action.startswith(("calls ", "bets ")):
                 amount = _money(action.split(" ", 2)[1])
                 hand.commit(name, amount, amount)
+                hand.act(name, f"{action[0]}{amount_text(amount)}{_all_in(action)}")
             elif action.startswith("raises "):
                 raise_match = _RAISE.match(action)
                 if raise_match is None:
                     raise BadHandError(f"unreadable raise {text_line[:80]!r}")
                 to = _money(raise_match.group(2))
                 hand.commit(name, to - hand.street_bet[name], to - hand.street_bet[name])
+                hand.act(name, f"r{amount_text(to)}{_all_in(action)}")
             elif action.startswith("posts "):
                 amount = _money(
                     action.rsplit(" ", 1)[-1]
                     if "and is all-in" not in action
                     else action.split(" and is all-in")[0].rsplit(" ", 1)[-1]
                 )
+                hand.act(name, f"{_post_verb(action)}{amount_text(amount)}{_all_in(action)}")
                 if "ante" in action:
+                    hand.ante = amount if hand.ante is None else max(hand.ante, amount)
                     hand.commit(name, amount, 0.0)
                 elif "small & big" in action:
                     hand.commit(name, amount, max(amount - hand.dead_small, 0.0))
                 else:
                     hand.commit(name, amount, amount)
             elif action.startswith("shows "):
+                hand.act(name, "sd")
                 cards = _CARDS.search(action)
                 if cards is not None:
                     hand.hole[name] = _cards(cards.group(1))
@@ -326,6 +417,14 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     for name in sitting_out:
         if name not in acted and hand.put_in[name] == 0.0:
             del hand.seats[name]
+    # A summary names every seat dealt in, the last line whole: a client still writing the
+    # file leaves it short, or its last line cut (no line end after a seat line).
+    if summary_seats < len(hand.seats) or (
+        not text.endswith("\n")
+        and lines[-1].startswith("Seat ")
+        and _WHOLE_SEAT_LINE.search(lines[-1].rstrip()) is None
+    ):
+        raise TruncatedHandError(hand.hand_id)
     board = " ".join(hand.board)
     meta = {
         "tournament": tournament_match.group(1) if tournament_match else None,
@@ -333,12 +432,22 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
         "date": date,
         "board": board,
         "variant": game,
+        "header": header_key(header),
+        "table_size": int(table_match.group(2)) if table_match.group(2) else len(hand.seats),
     }
     return hand, meta
 
 
+def _all_in(action: str) -> str:
+    return "!" if "and is all-in" in action else ""
+
+
 class TruncatedHandError(Exception):
-    """A hand without its summary."""
+    """A hand cut short: no summary, a summary without every seat, or a header alone."""
+
+
+class RunItTwiceError(Exception):
+    """A hand whose board was run twice (two boards, two showdowns): not scored here."""
 
 
 class UnsupportedVariantError(Exception):
@@ -351,6 +460,7 @@ __all__ = [
     "READ_VARIANTS",
     "BadHandError",
     "HandState",
+    "RunItTwiceError",
     "TruncatedHandError",
     "UnsupportedVariantError",
     "read_hand",

@@ -81,7 +81,8 @@ def test_showdown_names_with_colons_and_brackets(log: HandLog) -> None:
         ("Cy: the [Kid]", "Qc Qs", False, 140.0, 0.0, False),
         ("Dee", None, True, 0.0, 0.0, False),
     ]
-    assert hand(log, "1001")["board"].unique().to_list() == ["2c 7d Kd 9s 3h"]
+    # The board each player saw: Bob Smith folded before the flop and saw none of it.
+    assert hand(log, "1001")["board"].to_list() == ["2c 7d Kd 9s 3h", "", "2c 7d Kd 9s 3h", ""]
 
 
 def test_antes_all_in_and_side_pot(log: HandLog) -> None:

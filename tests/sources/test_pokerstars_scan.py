@@ -127,7 +127,7 @@ EDGES = {
         HAND.replace("*** RIVER *** [2c 7d Kd 9s] [3h]", "*** FIRST RIVER *** [2c 7d Kd 9s] [3h]")
         .replace("Ann: bets 300\nCy: folds\n", "*** SECOND RIVER *** [2c 7d Kd 9s] [4h]\n")
         .replace("Uncalled bet (300) returned to Ann\n", ""),
-        False,
+        True,  # the line reader names it: run_it_twice
     ),
     "a cash-out": (
         HAND.replace(

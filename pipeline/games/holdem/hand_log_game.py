@@ -26,7 +26,7 @@ from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker_variants import rules_of_games, variant_game
-from pipeline.sources.hand_log import ROW_SCHEMA, HandLog
+from pipeline.sources.hand_log import INSTANT_FORMAT, ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -75,6 +75,8 @@ def _typed(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.select(
         pl.col(name).replace_strict(flags, default=None, return_dtype=pl.Boolean).alias(name)
         if dtype == pl.Boolean
+        else pl.col(name).str.to_datetime(INSTANT_FORMAT, time_unit="us", time_zone="UTC")
+        if isinstance(dtype, pl.Datetime)
         else pl.col(name).cast(dtype)
         for name, dtype in ROW_SCHEMA.items()
         if name in frame.columns

@@ -1,0 +1,122 @@
+"""What a PokerStars hand's header line says about the whole hand: its site, time zone, money,
+stakes, format and buy-in, read once per hand for both paths of the reader.
+
+The compiled scanner and the line reader both hand over each hand's header line without its
+hand number, its date a NUL (a ``_header`` column, the same text for the hands of a table and
+level: :func:`pipeline.sources.pokerstars_lines.header_key`); :func:`finish_rows` reads each
+distinct one here with polars' vectorised patterns, so the two paths cannot disagree on these
+columns, and returns the rows in :data:`~pipeline.sources.hand_log.ROW_SCHEMA`.
+
+>>> from pipeline.sources.pokerstars_lines import header_key
+>>> headers = pl.Series([header_key(line) for line in (
+...     "PokerStars Hand #1: Tournament #9, $10+$1 USD Hold'em No Limit - Level I (10/20)"
+...     " - 2012/01/01 12:00:00 CET [2012/01/01 6:00:00 ET]",
+...     "PokerStars Hand #2:  Hold'em No Limit (€0.25/€0.50 EUR) - 2021/07/30 0:40:29 ET",
+...     "PokerStars Hand #3:  Hold'em No Limit (10/20) - 2021/07/30 0:40:29 GMT+1")])
+>>> header_columns(headers).drop("site").rows()
+[('CET', 'chips', 10.0, 20.0, 'tournament', 11.0, 'USD'), \
+('ET', 'EUR', 0.25, 0.5, 'cash', None, None), \
+('GMT+1', 'play', 10.0, 20.0, 'cash', None, None)]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import polars as pl
+
+from pipeline.sources.hand_log import ROW_SCHEMA, with_played_at
+
+SITE = "PokerStars"
+HEADER_COLUMN = "_header"
+DERIVED_COLUMNS = (
+    "site",
+    "played_at",
+    "time_zone",
+    "currency",
+    "small_blind",
+    "big_blind",
+    "format",
+    "buy_in",
+    "buy_in_currency",
+)
+"""The row columns read from the header line here; the readers give the others."""
+CURRENCY_MARKS = {"$": "USD", "€": "EUR", "£": "GBP"}
+"""Currency symbols as PokerStars writes them before an amount, to their ISO codes."""
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+# The zone written after the first date of the line (which header_key made a NUL).
+_ZONE = re.compile(r"\x00(?: ([A-Za-z][\w+\-:/]*))?", re.ASCII)
+# "($0.25/$0.50 USD)", a tournament level's "(10/20)", a mixed game's "(Razz Limit, $0.10/$0.20
+# USD)": the mark, the small blind, the big blind and the ISO code.
+_STAKES = re.compile(
+    rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: ([A-Z]{{3}}))?\)", re.ASCII
+)
+# "Tournament #9, $10+$1 USD", "Tournament #9, €4.55+€4.55+€0.90 EUR", "Tournament #9, Freeroll"
+_BUY_IN = re.compile(r"Tournament #\d+, +(\S*\d\S*|Freeroll)(?: ([A-Z]{3}))?", re.ASCII)
+_AMOUNTS = re.compile(_NUMBER, re.ASCII)
+_SCHEMA: dict[str, pl.DataType] = {
+    name: ROW_SCHEMA[name] for name in DERIVED_COLUMNS if name != "played_at"
+}
+
+HeaderSays = tuple[
+    str, str | None, str | None, float | None, float | None, str, float | None, str | None
+]
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def read_header(key: str) -> HeaderSays:
+    """What a header line (as :func:`~pipeline.sources.pokerstars_lines.header_key` gives it)
+    says, in the order of :data:`DERIVED_COLUMNS` without ``played_at``.  The hands of a table
+    and level share the text, so each is read once.
+
+    >>> read_header("PokerStars Hand #: Tournament #9, $10+$1 USD Hold'em No Limit - "
+    ...             "Level I (10/20) - \\x00 CET [2012/01/01 6:00:00 ET]")
+    ('PokerStars', 'CET', 'chips', 10.0, 20.0, 'tournament', 11.0, 'USD')
+    """
+    zone = _ZONE.search(key)
+    stakes = _STAKES.search(key)
+    buy_in = _BUY_IN.search(key)
+    small = big = None
+    currency: str | None = None
+    if stakes is not None:
+        small, big = _number(stakes.group(2)), _number(stakes.group(3))
+        currency = stakes.group(4) or CURRENCY_MARKS.get(stakes.group(1)) or "play"
+    if buy_in is None:
+        return (SITE, zone and zone.group(1), currency, small, big, "cash", None, None)
+    token = buy_in.group(1)
+    if token == "Freeroll":
+        total: float | None = 0.0
+        buy_in_currency = None
+    else:
+        total = sum(_number(amount) for amount in _AMOUNTS.findall(token))
+        buy_in_currency = buy_in.group(2) or CURRENCY_MARKS.get(token[:1])
+    return (SITE, zone and zone.group(1), "chips", small, big, "tournament", total, buy_in_currency)
+
+
+def header_columns(headers: pl.Series) -> pl.DataFrame:
+    """The :data:`DERIVED_COLUMNS` but ``played_at`` (the local time is the readers' ``date``)
+    of each header line, as :func:`~pipeline.sources.pokerstars_lines.header_key` gives it."""
+    return pl.DataFrame(
+        [read_header(key) for key in headers.to_list()], schema=_SCHEMA, orient="row"
+    )
+
+
+def finish_rows(rows: pl.DataFrame) -> pl.DataFrame:
+    """Rows with a ``_header`` column (a hand's rows one after another, sharing its first
+    line) as :data:`~pipeline.sources.hand_log.ROW_SCHEMA` rows: the header read once per
+    hand, ``played_at`` from ``date`` and the zone."""
+    if rows.height == 0:
+        return pl.DataFrame(schema=ROW_SCHEMA)
+    # Hands read line by line are few (or the file is read by the reference): a lookup per
+    # row in read_header's cache is cheaper than a query's planning.
+    said = header_columns(rows[HEADER_COLUMN])
+    whole = pl.concat([rows.drop(HEADER_COLUMN), said], how="horizontal")
+    return with_played_at(whole).select(
+        pl.col(name).cast(dtype) for name, dtype in ROW_SCHEMA.items()
+    )
