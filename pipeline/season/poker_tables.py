@@ -80,7 +80,14 @@ def standings(rows: pl.DataFrame, min_rounds: int, rank_by: str | None = None) -
         (pl.col("wins") / pl.col("rounds")).alias("win rate %"),
         pl.when(pl.col("_has_net")).then(pl.col("net")).alias("net"),
         (pl.col("rounds") >= min_rounds).alias("_placed"),
-        pl.col("_first").min().over("game", "currency").alias("_block_first"),
+        pl.col("_first").min().over("game").alias("_game_first"),
+        # money by its code, then tournament chips, play money, and no currency last
+        pl.when(pl.col("currency").is_null())
+        .then(3)
+        .when(pl.col("currency").is_in(list(NO_MONEY)))
+        .then(pl.col("currency").replace_strict({"chips": 1, "play": 2}, default=3))
+        .otherwise(0)
+        .alias("_kind"),
     )
     blocks = table.group_by("game", "currency").agg(
         pl.col("_has_net").any(), pl.col("bb/100").is_not_null().any().alias("_has_bb100")
@@ -115,8 +122,9 @@ def standings(rows: pl.DataFrame, min_rounds: int, rank_by: str | None = None) -
         .alias("place"),
         metric.alias("_metric"),
     ).sort(
-        "_block_first", pl.col("place").is_null(), "place", "_metric", "pots won", "player",
-        descending=[False, False, False, True, True, False],
+        "_game_first", "_kind", "currency", pl.col("place").is_null(), "place", "_metric",
+        "pots won", "player",
+        descending=[False, False, False, False, False, True, True, False],
     )  # fmt: skip
     return table.select(STANDINGS_COLUMNS)
 
