@@ -128,7 +128,9 @@ def test_default_ranking_is_net_with_money_and_pots_without(tmp_path: Path) -> N
     [("net", "Bob", "Dee"), ("bb100", "Bob", "Dee"), ("pots", "Eve", "Dee"), ("wins", "Eve", "Cy")],
     ids=["net", "bb100", "pots", "wins"],
 )
-def test_rank_by(tmp_path: Path, rank_by: str, first_in_cash: str, first_without_money: str) -> None:
+def test_rank_by(
+    tmp_path: Path, rank_by: str, first_in_cash: str, first_without_money: str
+) -> None:
     standings = season_report(_ranking_folder(tmp_path), rank_by=rank_by).standings
     firsts = standings.group_by("currency", maintain_order=True).first()  # ties: by name
     assert dict(zip(firsts["currency"], firsts["player"], strict=True)) == {
