@@ -123,10 +123,16 @@ def keyed_names(names: pl.Series, counts: pl.Series, players: PlayerMap) -> pl.D
             key = name_key(player)
             desk[key] = player  # the desk's spelling stands for its aliases
         keys.append(key)
-    most: dict[str, tuple[int, str]] = {}  # key -> (-rows, spelling), the least wins
+    tally: dict[str, dict[str, int]] = {}  # key -> rows per spelling (NFC: prints the same)
     for name, key, count in zip(written, keys, rows, strict=True):
         if name is not None and key is not None:
-            most[key] = min(most.get(key, (0, name)), (-count, name))
+            spelling = _SPACE.sub(" ", unicodedata.normalize("NFC", name)).strip()
+            spellings = tally.setdefault(key, {})
+            spellings[spelling] = spellings.get(spelling, 0) + count
+    most = {  # the most rows, then the first in code-point order
+        key: (0, min(spellings, key=lambda spelling: (-spellings[spelling], spelling)))
+        for key, spellings in tally.items()
+    }
     excluded = players.excluded
     shown = [
         None
