@@ -26,14 +26,10 @@ def _hand(number: str, when: str, winner: str = "Jo") -> Hand:
 
 def test_the_same_hand_in_two_files_counts_once(tmp_path: Path) -> None:
     """Overlapping exports: a client re-exported the day, hands 105-106 are in both files."""
-    write_night(
-        tmp_path / "z-first.poker.parquet",
-        [_hand("104", "2026-01-05 20:00"), _hand("105", "2026-01-05 20:05"), _hand("106", "2026-01-05 20:10")],
-    )  # fmt: skip
-    write_night(
-        tmp_path / "a-again.poker.parquet",
-        [_hand("105", "2026-01-05 20:05"), _hand("106", "2026-01-05 20:10"), _hand("107", "2026-01-05 20:15")],
-    )  # fmt: skip
+    first = [_hand(f"10{n}", f"2026-01-05 20:0{n}") for n in (4, 5, 6)]
+    again = [_hand(f"10{n}", f"2026-01-05 20:0{n}") for n in (5, 6, 7)]
+    write_night(tmp_path / "z-first.poker.parquet", first)
+    write_night(tmp_path / "a-again.poker.parquet", again)
     report = season_report(tmp_path)
     jo = report.standings.filter(pl.col("player") == "Jo")
     # Before: 6 rounds for Jo, hands 105 and 106 twice.

@@ -144,3 +144,18 @@ def test_the_sheet_in_the_workbook(names_folder: Path, tmp_path: Path) -> None:
     path = write_season_workbook(season_report(names_folder), tmp_path / "s.xlsx")
     ws = load_workbook(path)["Same player"]
     assert [ws[f"A{row}"].value for row in (3, 4)] == ["Bob", "Jonathan Smith"]
+
+
+def test_the_nightly_job_leaves_the_players_file_alone(tmp_path: Path) -> None:
+    """``input/players.csv`` sits beside the nights it names: ``pipeline run`` must not score
+    it as a round sheet (it did: 2 rows rejected and a workbook of issues)."""
+    inputs = tmp_path / "input"
+    inputs.mkdir()
+    (inputs / "players.csv").write_text("alias,player\nBob Smith,Bob\nplayer 1,\n")
+    (inputs / "night.csv").write_text(
+        "round,player,cards\n1,Ann,Ah Kh 2c 3d 4s 9h Td\n1,Bob,Qs Qh 2c 3d 4s 9h Td\n"
+    )
+    result = run_cli("run", str(inputs), "-o", str(tmp_path / "out"), "--no-equity")
+    assert "players.csv' is the desk's players file" in result.stdout + result.stderr
+    manifest = (tmp_path / "out" / "manifest.json").read_text()
+    assert "night.csv" in manifest and "players.csv" not in manifest
