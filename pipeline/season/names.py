@@ -154,6 +154,8 @@ def rename_players(frame: pl.DataFrame, players: PlayerMap) -> pl.DataFrame:
     pot still had a winner)."""
     counts = frame.group_by("player").len()
     names = keyed_names(counts["player"], counts["len"].cast(pl.Int64), players)
+    if names.filter(pl.col("shown").ne_missing(pl.col("player"))).is_empty():
+        return frame.with_columns(pl.lit(False).alias("left_out"))  # every name as written
     joined = frame.join(names, on="player", how="left", nulls_equal=True)
     return joined.with_columns(
         (pl.col("shown").is_null() & pl.col("player").is_not_null()).alias("left_out"),

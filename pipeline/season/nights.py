@@ -107,18 +107,14 @@ def hand_dates(rows: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def counted_once(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, int]:
-    """``rows`` with every hand counted once, and how many repeated hands were left out.
-
-    ``content`` names a round sheet's input (its content hash, else its Parquet path).  A hand
-    seen in two files is kept from the first by ``played_at``, then path; a player's row
-    repeated within the kept file is kept once."""
+def hand_identity(content: pl.Expr) -> pl.Expr:
+    """A hand's identity as a hash: ``(site, tournament, round)`` for a hand log; for a round
+    sheet (no ``site``) its input's ``content`` with the sheet and round."""
     logged = pl.col("site").is_not_null()
-    identity = pl.when(logged).then(pl.lit("")).otherwise(content)
-    keyed = rows.with_columns(
+    return (
         pl.struct(
             pl.col("site"),
-            identity.alias("_content"),
+            pl.when(logged).then(pl.lit("")).otherwise(content).alias("_content"),
             pl.col("sheet").fill_null(""),
             pl.col("tournament"),
             pl.col("round"),
@@ -126,46 +122,54 @@ def counted_once(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, in
         .hash()
         .alias("_hand")
     )
-    sources = (
-        keyed.group_by("_hand", "path")
-        .agg(pl.col("played_at").min().alias("_first"))
-        .sort("_first", "path", nulls_last=True)
-    )
-    kept = sources.unique("_hand", keep="first", maintain_order=True)
-    result = keyed.join(kept.select("_hand", "path"), on=["_hand", "path"], how="semi")
-    result = result.unique(["_hand", "player"], keep="first", maintain_order=True)
-    return result, sources.height - kept.height
 
 
-def assign_nights(rows: pl.DataFrame) -> pl.DataFrame:
-    """``rows`` (with ``local_date``) with ``night_date``: the date of the session its hand
-    belongs to (a file's first hand, or the first after a pause of :data:`NEW_NIGHT_GAP`)."""
-    starts = (
-        rows.group_by("path", "tournament", "_hand")
-        .agg(pl.col("played_at").min(), pl.col("local_date").min())
-        .sort("path", "tournament", "played_at", nulls_last=True)
+def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, int]:
+    """``rows`` (with ``local_date``) with every hand counted once and its ``night_date``; and
+    how many repeats of a hand were left out.
+
+    ``content`` names a round sheet's input (its content hash, else its Parquet path).  A hand
+    seen in two files is kept from the first by ``played_at``, then path.  A hand's night is the
+    date of the session it belongs to: its file's first hand, or the first after a pause of
+    :data:`NEW_NIGHT_GAP` (per tournament); a hand without ``played_at`` keeps its own date."""
+    keyed = rows.with_columns(hand_identity(content))
+    hands = keyed.group_by("_hand", "path", "tournament").agg(
+        pl.col("played_at").min(), pl.col("local_date").min()
     )
+    kept = hands.sort("played_at", "path", nulls_last=True).unique(
+        "_hand", keep="first", maintain_order=True
+    )
+    repeats = hands.height - kept.height
+    if kept.get_column("played_at").null_count() == kept.height:
+        # No hand times (files written before played_at): each hand its own date, no pauses.
+        night_date = keyed.with_columns(pl.col("local_date").alias("night_date"))
+        if not repeats:
+            return night_date, 0
+        return night_date.join(
+            kept.select("_hand", "path"), on=["_hand", "path"], how="semi"
+        ), repeats
     gap = pl.col("played_at").diff().over("path", "tournament")
-    new_night = gap.is_null() | (gap >= NEW_NIGHT_GAP) | pl.col("played_at").is_null()
-    starts = starts.with_columns(
-        pl.when(new_night | pl.col("played_at").is_null())
-        .then(pl.col("local_date"))
-        .forward_fill()
-        .over("path", "tournament")
-        .alias("night_date")
-    ).with_columns(
-        # no played_at: the row's own date (a date column or the file's name), if any
-        pl.when(pl.col("played_at").is_null())
-        .then(pl.col("local_date"))
-        .otherwise(pl.col("night_date"))
-        .alias("night_date")
+    started = gap.is_null() | (gap >= NEW_NIGHT_GAP) | pl.col("played_at").is_null()
+    sessions = (
+        kept.sort("path", "tournament", "played_at", nulls_last=True)
+        .with_columns(
+            pl.when(started)
+            .then(pl.col("local_date"))
+            .forward_fill()
+            .over("path", "tournament")
+            .alias("night_date")
+        )
+        .with_columns(
+            pl.when(pl.col("played_at").is_null())
+            .then(pl.col("local_date"))
+            .otherwise(pl.col("night_date"))
+            .alias("night_date")
+        )
     )
-    return rows.join(
-        starts.select("path", "tournament", "_hand", "night_date"),
-        on=["path", "tournament", "_hand"],
-        how="left",
-        nulls_equal=True,
+    counted = keyed.join(
+        sessions.select("_hand", "path", "night_date"), on=["_hand", "path"], how="inner"
     )
+    return counted, repeats
 
 
 DATE_FROM_TEXT = {
@@ -262,11 +266,11 @@ __all__ = [
     "NEW_NIGHT_GAP",
     "NIGHTS_SCHEMA",
     "ZONES",
-    "assign_nights",
-    "counted_once",
     "hand_dates",
+    "hand_identity",
     "local_dates",
     "number_nights",
+    "once_in_nights",
     "yatzy_nights",
     "zone_offset",
 ]

@@ -35,13 +35,7 @@ from pipeline.core.yatzy import UPPER, UPPER_BONUS_THRESHOLD
 from pipeline.season import poker_tables
 from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wilson_interval
 from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
-from pipeline.season.nights import (
-    assign_nights,
-    counted_once,
-    hand_dates,
-    number_nights,
-    yatzy_nights,
-)
+from pipeline.season.nights import hand_dates, number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
@@ -91,9 +85,12 @@ def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     night written before shares: a winner's part is the pot over the winners)."""
     lazy = poker.lazy()
     names = lazy.collect_schema().names()
-    hand = "_hand" if "_hand" in names else "round"
-    night = ["night"] if "night" in names else []
-    round_key = pl.struct(*night, "game", "path", "sheet", "tournament", hand)
+    if "_hand" in names:  # a hand's identity: its site's id, or its sheet's content and round
+        round_key = pl.struct("night", "game", "_hand")
+    else:
+        round_key = pl.struct(
+            *(n for n in ("night", "game", "path", "sheet", "tournament", "round") if n in names)
+        )
     showdown = ~pl.col("folded") & pl.col("strength").is_not_null()
     frame = (
         lazy.with_columns(
@@ -278,8 +275,7 @@ def build_report(
         raise ValueError(msg)
     poker = rename_players(season.poker.collect(engine="streaming"), players)
     yatzy = rename_players(season.yatzy.collect(engine="streaming"), players)
-    poker, repeats = counted_once(poker, pl.col("content"))
-    poker = assign_nights(hand_dates(poker))
+    poker, repeats = once_in_nights(hand_dates(poker), pl.col("content"))
     yatzy = yatzy_nights(yatzy)
     if date_from is not None or date_to is not None:
         kept_poker, kept_yatzy = (
