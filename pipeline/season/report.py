@@ -144,6 +144,7 @@ def _luck(rows: pl.DataFrame, nights: pl.DataFrame) -> tuple[pl.DataFrame, pl.Da
         with_equity.filter(pl.col("winner") & pl.col("showdown") & (pl.col("at_showdown") >= 2))
         .sort("equity", "night", "player")
         .head(SUCKOUTS_SHOWN)
+        .drop("date")  # a sheet's own date column: the night's date is the one shown
         .join(nights.select("night", "date"), on="night", how="left")
         .sort("equity", "night", "player")
         .select(

@@ -132,6 +132,16 @@ def test_a_range_matching_nothing_says_so(dated_folder: Path, tmp_path: Path) ->
     assert not out.exists()
 
 
+def test_suckouts_show_the_nights_date(tmp_path: Path) -> None:
+    seats = [Seat("Ann", winner=True, win_turn=10.0), Seat("Bob", win_turn=90.0)]
+    write_night(
+        tmp_path / "n.poker.parquet",
+        [Hand("1", seats, played_at=at("2021-07-31 03:30"), time_zone="ET", site="X")],
+    )
+    suckouts = season_report(tmp_path).suckouts
+    assert suckouts.select("player", "date").rows() == [("Ann", JULY_30)]
+
+
 def test_the_workbook_shows_dates(dated_folder: Path, tmp_path: Path) -> None:
     path = write_season_workbook(season_report(dated_folder), tmp_path / "s.xlsx")
     book = load_workbook(path)

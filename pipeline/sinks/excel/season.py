@@ -59,7 +59,7 @@ TREND_ALL = "Trend by player"
 SAME_PLAYER = "Same player"
 """The sheet of likely pairs (Excel forbids "?" in a sheet name: its table is titled "Same
 player?")."""
-FOLDED_SUCKOUT_COLUMNS = ("street", "game", "tournament")
+FOLDED_SUCKOUT_COLUMNS = ("street", "game", "date", "tournament")
 """Suck-out columns said once in the title when every row holds the same value."""
 
 
@@ -120,17 +120,18 @@ BAR_OF = {"net": "net", "bb100": "bb/100", "pots": "pots won", "wins": "wins"}
 
 
 def _standings_blocks(standings: pl.DataFrame) -> list[tuple[str, str, pl.DataFrame]]:
-    """The standings' blocks, one per game and currency in order: title, ranking, table (the
-    ``net`` and ``bb/100`` columns only where the block has them)."""
+    """The standings' blocks, one per game and currency in order: title, ranking, table.  The
+    ``net`` and ``bb/100`` columns are shown when a block of the sheet has them (empty in a
+    block without money): every block keeps the same columns, so the sheet's widths fit all."""
     blocks: list[tuple[str, str, pl.DataFrame]] = []
+    dropped = ["game", "currency", "ranked by"]
+    dropped += [] if standings["net"].is_not_null().any() else ["net"]
+    dropped += [] if standings["bb/100"].is_not_null().any() else ["bb/100"]
     keys = standings.select("game", "currency").unique(maintain_order=True).rows()
     for game, currency in keys:
         block = standings.filter((pl.col("game") == game) & pl.col("currency").eq_missing(currency))
         ranking = str(block["ranked by"][0])
-        has_net = block["net"].is_not_null().any()
-        dropped = ["game", "currency", "ranked by"]
-        dropped += [] if has_net else ["net"]
-        dropped += [] if block["bb/100"].is_not_null().any() else ["bb/100"]
+        has_net = bool(block["net"].is_not_null().any())
         blocks.append((block_title(game, currency, has_net), ranking, block.drop(dropped)))
     return blocks
 

@@ -50,6 +50,8 @@ def wins_bars(
     ]
     if all(not isinstance(value, int | float) or value >= 0 for value in values):
         chart.y_axis.scaling.min = 0  # bars start at zero
+    else:
+        chart.x_axis.tickLblPos = "low"  # names at the left edge, not over a loss's bar
     chart.legend = None
     chart.x_axis.tickLblSkip = 1  # every player's name, never every other one
     last = table.header_row + bars
@@ -70,8 +72,15 @@ def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageF
     line = LineChart()
     line.title = f"Cumulative wins after each night (top {players})"
     line.y_axis.title = "cumulative wins"
-    line.x_axis.title = "date"
-    line.x_axis.number_format = "yyyy-mm-dd"
+    # The nights' dates along the axis; a season whose nights have none: their numbers.
+    dated = any(
+        ws.cell(row=row, column=table.column("date")).value is not None
+        for row in range(table.first_row, table.last_row + 1)
+    )
+    axis = "date" if dated else "night"
+    line.x_axis.title = axis
+    if dated:
+        line.x_axis.number_format = "yyyy-mm-dd"
     line.y_axis.delete = False
     line.x_axis.delete = False
     line.y_axis.scaling.min = 0
