@@ -85,9 +85,19 @@ def hand_dates(rows: pl.DataFrame) -> pl.DataFrame:
     zones = rows.get_column("time_zone").unique().to_list()
     played = pl.col("played_at")
     from_log = local_dates(played, zones)
-    named = pl.coalesce(
-        pl.col("source_file").str.extract(_ISO_DATE), pl.col("path").str.extract(_ISO_DATE)
-    ).str.to_date(strict=False)
+    # A Parquet file holds one input's rows: its name's date is looked up once per file.
+    files = rows.group_by("file").agg(pl.col("source_file").first(), pl.col("path").first())
+    name_dates = files.select(
+        "file",
+        pl.coalesce(
+            pl.col("source_file").str.extract(_ISO_DATE), pl.col("path").str.extract(_ISO_DATE)
+        )
+        .str.to_date(strict=False)
+        .alias("named"),
+    ).drop_nulls()
+    named = pl.col("file").replace_strict(
+        dict(name_dates.iter_rows()), default=None, return_dtype=pl.Date()
+    )
     sheet_day = played.is_not_null() & pl.col("time_zone").is_null()
     # A round sheet's played_at is midnight UTC of its date: from its date column, else (the
     # contract) from an ISO date in its file name; said so when the name holds that date.
@@ -133,30 +143,32 @@ def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, 
     date of the session it belongs to: its file's first hand, or the first after a pause of
     :data:`NEW_NIGHT_GAP` (per tournament); a hand without ``played_at`` keeps its own date."""
     keyed = rows.with_columns(hand_identity(content))
-    hands = keyed.group_by("_hand", "path", "tournament").agg(
-        pl.col("played_at").min(), pl.col("local_date").min()
+    hands = keyed.group_by("_hand", "file").agg(
+        pl.col("tournament").first(), pl.col("played_at").min(), pl.col("local_date").min()
     )
-    kept = hands.sort("played_at", "path", nulls_last=True).unique(
-        "_hand", keep="first", maintain_order=True
-    )
-    repeats = hands.height - kept.height
+    repeats = hands.height - hands.get_column("_hand").n_unique()
+    kept = hands
+    if repeats:  # the first by played_at, then path (files are numbered in path order)
+        kept = hands.sort("played_at", "file", nulls_last=True).unique(
+            "_hand", keep="first", maintain_order=True
+        )
     if kept.get_column("played_at").null_count() == kept.height:
         # No hand times (files written before played_at): each hand its own date, no pauses.
         night_date = keyed.with_columns(pl.col("local_date").alias("night_date"))
         if not repeats:
             return night_date, 0
         return night_date.join(
-            kept.select("_hand", "path"), on=["_hand", "path"], how="semi"
+            kept.select("_hand", "file"), on=["_hand", "file"], how="semi"
         ), repeats
-    gap = pl.col("played_at").diff().over("path", "tournament")
+    gap = pl.col("played_at").diff().over("file", "tournament")
     started = gap.is_null() | (gap >= NEW_NIGHT_GAP) | pl.col("played_at").is_null()
     sessions = (
-        kept.sort("path", "tournament", "played_at", nulls_last=True)
+        kept.sort("file", "tournament", "played_at", nulls_last=True)
         .with_columns(
             pl.when(started)
             .then(pl.col("local_date"))
             .forward_fill()
-            .over("path", "tournament")
+            .over("file", "tournament")
             .alias("night_date")
         )
         .with_columns(
@@ -166,8 +178,10 @@ def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, 
             .alias("night_date")
         )
     )
+    if not repeats:  # each hand in one file: its identity alone finds its night
+        return keyed.join(sessions.select("_hand", "night_date"), on="_hand", how="left"), 0
     counted = keyed.join(
-        sessions.select("_hand", "path", "night_date"), on=["_hand", "path"], how="inner"
+        sessions.select("_hand", "file", "night_date"), on=["_hand", "file"], how="inner"
     )
     return counted, repeats
 

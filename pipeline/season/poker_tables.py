@@ -74,7 +74,7 @@ def standings(rows: pl.DataFrame, min_rounds: int, rank_by: str | None = None) -
         .alias("bb/100"),
         pl.col("hand_detail").sort_by("strength", nulls_last=False).last().alias("best hand"),
         pl.col("night").n_unique().cast(pl.Int64).alias("nights"),
-        pl.col("rid").min().alias("_first"),
+        pl.col("night").min().alias("_first"),
     )
     table = table.with_columns(
         (pl.col("wins") / pl.col("rounds")).alias("win rate %"),
@@ -122,9 +122,9 @@ def standings(rows: pl.DataFrame, min_rounds: int, rank_by: str | None = None) -
         .alias("place"),
         metric.alias("_metric"),
     ).sort(
-        "_game_first", "_kind", "currency", pl.col("place").is_null(), "place", "_metric",
-        "pots won", "player",
-        descending=[False, False, False, False, False, True, True, False],
+        "_game_first", "game", "_kind", "currency", pl.col("place").is_null(), "place",
+        "_metric", "pots won", "player",
+        descending=[False, False, False, False, False, False, True, True, False],
     )  # fmt: skip
     return table.select(STANDINGS_COLUMNS)
 

@@ -85,16 +85,15 @@ def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     night written before shares: a winner's part is the pot over the winners)."""
     lazy = poker.lazy()
     names = lazy.collect_schema().names()
-    if "_hand" in names:  # a hand's identity: its site's id, or its sheet's content and round
-        round_key = pl.struct("night", "game", "_hand")
+    if "_hand" in names:  # a hand's identity (a hash): its site's id, or its sheet and round
+        round_id = pl.col("_hand")
     else:
-        round_key = pl.struct(
-            *(n for n in ("night", "game", "path", "sheet", "tournament", "round") if n in names)
-        )
+        key = ("night", "game", "path", "sheet", "tournament", "round")
+        round_id = pl.struct(*(n for n in key if n in names)).rank("dense")
     showdown = ~pl.col("folded") & pl.col("strength").is_not_null()
     frame = (
         lazy.with_columns(
-            round_key.rank("dense").alias("rid"),
+            round_id.alias("rid"),
             showdown.alias("showdown"),
             pl.coalesce("win_turn", "win_flop", "win_preflop").truediv(100).alias("equity"),
             pl.when(pl.col("win_turn").is_not_null())
@@ -130,13 +129,13 @@ def _luck(rows: pl.DataFrame, nights: pl.DataFrame) -> tuple[pl.DataFrame, pl.Da
             pl.len().cast(pl.Int64).alias("rounds with odds"),
             pl.col("equity").sum().alias("expected wins"),
             pl.col("pot share").sum().alias("actual wins"),
-            pl.col("rid").min().alias("_first"),
+            pl.col("night").min().alias("_first"),
         )
         .with_columns(
             (pl.col("actual wins") - pl.col("expected wins")).alias("luck"),
             pl.col("_first").min().over("game").alias("_game_first"),
         )
-        .sort("_game_first", "luck", "player", descending=[False, True, False])
+        .sort("_game_first", "game", "luck", "player", descending=[False, False, True, False])
         .select(list(LUCK_SCHEMA))
         .cast(LUCK_SCHEMA)  # type: ignore[arg-type]
     )

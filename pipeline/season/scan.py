@@ -83,8 +83,13 @@ YATZY_SCHEMA: dict[str, pl.DataType] = {
 }
 """Yatzy columns the report reads, with the type each is cast to."""
 YATZY_REQUIRED = ("round", "player", "dice", "category", "score", "total", "winner")
-SOURCE_SCHEMA: dict[str, pl.DataType] = {"path": pl.String(), "content": pl.String()}
-"""Added to every row: its Parquet file (relative to the season folder) and its content."""
+SOURCE_SCHEMA: dict[str, pl.DataType] = {
+    "path": pl.String(),
+    "content": pl.String(),
+    "file": pl.UInt32(),
+}
+"""Added to every row: its Parquet file (relative to the season folder), its content, and the
+file's number in path order (a cheap key to group and join on)."""
 
 
 class SeasonError(ValueError):
@@ -151,7 +156,7 @@ def _frame_for(
     wanted: dict[str, pl.DataType],
     required: Sequence[str],
     rows: pl.Expr,
-    source: tuple[str, str],
+    source: tuple[str, str, int],
 ) -> pl.LazyFrame:
     missing = [name for name in required if name not in schema]
     if missing:
@@ -224,7 +229,7 @@ def scan_season(folder: Path, *, tournament: str | None = None) -> Season:
     yatzy: list[pl.LazyFrame] = []
     skipped: list[str] = []
     stale: list[str] = []
-    for path in paths:
+    for number, path in enumerate(paths):
         name = path.relative_to(folder).as_posix()
         home = _governing(path, folder, listed)
         content = name
@@ -242,7 +247,7 @@ def scan_season(folder: Path, *, tournament: str | None = None) -> Season:
         if not (has_dice or has_strength):
             skipped.append(name)
             continue
-        source = (name, content)
+        source = (name, content, number)
         if has_strength:
             rows = pl.col("dice").is_null() if has_dice else pl.lit(True)
             poker.append(_frame_for(path, schema, POKER_SCHEMA, POKER_REQUIRED, rows, source))
