@@ -79,15 +79,11 @@ def local_dates(played_at: pl.Expr, zones: list[str | None]) -> pl.Expr:
     return result
 
 
-def hand_dates(rows: pl.DataFrame) -> pl.DataFrame:
-    """``rows`` with each row's ``local_date``, its ``date_from`` (``log``, ``date column``,
-    ``file name`` or ``none``) and its local start ``_local_at`` (for the pauses)."""
-    zones = rows.get_column("time_zone").unique().to_list()
-    played = pl.col("played_at")
-    from_log = local_dates(played, zones)
-    # A Parquet file holds one input's rows: its name's date is looked up once per file.
+def file_name_dates(rows: pl.DataFrame) -> dict[int, dt.date]:
+    """Per Parquet file (its ``file`` number): an ISO date in its input's name, else in its own
+    name, where there is one (a file holds one input's rows: looked up once per file)."""
     files = rows.group_by("file").agg(pl.col("source_file").first(), pl.col("path").first())
-    name_dates = files.select(
+    named = files.select(
         "file",
         pl.coalesce(
             pl.col("source_file").str.extract(_ISO_DATE), pl.col("path").str.extract(_ISO_DATE)
@@ -95,9 +91,19 @@ def hand_dates(rows: pl.DataFrame) -> pl.DataFrame:
         .str.to_date(strict=False)
         .alias("named"),
     ).drop_nulls()
-    named = pl.col("file").replace_strict(
-        dict(name_dates.iter_rows()), default=None, return_dtype=pl.Date()
-    )
+    return dict(named.iter_rows())
+
+
+def hand_dates(rows: pl.DataFrame, names: dict[int, dt.date] | None = None) -> pl.DataFrame:
+    """``rows`` with each row's ``local_date`` and its ``date_from`` (``log``, ``date column``,
+    ``file name`` or ``none``); ``names``: :func:`file_name_dates` (of ``rows`` when not
+    given)."""
+    zones = rows.get_column("time_zone").unique().to_list()
+    played = pl.col("played_at")
+    from_log = local_dates(played, zones)
+    if names is None:
+        names = file_name_dates(rows)
+    named = pl.col("file").replace_strict(names, default=None, return_dtype=pl.Date())
     sheet_day = played.is_not_null() & pl.col("time_zone").is_null()
     # A round sheet's played_at is midnight UTC of its date: from its date column, else (the
     # contract) from an ISO date in its file name; said so when the name holds that date.
@@ -135,16 +141,23 @@ def hand_identity(content: pl.Expr) -> pl.Expr:
 
 
 def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, int]:
-    """``rows`` (with ``local_date``) with every hand counted once and its ``night_date``; and
-    how many repeats of a hand were left out.
+    """``rows`` with every hand counted once, its ``night_date`` and where that date came from
+    (``date_from``, see :func:`hand_dates`); and how many repeats of a hand were left out.
 
     ``content`` names a round sheet's input (its content hash, else its Parquet path).  A hand
     seen in two files is kept from the first by ``played_at``, then path.  A hand's night is the
     date of the session it belongs to: its file's first hand, or the first after a pause of
-    :data:`NEW_NIGHT_GAP` (per tournament); a hand without ``played_at`` keeps its own date."""
+    :data:`NEW_NIGHT_GAP` (per tournament); a hand without ``played_at`` keeps its own date.
+    Dates are worked out once per hand, not per player's row."""
     keyed = rows.with_columns(hand_identity(content))
-    hands = keyed.group_by("_hand", "file").agg(
-        pl.col("tournament").first(), pl.col("played_at").min(), pl.col("local_date").min()
+    hands = hand_dates(
+        keyed.group_by("_hand", "file").agg(
+            pl.col("tournament").first(),
+            pl.col("played_at").min(),
+            pl.col("time_zone").first(),
+            pl.col("date").min(),
+        ),
+        file_name_dates(keyed),
     )
     repeats = hands.height - hands.get_column("_hand").n_unique()
     kept = hands
@@ -154,36 +167,30 @@ def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, 
         )
     if kept.get_column("played_at").null_count() == kept.height:
         # No hand times (files written before played_at): each hand its own date, no pauses.
-        night_date = keyed.with_columns(pl.col("local_date").alias("night_date"))
-        if not repeats:
-            return night_date, 0
-        return night_date.join(
-            kept.select("_hand", "file"), on=["_hand", "file"], how="semi"
-        ), repeats
-    gap = pl.col("played_at").diff().over("file", "tournament")
-    started = gap.is_null() | (gap >= NEW_NIGHT_GAP) | pl.col("played_at").is_null()
-    sessions = (
-        kept.sort("file", "tournament", "played_at", nulls_last=True)
-        .with_columns(
-            pl.when(started)
-            .then(pl.col("local_date"))
-            .forward_fill()
-            .over("file", "tournament")
-            .alias("night_date")
+        sessions = kept.with_columns(pl.col("local_date").alias("night_date"))
+    else:
+        gap = pl.col("played_at").diff().over("file", "tournament")
+        started = gap.is_null() | (gap >= NEW_NIGHT_GAP) | pl.col("played_at").is_null()
+        sessions = (
+            kept.sort("file", "tournament", "played_at", nulls_last=True)
+            .with_columns(
+                pl.when(started)
+                .then(pl.col("local_date"))
+                .forward_fill()
+                .over("file", "tournament")
+                .alias("night_date")
+            )
+            .with_columns(
+                pl.when(pl.col("played_at").is_null())
+                .then(pl.col("local_date"))
+                .otherwise(pl.col("night_date"))
+                .alias("night_date")
+            )
         )
-        .with_columns(
-            pl.when(pl.col("played_at").is_null())
-            .then(pl.col("local_date"))
-            .otherwise(pl.col("night_date"))
-            .alias("night_date")
-        )
-    )
+    found = sessions.select("_hand", "file", "night_date", "date_from")
     if not repeats:  # each hand in one file: its identity alone finds its night
-        return keyed.join(sessions.select("_hand", "night_date"), on="_hand", how="left"), 0
-    counted = keyed.join(
-        sessions.select("_hand", "file", "night_date"), on=["_hand", "file"], how="inner"
-    )
-    return counted, repeats
+        return keyed.join(found.drop("file"), on="_hand", how="left"), 0
+    return keyed.join(found, on=["_hand", "file"], how="inner"), repeats
 
 
 DATE_FROM_TEXT = {
@@ -267,10 +274,12 @@ def number_nights(
             pl.when(more > 0).then(pl.format(" and {} more", more)).otherwise(pl.lit("")),
         ).alias("file names"),
     ).cast(NIGHTS_SCHEMA)  # type: ignore[arg-type]
-    lookup = merged.select(*keys, pl.col("night").cast(pl.Int64))
+    night_key = pl.struct(*keys).hash()
+    lookup = dict(merged.select(night_key, pl.col("night").cast(pl.Int64)).iter_rows())
 
     def numbered(frame: pl.DataFrame) -> pl.DataFrame:
-        return frame.join(lookup, on=keys, how="left", nulls_equal=True).drop("_undated")
+        night = night_key.replace_strict(lookup, return_dtype=pl.Int64())
+        return frame.with_columns(night.alias("night")).drop("_undated")
 
     return nights, numbered(poker), numbered(yatzy)
 
@@ -280,6 +289,7 @@ __all__ = [
     "NEW_NIGHT_GAP",
     "NIGHTS_SCHEMA",
     "ZONES",
+    "file_name_dates",
     "hand_dates",
     "hand_identity",
     "local_dates",

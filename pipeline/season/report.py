@@ -35,7 +35,7 @@ from pipeline.core.yatzy import UPPER, UPPER_BONUS_THRESHOLD
 from pipeline.season import poker_tables
 from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wilson_interval
 from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
-from pipeline.season.nights import hand_dates, number_nights, once_in_nights, yatzy_nights
+from pipeline.season.nights import number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
@@ -275,7 +275,7 @@ def build_report(
         raise ValueError(msg)
     poker = rename_players(season.poker.collect(engine="streaming"), players)
     yatzy = rename_players(season.yatzy.collect(engine="streaming"), players)
-    poker, repeats = once_in_nights(hand_dates(poker), pl.col("content"))
+    poker, repeats = once_in_nights(poker, pl.col("content"))
     yatzy = yatzy_nights(yatzy)
     if date_from is not None or date_to is not None:
         kept_poker, kept_yatzy = (
