@@ -273,8 +273,9 @@ def build_report(
     if rank_by is not None and rank_by not in poker_tables.RANK_BY:
         msg = f"rank_by must be one of {', '.join(poker_tables.RANK_BY)}, got {rank_by!r}"
         raise ValueError(msg)
-    poker = rename_players(season.poker.collect(engine="streaming"), players)
-    yatzy = rename_players(season.yatzy.collect(engine="streaming"), players)
+    # One chunk: a frame of one chunk per file is copied whole by every eager step after.
+    poker = rename_players(season.poker.collect(engine="streaming").rechunk(), players)
+    yatzy = rename_players(season.yatzy.collect(engine="streaming").rechunk(), players)
     poker, repeats = once_in_nights(poker, pl.col("content"))
     yatzy = yatzy_nights(yatzy)
     if date_from is not None or date_to is not None:
