@@ -64,6 +64,12 @@ class PlayerMap:
     aliases: Mapping[str, str | None] = field(default_factory=dict)
 
     @property
+    def known(self) -> frozenset[str]:
+        """Keys of every name the desk wrote, as an alias or as a player."""
+        players = {name_key(player) for player in self.aliases.values() if player is not None}
+        return frozenset(self.aliases) | players
+
+    @property
     def excluded(self) -> frozenset[str]:
         """Keys of the names left out of the season."""
         return frozenset(key for key, player in self.aliases.items() if player is None)
@@ -168,8 +174,12 @@ def _edit_neighbours(key: str) -> set[str]:
     return {key[:index] + key[index + 1 :] for index in range(len(key))} | {key}
 
 
-def same_player_pairs(rows_per_player: Mapping[str, int]) -> pl.DataFrame:
+def same_player_pairs(
+    rows_per_player: Mapping[str, int], known: frozenset[str] = frozenset()
+) -> pl.DataFrame:
     """Pairs of shown names that may be one player, for the desk to confirm (never merged).
+    A pair whose two names the desk's file both names (``known`` keys: a name written as its
+    own player, ``Bob Smith,Bob Smith``, says it is someone) is settled, not listed.
 
     >>> pairs = same_player_pairs({"Bob": 3, "Bob Smith": 2, "Zoe": 1, "Zoë": 1})
     >>> pairs.select("name", "looks like", "why").rows()  # doctest: +NORMALIZE_WHITESPACE
@@ -183,6 +193,8 @@ def same_player_pairs(rows_per_player: Mapping[str, int]) -> pl.DataFrame:
         pair = (
             (first, second) if (keys[first], first) <= (keys[second], second) else (second, first)
         )
+        if keys[first] in known and keys[second] in known:
+            return  # the desk has said who each is
         if pair[0] != pair[1]:
             found.setdefault(pair, why)
 

@@ -298,7 +298,7 @@ def build_report(
         .drop_nulls()
         .value_counts()
     )
-    same_player = same_player_pairs(dict(played.iter_rows()))
+    same_player = same_player_pairs(dict(played.iter_rows()), players.known)
     players_in_order = poker_tables.player_order(rows)
     trend = poker_tables.trend(rows, nights, players_in_order)
     luck, suckouts = _luck(rows, nights)

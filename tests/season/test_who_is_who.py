@@ -88,6 +88,16 @@ def test_players_file_maps_aliases_and_leaves_placeholders_out(
     assert holdem.filter(pl.col("player") == "Ann")["wins"].item() == 2
 
 
+def test_a_pair_the_desk_settled_is_not_asked_again(names_folder: Path, tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "alias,player\nJonathan Smith,Jonathan Smith\nJonathon Smith,Jonathon Smith\n",
+        encoding="utf-8",
+    )
+    report = season_report(names_folder, players=read_players(players))
+    assert report.same_player.select("name", "looks like").rows() == [("Bob", "Bob Smith")]
+
+
 def test_the_command_reads_the_players_file(names_folder: Path, tmp_path: Path) -> None:
     players = tmp_path / "players.csv"
     players.write_text("alias,player\nBob Smith,Bob\n", encoding="utf-8")
