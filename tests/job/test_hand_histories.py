@@ -107,7 +107,7 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     assert ann[:6] == ["Ann", 5, 4, 4, ann_net, 364]
 
     report = season_report(out)
-    chips = dict(report.standings.select("player", "chips won").rows())
+    chips = dict(report.standings.select("player", "net").rows())  # net, in its own currency
     assert chips["Ann"] == ann_net
     assert chips["player 1"] is None  # the quiz listing has no chips
 
