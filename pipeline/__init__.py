@@ -37,6 +37,39 @@ Omaha Hi/Lo adds a low half (smaller is better), and the pot is split between th
 >>> pot_shares(high[:, None], low[:, None]).tolist()  # high to the Queens, low to the wheel card
 [[0.5], [0.5]]
 
+The other games of a mixed-games night.  Stud is Hold'em's evaluator given seven cards and no
+board (and Stud Hi/Lo Omaha Hi/Lo's low half over any five of them):
+
+>>> import numpy as np
+>>> from pipeline import STUD, STUD_HI_LO
+>>> stud = parse_cards([["Ah", "2d", "3c", "Kh", "Kd", "8s", "7c"]])
+>>> no_board = np.empty((1, 0), dtype=np.uint8)
+>>> describe_high(STUD, high_strengths(STUD, stud, no_board))
+['Pair (Kings)']
+>>> format_low(low_values(STUD_HI_LO, stud, no_board))
+['8-7-3-2-A']
+
+Razz and the draw games are lowball: their strengths are higher-is-better too, so
+:func:`pot_shares` decides them unchanged.  Razz and A-5 Triple Draw are ``ACE_TO_FIVE`` (aces
+low, straights and flushes don't count, a paired hand still plays), 2-7 Single and Triple Draw
+``DEUCE_TO_SEVEN`` (aces high, straights and flushes count against you):
+
+>>> from pipeline import ACE_TO_FIVE, DEUCE_TO_SEVEN, describe_lowball, lowball_strengths
+>>> razz = lowball_strengths(ACE_TO_FIVE, parse_cards([["Kd", "7c", "5s", "4h", "3d", "2c", "Kh"],
+...                                                    ["Qs", "Qd", "Qh", "Jc", "Jd", "2s", "2h"]]))
+>>> describe_lowball(ACE_TO_FIVE, razz), pot_shares(razz[:, None]).tolist()
+(['7-5 low', 'two pair, Jacks and Twos'], [[1.0], [0.0]])
+>>> draw = lowball_strengths(DEUCE_TO_SEVEN, parse_cards([["7c", "5d", "4h", "3s", "2c"],
+...                                                      ["Ac", "5d", "4h", "3s", "2d"]]))
+>>> describe_lowball(DEUCE_TO_SEVEN, draw)
+['Number one', 'A-5 low']
+
+Badugi: four cards, the most of distinct ranks and suits, then the lowest:
+
+>>> from pipeline import badugi_strengths, describe_badugi
+>>> describe_badugi(badugi_strengths(parse_cards([["6c", "4d", "2h", "Kh"]])))
+['a three-card 6-4-2 badugi']
+
 Names are looked up on first use, so ``import pipeline`` (and every command of the CLI) loads
 only the layers it needs.
 """
@@ -47,6 +80,12 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pipeline.core.badugi import (
+        N_BADUGI_STRENGTHS,
+        badugi_cards_used,
+        badugi_strengths,
+        describe_badugi,
+    )
     from pipeline.core.cards import CardError, format_card, format_cards, parse_card, parse_cards
     from pipeline.core.equity import EquityResult, equity
     from pipeline.core.evaluator import (
@@ -65,6 +104,16 @@ if TYPE_CHECKING:
         high_strengths,
         low_values,
     )
+    from pipeline.core.lowball import (
+        ACE_TO_FIVE,
+        DEUCE_TO_SEVEN,
+        LowballRanking,
+        best_lowball_five,
+        describe_lowball,
+        format_lowball,
+        lowball_strengths,
+        n_lowball_strengths,
+    )
     from pipeline.core.pots import pot_shares
     from pipeline.core.rules import (
         FIVE_CARD_DRAW,
@@ -75,12 +124,18 @@ if TYPE_CHECKING:
         OMAHA_HI_LO,
         SHORT_DECK_HOLDEM,
         SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
+        STUD,
+        STUD_HI_LO,
         HandRules,
     )
     from pipeline.core.yatzy import parse_category, score, score_card
 
 # Public name -> the module that defines it.
 _EXPORTS = {
+    "N_BADUGI_STRENGTHS": "pipeline.core.badugi",
+    "badugi_cards_used": "pipeline.core.badugi",
+    "badugi_strengths": "pipeline.core.badugi",
+    "describe_badugi": "pipeline.core.badugi",
     "CardError": "pipeline.core.cards",
     "format_card": "pipeline.core.cards",
     "format_cards": "pipeline.core.cards",
@@ -100,6 +155,14 @@ _EXPORTS = {
     "format_low": "pipeline.core.hands",
     "high_strengths": "pipeline.core.hands",
     "low_values": "pipeline.core.hands",
+    "ACE_TO_FIVE": "pipeline.core.lowball",
+    "DEUCE_TO_SEVEN": "pipeline.core.lowball",
+    "LowballRanking": "pipeline.core.lowball",
+    "best_lowball_five": "pipeline.core.lowball",
+    "describe_lowball": "pipeline.core.lowball",
+    "format_lowball": "pipeline.core.lowball",
+    "lowball_strengths": "pipeline.core.lowball",
+    "n_lowball_strengths": "pipeline.core.lowball",
     "pot_shares": "pipeline.core.pots",
     "FIVE_CARD_DRAW": "pipeline.core.rules",
     "HOLDEM": "pipeline.core.rules",
@@ -110,38 +173,54 @@ _EXPORTS = {
     "OMAHA_HI_LO": "pipeline.core.rules",
     "SHORT_DECK_HOLDEM": "pipeline.core.rules",
     "SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS": "pipeline.core.rules",
+    "STUD": "pipeline.core.rules",
+    "STUD_HI_LO": "pipeline.core.rules",
     "parse_category": "pipeline.core.yatzy",
     "score": "pipeline.core.yatzy",
     "score_card": "pipeline.core.yatzy",
 }
 
 __all__ = [
+    "ACE_TO_FIVE",
+    "DEUCE_TO_SEVEN",
     "FIVE_CARD_DRAW",
     "HOLDEM",
+    "N_BADUGI_STRENGTHS",
     "OMAHA",
     "OMAHA_5",
     "OMAHA_6",
     "OMAHA_HI_LO",
     "SHORT_DECK_HOLDEM",
     "SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS",
+    "STUD",
+    "STUD_HI_LO",
     "CardError",
     "EquityResult",
     "HandRules",
+    "LowballRanking",
+    "badugi_cards_used",
+    "badugi_strengths",
     "best_five",
     "best_high_hand",
     "best_low_hand",
+    "best_lowball_five",
     "category",
     "category_names",
     "describe",
+    "describe_badugi",
     "describe_high",
+    "describe_lowball",
     "equity",
     "evaluate",
     "evaluate_shared",
     "format_card",
     "format_cards",
     "format_low",
+    "format_lowball",
     "high_strengths",
     "low_values",
+    "lowball_strengths",
+    "n_lowball_strengths",
     "parse_card",
     "parse_cards",
     "parse_category",

@@ -28,6 +28,8 @@ their own strength numbering, and category codes keep their names).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 
 import numpy as np
@@ -91,6 +93,7 @@ __all__ = [
     "STRAIGHT_FLUSH",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
+    "StrengthTables",
     "best_five",
     "category",
     "category_names",
@@ -98,9 +101,63 @@ __all__ = [
     "describe",
     "evaluate",
     "evaluate_shared",
+    "evaluate_tables",
     "hand_ranks",
     "n_strengths",
 ]
+
+
+@dataclass(frozen=True)
+class StrengthTables:
+    """Where the strength of a hand of one size is read once its cards' keys are summed.
+
+    ``rank_table`` is indexed by the rank-weight sum (the key masked by the ranking's
+    :func:`~pipeline.core.hand_tables.rank_mask`), ``flush_suit`` by the suit-weight sum (the
+    suit holding five or more cards, or 4 for none), ``flush_strength`` by the rank bits of the
+    flush suit.  :func:`evaluate` reads the ranking's own tables; another ranking of the same
+    deck that is decided by the rank multiset and the flush (the lowball rankings of
+    :mod:`pipeline.core.lowball`) gives its own tables to :func:`evaluate_tables` and reuses
+    the keys, the checks and the compiled loop as they are.
+    """
+
+    rank_table: NDArray[np.uint16]
+    flush_suit: NDArray[np.uint8]
+    flush_strength: NDArray[np.uint16]
+
+
+TablesOfSize = Callable[[int], StrengthTables]
+"""Hand size (5, 6 or 7) -> the :class:`StrengthTables` of hands of that size."""
+
+
+def _ranking_tables(ranking: HandRanking) -> TablesOfSize:
+    def of_size(hand_size: int) -> StrengthTables:
+        return StrengthTables(
+            _rank_table(hand_size, ranking),
+            _flush_suit_table(hand_size),
+            _tables(ranking).flush_strength,
+        )
+
+    return of_size
+
+
+def evaluate_tables(
+    cards: ArrayLike,
+    tables: TablesOfSize,
+    *,
+    check: bool = True,
+    ranking: HandRanking = STANDARD,
+) -> NDArray[np.uint16]:
+    """Strength of each hand read from ``tables`` (hand size -> :class:`StrengthTables`)
+    through the evaluator's keys, checks and loops; ``ranking`` gives the deck and the keys.
+
+    >>> from pipeline.core.cards import parse_cards
+    >>> hands = parse_cards([["As", "Ks", "Qs", "Js", "Ts"]])
+    >>> int(evaluate_tables(hands, _ranking_tables(STANDARD))[0])
+    7461
+    """
+    if KERNEL is not None:
+        return _evaluate_compiled(KERNEL, cards, check=check, ranking=ranking, tables=tables)
+    return _evaluate_numpy(cards, check=check, ranking=ranking, tables=tables)
 
 
 def evaluate(
@@ -134,8 +191,10 @@ def _evaluate_compiled(
     *,
     check: bool = True,
     ranking: HandRanking = STANDARD,
+    tables: TablesOfSize | None = None,
 ) -> NDArray[np.uint16]:
-    """:func:`evaluate` through the compiled loop (:mod:`pipeline.core.kernel`).
+    """:func:`evaluate` through the compiled loop (:mod:`pipeline.core.kernel`), reading
+    ``tables`` (the ranking's own when ``None``).
 
     A ``uint8`` array goes in as it is and the loop checks ids and repeats itself; any other
     dtype is range-checked by numpy before it is narrowed, as on the numpy path.  A bad row is
@@ -149,18 +208,19 @@ def _evaluate_compiled(
     else:
         hands = np.ascontiguousarray(array, dtype=np.uint8)
     n, hand_size = hands.shape
+    lookups = (tables or _ranking_tables(ranking))(hand_size)
     out = np.empty(n, dtype=np.uint16)
     bad_row = kernel.evaluate(
         hands,
         hand_size,
         _pair_key_table(ranking),
-        _rank_table(hand_size, ranking),
+        lookups.rank_table,
         rank_mask(ranking),
         _SUIT_SHIFT,
-        _flush_suit_table(hand_size),
+        lookups.flush_suit,
         _NO_FLUSH,
         _suit_rank_bit_table(),
-        _tables(ranking).flush_strength,
+        lookups.flush_strength,
         _pair_check_table(ranking),
         out,
         check,
@@ -173,14 +233,19 @@ def _evaluate_compiled(
 
 
 def _evaluate_numpy(
-    cards: ArrayLike, *, check: bool = True, ranking: HandRanking = STANDARD
+    cards: ArrayLike,
+    *,
+    check: bool = True,
+    ranking: HandRanking = STANDARD,
+    tables: TablesOfSize | None = None,
 ) -> NDArray[np.uint16]:
     """:func:`evaluate` in numpy alone: the reference for the compiled loop and its fallback."""
     hands = _checked_ids(cards, ranking) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
-    rank_table = _rank_table(hand_size, ranking)
+    lookups = (tables or _ranking_tables(ranking))(hand_size)
+    rank_table = lookups.rank_table
     mask = rank_mask(ranking)
-    flush_suit_table = _flush_suit_table(hand_size)
+    flush_suit_table = lookups.flush_suit
     pair_key = _pair_key_table(ranking)
     card_key = pair_key[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with id 52
     out = np.empty(n, dtype=np.uint16)
@@ -250,7 +315,7 @@ def _evaluate_numpy(
         bits = np.take(bit_table, table_row + flush_cards[:, 0])
         for column in range(1, hand_size):
             bits |= np.take(bit_table, table_row + flush_cards[:, column])
-        out[flushed] = np.take(_tables(ranking).flush_strength, bits)
+        out[flushed] = np.take(lookups.flush_strength, bits)
     return out
 
 

