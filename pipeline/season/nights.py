@@ -150,6 +150,15 @@ def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, 
     :data:`NEW_NIGHT_GAP` (per tournament); a hand without ``played_at`` keeps its own date.
     Dates are worked out once per hand, not per player's row."""
     keyed = rows.with_columns(hand_identity(content))
+    names = file_name_dates(keyed)
+    if keyed.get_column("played_at").null_count() == keyed.height:
+        pairs, ids = keyed.select(
+            pl.struct("_hand", "file").n_unique().alias("pairs"),
+            pl.col("_hand").n_unique().alias("ids"),
+        ).row(0)
+        if pairs == ids:  # files from before played_at, no hand twice: a row's date is its night's
+            dated = hand_dates(keyed, names)
+            return dated.with_columns(pl.col("local_date").alias("night_date")), 0
     hands = hand_dates(
         keyed.group_by("_hand", "file").agg(
             pl.col("tournament").first(),
@@ -157,7 +166,7 @@ def once_in_nights(rows: pl.DataFrame, content: pl.Expr) -> tuple[pl.DataFrame, 
             pl.col("time_zone").first(),
             pl.col("date").min(),
         ),
-        file_name_dates(keyed),
+        names,
     )
     repeats = hands.height - hands.get_column("_hand").n_unique()
     kept = hands
