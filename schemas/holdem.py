@@ -17,6 +17,8 @@ before every write.
 
 from __future__ import annotations
 
+from typing import Annotated, TypeVar
+
 import pandera.polars as pa
 import polars as pl
 from pandera.typing.polars import Series
@@ -27,6 +29,7 @@ CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
 CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
 HOLE_CARDS = 2
 FIVE_CARDS = 5
+NET_TOLERANCE = 1e-4
 BOARD_SIZES = (0, 3, 4, 5)
 FOLDED_TRUE = ("true", "yes", "y", "1", "x", "fold", "folded")
 FOLDED_FALSE = ("false", "no", "n", "0", "")
@@ -126,6 +129,12 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "win_preflop": pl.Float64(),
     "win_flop": pl.Float64(), "win_turn": pl.Float64(), "put_in": pl.Float64(),
     "won": pl.Float64(),
+    # a hand is a whole record (issue 29): the log's or the sheet's own facts, then ours
+    "site": _TEXT, "played_at": pl.Datetime("us", "UTC"), "time_zone": _TEXT,
+    "currency": _TEXT, "small_blind": pl.Float64(), "big_blind": pl.Float64(),
+    "ante": pl.Float64(), "format": _TEXT, "buy_in": pl.Float64(), "buy_in_currency": _TEXT,
+    "table_size": pl.Int64(), "position": _TEXT, "actions": _TEXT, "net": pl.Float64(),
+    "issue_code": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -136,7 +145,42 @@ wins (1, 1/2, 1/4 quartered; ties split); ``low_hand`` (``8-6-4-2-A``), ``low_ra
 ``low_winner`` are the low half of a hi/lo game, null in the others and where no low qualifies.
 ``put_in`` and
 ``won`` are chips (what the player put into the pots, what the player collected), null for a
-source without chips (a round sheet)."""
+source without chips (a round sheet).
+
+The columns from ``site`` on came with issue 29 (see ``docs/outputs.md``): where and when the hand
+was played (``played_at`` in UTC, ``time_zone`` as the log wrote it), its money (``currency``,
+blinds, ante, ``format`` cash or tournament, ``buy_in``), the table (``table_size``), the
+player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_in``), and
+``issue_code`` (null on a scored row).  Files written before them still scan together with the
+new ones through :func:`align_to_poker_schema`."""
+
+POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
+"""A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
+FORMATS = ("cash", "tournament")
+
+_Frame = TypeVar("_Frame", pl.DataFrame, pl.LazyFrame)
+
+
+def align_to_poker_schema(frame: _Frame) -> _Frame:
+    """``frame`` with exactly :data:`POKER_PARQUET_SCHEMA`'s columns, in its order and types: a
+    column it lacks is null (a Parquet file written before the column existed), a column it has
+    besides is dropped.  A :class:`polars.LazyFrame` stays lazy, so a season scans old and new
+    files alike::
+
+        pl.concat(align_to_poker_schema(pl.scan_parquet(path)) for path in paths)
+
+    >>> old = pl.DataFrame({"round": ["1"], "player": ["Ann"], "won": [10.0]})
+    >>> aligned = align_to_poker_schema(old)
+    >>> aligned.columns == list(POKER_PARQUET_SCHEMA), aligned["played_at"].dtype
+    (True, Datetime(time_unit='us', time_zone='UTC'))
+    >>> aligned["net"].to_list(), aligned["won"].to_list()
+    ([None], [10.0])
+    """
+    present = set(frame.collect_schema().names())
+    return frame.select(
+        pl.col(name).cast(dtype) if name in present else pl.lit(None, dtype=dtype).alias(name)
+        for name, dtype in POKER_PARQUET_SCHEMA.items()
+    )
 
 
 class ScoredRows(pa.DataFrameModel):
@@ -169,17 +213,44 @@ class ScoredRows(pa.DataFrameModel):
     win_turn: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     put_in: Series[float] = pa.Field(nullable=True)
     won: Series[float] = pa.Field(nullable=True)
+    site: Series[str] = pa.Field(nullable=True)
+    played_at: Series[Annotated[pl.Datetime, "us", "UTC"]] = pa.Field(nullable=True)
+    time_zone: Series[str] = pa.Field(nullable=True)
+    currency: Series[str] = pa.Field(nullable=True)
+    small_blind: Series[float] = pa.Field(nullable=True, ge=0)
+    big_blind: Series[float] = pa.Field(nullable=True, ge=0)
+    ante: Series[float] = pa.Field(nullable=True, ge=0)
+    format: Series[str] = pa.Field(nullable=True, isin=FORMATS)
+    buy_in: Series[float] = pa.Field(nullable=True, ge=0)
+    buy_in_currency: Series[str] = pa.Field(nullable=True)
+    table_size: Series[pl.Int64] = pa.Field(nullable=True, ge=1)
+    position: Series[str] = pa.Field(nullable=True, isin=POSITIONS)
+    actions: Series[str] = pa.Field(nullable=True)
+    net: Series[float] = pa.Field(nullable=True)
+    issue_code: Series[str] = pa.Field(nullable=True)
+
+    @pa.dataframe_check(name="net_is_won_less_put_in")
+    def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """``net`` is ``won - put_in`` wherever all three are known (to a cent's hundredth:
+        amounts are decimals held as floats)."""
+        difference = (pl.col("net") - (pl.col("won") - pl.col("put_in"))).abs()
+        return data.lazyframe.select((difference < NET_TOLERANCE).fill_null(True))
 
     @pa.dataframe_check(name="folds_are_unranked")
     def folds_are_unranked(cls, data: pa.PolarsData) -> pl.LazyFrame:
         """A player who folded has no rank."""
         return data.lazyframe.select(~pl.col("folded") | pl.col("rank").is_null())
 
-    @pa.dataframe_check(name="winners_rank_first")
-    def winners_rank_first(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Every ranked winner holds place 1."""
+    @pa.dataframe_check(name="first_place_wins")
+    def first_place_wins(cls, data: pa.PolarsData) -> pl.LazyFrame:
+        """Every hand in place 1 wins; a lower place wins only what it collected (a side pot:
+        a share of the pot)."""
+        first = pl.col("rank") == 1
+        collected = pl.col("share").fill_null(0) > 0
         return data.lazyframe.select(
-            pl.col("rank").is_null() | (pl.col("winner") == (pl.col("rank") == 1))
+            pl.col("rank").is_null()
+            | (first & pl.col("winner"))
+            | (~first & (~pl.col("winner") | collected))
         )
 
     class Config:

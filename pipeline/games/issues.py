@@ -23,6 +23,10 @@ ISSUE_NOTES = {
 
 # (code, a regular expression over the message), first match wins: one line per rule.
 ISSUE_RULES: tuple[tuple[str, str], ...] = (
+    # a round sheet's date, currency and stake cells (pipeline/games/sheet_facts.py)
+    ("bad_date", r"^date '.*' is not a date"),
+    ("bad_currency", r"^currency '.*' is not a currency"),
+    ("bad_stake", r"^stake '.*' is not a stake"),
     # a delimited file's header or bytes (before the card rules: a header may be "board")
     ("duplicate_header", r"are both headed"),
     ("nul_byte", r"a NUL byte"),

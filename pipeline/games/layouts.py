@@ -47,12 +47,17 @@ _ALIASES = {
     "dice": ("dice", "roll"),
     "category": ("category", "scoredas"),
     "game": ("game",),
+    # a round sheet's facts for the Parquet (pipeline/games/sheet_facts.py)
+    "date": ("date", "day", "played", "playedon"),
+    "currency": ("currency", "ccy"),
+    "stake": ("stake", "stakes", "blinds"),
 }
 # Columns of a rounds sheet that are not players: producers' notes, and our own output columns
 # (so a workbook we wrote can be fed back in).
 _NOT_PLAYERS = {
     "tournament", "event", "season", "table", "date", "time", "notes", "note", "comment",
     "comments", "dealer", "level", "blinds", "pot", "game", "winner", "winninghand",
+    "day", "played", "playedon", "currency", "ccy", "stake", "stakes",
 }  # fmt: skip
 DICE_COLUMNS = ("d1", "d2", "d3", "d4", "d5")
 FOLD_MARK = re.compile(r"\s+fold(?:ed)?\s*$", re.IGNORECASE)

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
+from pipeline.games.holdem.hand_counts import NO_HANDS
 from pipeline.job.isolation import (
     ChildDiedError,
     OverMemoryCapError,
@@ -49,6 +50,10 @@ class FileReport:
     rows_scored: int = 0
     rows_rejected: int = 0
     issues: int = 0
+    # a hand log's hands: read = scored + left out (by reason, the issue code); issue 29 §8
+    hands_read: int = 0
+    hands_scored: int = 0
+    hands_left_out: dict[str, int] = field(default_factory=dict)
     outputs: dict[str, str] = field(default_factory=dict)
     output_sha256: dict[str, str] = field(default_factory=dict)  # a truncated output is redone
     timings: dict[str, float] = field(default_factory=dict)
@@ -157,6 +162,7 @@ def score_and_write(
         return _failed(planned.name, digest, error, settings, outputs)
     timings["total"] = time.perf_counter() - started
     issues = result.issue_count if isinstance(result, FileResult) else result.issues
+    hands = result.hands if isinstance(result, FileResult) else NO_HANDS
     return FileReport(
         planned.name,
         digest,
@@ -165,6 +171,9 @@ def score_and_write(
         result.rows_scored,
         result.rows_rejected,
         issues,
+        hands.read,
+        hands.scored,
+        hands.by_reason(),
         outputs,
         output_sha256,
         {key: round(value, 4) for key, value in timings.items()},

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
+from datetime import date
+from pathlib import Path, PurePath
 
 import polars as pl
 
 from pipeline.games.base import Game, ScoredSheet
 from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
+from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.sheet_facts import date_in_name
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.results import FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
@@ -32,8 +35,48 @@ def scored_frames(result: FileResult) -> dict[str, pl.DataFrame]:
             pl.lit(sheet_result.sheet.name).alias("sheet"),
             pl.lit(rows).gather(pl.col("row_id")).alias("row"),
         )
+        day = _day_of_name(result, sheet_result.layout)
+        if day is not None:  # a sheet without a date column, in a file whose name has one
+            located = located.with_columns(
+                pl.lit(day).cast(pl.Datetime("us")).dt.replace_time_zone("UTC").alias("played_at")
+            )
         by_name.setdefault(game.parquet_name, []).append(game.parquet(located))
     return {name: pl.concat(frames) for name, frames in by_name.items()}
+
+
+def _day_of_name(result: FileResult, layout: Layout | None) -> date | None:
+    """The date a round sheet was played by its file's name (``2026-03-14-final.csv``), where
+    the sheet has no date column of its own; never for a hand log (its hands say when)."""
+    if layout is None or layout.kind == HAND_LOG or "date" in layout.columns:
+        return None
+    return date_in_name(PurePath(result.name).name)
+
+
+def _dates(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
+    """Where each round sheet's dates came from (its date column, or its file's name), for the
+    Summary: a date is never guessed from anything else."""
+    found: list[tuple[str, str, str, str]] = []
+    for sheet_result in result.sheets:
+        layout = sheet_result.layout
+        day = _day_of_name(result, layout)
+        if day is not None:
+            found.append((result.name, sheet_result.sheet.name, str(day), "the file's name"))
+        elif layout is not None and layout.kind != HAND_LOG and "date" in layout.columns:
+            scored = sheet_result.scored
+            days = (
+                scored["played_at"].drop_nulls().dt.date().unique().sort()
+                if "played_at" in scored.columns
+                else pl.Series([], dtype=pl.Date)
+            )
+            shown = "" if days.is_empty() else str(days[0])
+            if days.len() > 1:
+                shown = f"{days[0]} to {days[-1]}"
+            column = layout.columns["date"]
+            found.append((result.name, sheet_result.sheet.name, shown, f"its column {column!r}"))
+    if not found:
+        return []
+    frame = pl.DataFrame(found, schema=["file", "sheet", "date", "date from"], orient="row")
+    return [("Dates", frame)]
 
 
 def issues_frame(result: FileResult) -> pl.DataFrame:
@@ -127,13 +170,38 @@ def summary_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
         schema=["file", "sheet", "layout", "rows read", "rows scored", "rows rejected"],
         orient="row",
     )
-    return [*blocks, ("Rows", files)]
+    return [*blocks, *_hand_blocks(result), *_dates(result), ("Rows", files)]
+
+
+def _hand_blocks(result: FileResult) -> list[tuple[str, pl.DataFrame]]:
+    """A hand log's hands: read = scored + left out, and the hands left out by reason (none
+    without a hand log)."""
+    if not any(sheet.layout and sheet.layout.kind == HAND_LOG for sheet in result.sheets):
+        return []
+    hands = result.hands
+    counts = pl.DataFrame(
+        [(result.name, hands.read, hands.scored, hands.left_out_total)],
+        schema=["file", "hands read", "hands scored", "hands left out"],
+        orient="row",
+    )
+    # the message is on the Issues sheet, at that line: a Summary column of it would shrink
+    # the printed page
+    reasons = hands.left_out.select(
+        pl.col("code").alias("reason"), "hands", pl.col("line").alias("first at line")
+    )
+    return [("Hands", counts), ("Hands left out", reasons)]
 
 
 ROWS_NOTES = {
     "rows read": "data rows in the sheet (header and blank rows not counted)",
     "rows scored": "rows read that were scored; the others are in Issues",
     "rows rejected": "rows with an issue that stopped them being scored (see Issues)",
+    "hands read": "hands the log holds: hands scored + hands left out",
+    "hands left out": "hands not scored: a variant we do not score, a hand cut short, ... "
+    "(by reason below, each on the Issues sheet)",
+    "reason": "the issue code of the hands left out",
+    "date from": "where the date in the Parquet's played_at came from: the sheet's date "
+    "column, or an ISO date in the file's name (midnight UTC)",
 }
 """What the Summary's Rows block and the Issues sheet's headings hold, as header notes."""
 
@@ -208,18 +276,23 @@ def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
                 outputs.append(SheetOutput(sheet.name, sheet.frame))
             continue
         shown = game.present(sheet.frame, sheet_result.scored, layout)
-        added = shown.added.drop("row_id")
+        added, muted = _with_issue_codes(shown.added, shown.muted, sheet_result.issues)
+        added = added.drop("row_id")
         table = _apart_from(added, sheet.frame.columns)
         renamed = dict(zip(added.columns, table.columns, strict=True))
         marked = SheetOutput(
             sheet.name,
             table,
             highlight=shown.highlight,
-            muted=shown.muted,
+            muted=muted,
             percent_columns=[renamed[name] for name in shown.percent_columns],
             player_columns=shown.player_columns,
             winners_column=renamed.get(shown.winners_column or ""),
-            notes={renamed.get(name, name): note for name, note in shown.notes.items()},
+            notes={
+                renamed.get(name, name): note
+                for name, note in {**shown.notes, ISSUE_CODE: ISSUE_CODE_NOTE}.items()
+                if name != ISSUE_CODE or name in added.columns
+            },
             key_columns=shown.key_columns,
             first_columns=[renamed.get(name, name) for name in shown.first_columns],
             side_columns=shown.side_columns,
@@ -236,6 +309,33 @@ def sheet_outputs(result: FileResult, *, write_back: bool) -> list[SheetOutput]:
         else:
             outputs.append(replace(marked, table=pl.concat([sheet.frame, table], how="horizontal")))
     return outputs
+
+
+ISSUE_CODE = "issue_code"
+ISSUE_CODE_NOTE = (
+    "why the row was not scored (the code of its issue, listed on the Issues sheet); its "
+    "results are blank and its text grey"
+)
+
+
+def _with_issue_codes(
+    added: pl.DataFrame, muted: pl.Series | None, issues: pl.DataFrame
+) -> tuple[pl.DataFrame, pl.Series | None]:
+    """A sheet's rejected rows kept in sight (issue 29 §8): an ``issue_code`` column (the code
+    of each rejected row's first issue) and the row greyed like a fold, so a row nobody scored
+    never reads as a row nobody won.  A sheet without a rejected row is left as it is."""
+    on_rows = issues.filter(pl.col("row_id").is_not_null())
+    if on_rows.height == 0:
+        return added, muted
+    codes = (
+        with_codes(on_rows)
+        .group_by("row_id", maintain_order=True)
+        .agg(pl.col("code").first().alias(ISSUE_CODE))
+    )
+    coded = added.join(codes, on="row_id", how="left", maintain_order="left")
+    rejected = coded[ISSUE_CODE].is_not_null()
+    greyed = rejected if muted is None else muted.fill_null(False) | rejected
+    return coded, greyed.alias("muted")
 
 
 def _apart_from(added: pl.DataFrame, existing: Sequence[str]) -> pl.DataFrame:

@@ -14,8 +14,9 @@ import polars as pl
 
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import Game
+from pipeline.games.holdem.hand_counts import NO_HANDS, HandCounts, count_hands
 from pipeline.games.holdem.rows import empty_issues
-from pipeline.games.layouts import Layout
+from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.sources import RawSheet, ReadProblem, SourceFile
 
 
@@ -56,6 +57,26 @@ class FileResult:
     @property
     def rows_scored(self) -> int:
         return self.rows_read - self.rows_rejected
+
+    @property
+    def hands(self) -> HandCounts:
+        """A hand log's hands: read, scored, and left out by reason (other files: none)."""
+        counts = [
+            count_hands(
+                result.sheet.frame,
+                result.scored["row_id"] if result.scored.height else pl.Series([], dtype=pl.Int64),
+                result.issues,
+                self.file_issues,
+            )
+            for result in self.sheets
+            if result.layout is not None and result.layout.kind == HAND_LOG
+        ]
+        if not counts:
+            return NO_HANDS
+        return HandCounts(
+            sum(count.scored for count in counts),
+            pl.concat([count.left_out for count in counts]),
+        )
 
     @property
     def issue_count(self) -> int:

@@ -156,22 +156,22 @@ def test_new_workbook_has_result_columns_summary_and_header_frozen(
     assert book.sheetnames == ["messy", "Summary", "Issues"]
     sheet = book["messy"]
     header = [cell.value for cell in sheet[1]]
-    assert header[-9:] == [
+    assert header[-10:] == [
         "hand", "hand_detail", "best_five", "rank", "winner", "share %",
-        "win_preflop %", "win_flop %", "win_turn %",
+        "win_preflop %", "win_flop %", "win_turn %", "issue_code",
     ]  # fmt: skip
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref is not None
     ann_round_1 = [cell.value for cell in sheet[2]]
     # the royal flush is on the board: everyone still in plays it and shares the pot
-    assert ann_round_1[-9:-3] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True, 0.5]
+    assert ann_round_1[-10:-4] == ["Royal Flush", "Royal Flush", "As Ks Qs Js Ts", 1, True, 0.5]
     # Winner rows: one conditional format over the table reading the winner column (L).
     rules = [
         (str(block.sqref), rule.formula, rule.dxf.font.b)
         for block in sheet.conditional_formatting
         for rule in block.rules
     ]
-    assert ("A2:P23", ["$L2=TRUE"], True) in rules
+    assert ("A2:Q23", ["$L2=TRUE"], True) in rules
     assert sheet.cell(row=4, column=1).font.color.rgb[-6:] == "808080"  # Cy folded: grey
     summary = [row for row in book["Summary"].iter_rows(values_only=True)]
     assert ("messy.csv", "(all)", None, 22, 8, 14) in [row[:6] for row in summary]

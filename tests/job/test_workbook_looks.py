@@ -16,6 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
+from pipeline.games.holdem.hand_log_game import SIDE_COLUMNS
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.helpers import run_cli
 
@@ -340,7 +341,7 @@ def printed_scale(sheet: Any) -> int | None:
         ("five", "kata", 1, None, None),
         ("yatzy", "dice", 1, None, None),
         ("rounds", "Night 1", 3, None, None),
-        ("hands", "hands", 1, 62, "$A:$B"),  # 27 columns: pages across, hand and player on each
+        ("hands", "hands", 1, 60, "$A:$B"),  # 29 columns: pages across, hand and player on each
         ("players", "Summary", None, None, None),
         ("hands", "Summary", None, None, None),
         ("players", "Issues", 1, None, None),
@@ -376,12 +377,14 @@ def test_a_hand_log_puts_what_a_reader_needs_first_and_groups_the_rest(
 ) -> None:
     sheet = printed["hands"]["hands"]
     header = [cell.value for cell in sheet[1]]
-    assert header[:11] == [
-        "hand_id", "player", "hole", "board", "hand", "winner",
-        "win_preflop %", "win_flop %", "win_turn %", "put_in", "won",
+    assert header[:13] == [
+        "hand_id", "player", "position", "hole", "board", "hand", "winner",
+        "win_preflop %", "win_flop %", "win_turn %", "put_in", "won", "net",
     ]  # fmt: skip
     technical = ["tournament", "round", "date", "seat", "button", "stack", "mucked", "line",
                  "variant"]  # fmt: skip
+    # and the reader's site, zone, format, buy-in, table size and actions, once it gives them
+    technical += [name for name in SIDE_COLUMNS if name in header and name not in technical]
     assert header[-len(technical) :] == technical
     for name in technical:  # grouped and collapsed: hidden, so never printed
         letter = get_column_letter(header.index(name) + 1)

@@ -33,7 +33,8 @@ from pipeline.games.poker_variants import (
     HOLDEM_NAME,
     rules_of_games,
 )
-from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows
+from pipeline.games.sheet_facts import FACT_ROLES, sheet_facts
+from schemas.holdem import ScoredRows, align_to_poker_schema
 
 LOW_COLUMNS = ("low_hand", "low_rank", "low_winner")
 NOTES = {
@@ -83,9 +84,16 @@ def score_poker(
     default = options.game or (FIVE_CARD_NAME if five_card else HOLDEM_NAME)
     rows = with_games(holdem_rows(frame, layout), default=default, rules_of_game=rules_of_game)
     rows = with_card_ids(rows)
-    issues = validate_holdem(rows, five_card=five_card, rules_of_game=rules_of_game)
+    # a date, currency or stake column: the Parquet's facts, a bad cell an issue of its round
+    with_facts = any(role in layout.columns for role in FACT_ROLES)
+    facts, fact_issues = sheet_facts(frame, layout) if with_facts else (None, None)
+    issues = validate_holdem(
+        rows, five_card=five_card, rules_of_game=rules_of_game, found_before=fact_issues
+    )
     good = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
     scored = score_holdem(good, rules_of_game)
+    if facts is not None:
+        scored = scored.join(facts, on="row_id", how="left", maintain_order="left")
     if options.equity.enabled and not five_card:
         scored = with_equities(scored, options.equity, rules_of_game)
     return scored, issues
@@ -229,12 +237,7 @@ def _names_a_game(scored: pl.DataFrame) -> bool:
 def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
     """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
     :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing."""
-    filled = located.with_columns(
-        pl.lit(None).alias(name) for name in POKER_PARQUET_SCHEMA if name not in located.columns
-    )
-    return ScoredRows.validate(
-        filled.select(list(POKER_PARQUET_SCHEMA)).cast(pl.Schema(POKER_PARQUET_SCHEMA))
-    )
+    return ScoredRows.validate(align_to_poker_schema(located))
 
 
 def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:
@@ -268,9 +271,10 @@ def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame
 
 def _player_summary(poker: pl.DataFrame) -> pl.DataFrame:
     """Per player: rounds dealt, showdowns, wins, split wins, win rate, best hand."""
-    winners_in_round = pl.col("winner").sum().over("sheet", "tournament", "table", "round")
+    # a split is a best hand held twice, not a side pot won by a lower place
+    winners_alike = pl.col("winner").sum().over("sheet", "tournament", "table", "round", "rank")
     return (
-        poker.with_columns(winners_in_round.alias("winners"))
+        poker.with_columns(winners_alike.alias("winners"))
         .group_by("player", maintain_order=True)
         .agg(
             pl.len().alias("rounds dealt"),

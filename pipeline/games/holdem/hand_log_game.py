@@ -21,6 +21,7 @@ from pipeline.games.holdem.game import (
     present_poker,
     with_equities,
 )
+from pipeline.games.holdem.log_facts import log_facts, with_typed_facts
 from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
@@ -40,19 +41,32 @@ LOG_NOTES = {
     "folded_street": "the street the player folded on",
     "put_in": "chips the player put into the pots in this hand",
     "won": "chips the player collected from the pots",
+    "net": "won less put in, in the hand's currency",
+    "currency": "what put_in, won and the blinds are counted in: USD, EUR, ...; chips for "
+    "tournament chips, play for play money",
+    "played_at": "the hand's start in UTC, converted from the log's own zone (time_zone)",
+    "actions": "the player's actions, streets apart by ' / ': <n>.<verb><amount>, n the "
+    "action's place in the hand (docs/hand-histories.md)",
+    "table_size": "the table's seats (9-max: 9), else the seats dealt in",
+    "position": "the seat's name from the button (BTN, SB, BB, UTG ... HJ, CO), as trackers "
+    "name it; heads-up the button is BTN and posts the small blind",
 }
 """What the log's own columns hold, as the workbook's header notes."""
 KEY_COLUMNS = ("hand_id", "player")
 FIRST_COLUMNS = (
-    "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %", "put_in",
-    "won",
+    "position", "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %",
+    "put_in", "won", "net",
 )  # fmt: skip
 """What a reader of a hand log needs first, printed on the first page after the key columns."""
 SIDE_COLUMNS = (
     "tournament", "round", "date", "seat", "button", "stack", "mucked", "line", "variant",
+    "site", "played_at", "time_zone", "format", "buy_in", "buy_in_currency", "table_size",
+    "actions",
 )  # fmt: skip
 """Technical columns, grouped and collapsed at the right: the same on every hand of a log (its
-tournament and variant), a copy of another (``round``), or where a row came from."""
+tournament and variant, its site, zone, format and buy-in), a copy of another (``round``,
+``played_at`` of ``date``), where a row came from, or the record a statistic is computed from
+(``actions``); the currency and blinds stay in sight, by the chips."""
 
 
 def _typed(frame: pl.DataFrame) -> pl.DataFrame:
@@ -72,7 +86,7 @@ def score_hand_log(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Score the shown hands, keep the rest as folded or mucked, and audit every pot."""
     log = (
-        _typed(frame)
+        with_typed_facts(_typed(frame), frame)
         .with_row_index("row_id")
         .with_columns(
             pl.col("row_id").cast(pl.Int64),
@@ -118,8 +132,11 @@ def score_hand_log(
         pl.when(~pl.col("folded").fill_null(False)).then(pl.lit(MUCKED)).alias("hand"),
     )
     scored = pl.concat([scored, unseen], how="diagonal_relaxed").sort("row_id")
-    scored = _decide_winners(scored, log).join(
-        log.select("row_id", "put_in", "won"), on="row_id", how="left"
+    scored = (
+        _decide_winners(scored, log)
+        .join(log.select("row_id", "put_in", "won"), on="row_id", how="left")
+        .join(log_facts(log), on="row_id", how="left")
+        .with_columns((pl.col("won") - pl.col("put_in")).alias("net"))
     )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
@@ -147,11 +164,15 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
     still_in = ~pl.col("folded")
     unseen_in = (still_in & (pl.col("hand") == MUCKED)).fill_null(False)
     full_showdown = (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
+    # Whoever collects from a pot, main or side, won (issue 29 §4): the evaluator's best hand
+    # takes the main pot, a shorter stack's side pot goes to a lower place.  A low half
+    # collected is the low's (``low_winner``), not a high win.
+    low_half = pl.col("low_winner").fill_null(False) if "low_winner" in scored.columns else False
     return (
         scored.join(won, on="row_id", how="left")
         .with_columns(
             pl.when(full_showdown)
-            .then(pl.col("winner").fill_null(False))
+            .then(pl.col("winner").fill_null(False) | (pl.col("log_winner") & ~low_half))
             .otherwise(pl.col("log_winner"))
             .alias("winner"),
             pl.when(paid > 0)
@@ -195,9 +216,29 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
     rows = pl.concat(frames, how="diagonal_relaxed")
     still_in = ~pl.col("folded").fill_null(False)
     showdown = still_in & (still_in.sum().over("sheet", "tournament", "table", "round") >= 2)
-    totals = (
-        rows.with_columns(showdown.alias("showdown"))
-        .group_by("player", maintain_order=True)
+    rows = rows.with_columns(showdown.alias("showdown"))
+    # Money is never added across currencies, nor to chips: a block per currency the log names
+    currencies = (
+        rows["currency"].unique(maintain_order=True).to_list() if "currency" in rows.columns else []
+    )
+    if len(currencies) > 1:
+        per_currency = [
+            (
+                f"Players — {currency or 'no currency'}",
+                _player_totals(rows.filter(pl.col("currency").eq_missing(currency))),
+            )
+            for currency in currencies
+        ]
+    else:
+        per_currency = [("Players", _player_totals(rows))]
+    return [*per_currency, *(block for block in blocks if block[0] != "Players")]
+
+
+def _player_totals(rows: pl.DataFrame) -> pl.DataFrame:
+    """Per player: hands dealt, showdowns, showdowns won, chips won (net), chips put in, best
+    hand; most won first."""
+    return (
+        rows.group_by("player", maintain_order=True)
         .agg(
             pl.len().alias("hands dealt"),
             pl.col("showdown").sum().alias("showdowns"),
@@ -208,14 +249,16 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
         )
         .sort("chips won (net)", "showdowns won", descending=True, maintain_order=True)
     )
-    return [("Players", totals), *(block for block in blocks if block[0] != "Players")]
 
 
 def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> Presentation:
     """Poker's columns, with the log's own columns explained and put in reading order."""
     shown = present_poker(frame, scored, layout)
+    ours = [name for name in ("position", "net") if name in scored.columns]
+    added = shown.added.join(scored.select("row_id", *ours), on="row_id", how="left")
     return replace(
         shown,
+        added=added,
         notes={**LOG_NOTES, **shown.notes},
         key_columns=KEY_COLUMNS,
         first_columns=FIRST_COLUMNS,

@@ -172,8 +172,11 @@ def validate_holdem(
     five_card: bool = False,
     whole_rounds: bool = True,
     rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
+    found_before: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
-    """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.).
+    """Every problem with canonical Hold'em rows, as issue records (``row_id`` etc.);
+    ``found_before`` are issues found in the sheet's other cells (a date, a stake), which hold
+    back their rounds like these.
 
     Row rules come from :class:`schemas.holdem.HoldemRows`; round rules are vectorised here: a
     player at most once per round, one board per round (a fold sees a prefix of it), no card twice
@@ -206,6 +209,8 @@ def validate_holdem(
     issues.append(off_deck)
     good = good.filter(~pl.col("row_id").is_in(off_deck["row_id"].implode()))
     issues.append(round_issues(good))
+    if found_before is not None:
+        issues.append(found_before.select(issues[0].columns).cast(issues[0].schema))
     # A rounds sheet repeats the board on every player's row: one issue per cell is enough.
     found = pl.concat(issues).unique(maintain_order=True)
     if not whole_rounds:  # a hand history shows some hands only: its rounds are never whole

@@ -40,7 +40,8 @@ LEGEND: Final = (
     "Green, bold: the winners (poker: every tied best hand, and a hi/lo game's best low;",
     "Yatzy: the leaders after the game).",
     "A sheet of one row per player marks the whole row; one row per round, the winners' cards.",
-    "Grey text: players who folded. A heading ending in % holds percentages.",
+    "Grey text: players who folded, and rows not scored (issue_code says why).",
+    "A heading ending in % holds percentages.",
 )
 """The Summary's closing lines, one a row, short enough not to widen the printed page."""
 SUMMARY_TITLE: Final = "Summary"
