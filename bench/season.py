@@ -42,8 +42,10 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def generate(folder: Path, rows: int, files: int, seed: int = 0) -> None:
-    """Deal ``rows`` scored poker rows (6 a round) into ``files`` Parquet nights."""
+def generate(folder: Path, rows: int, files: int, seed: int = 0, contract: bool = False) -> None:
+    """Deal ``rows`` scored poker rows (6 a round) into ``files`` Parquet nights; ``contract``
+    writes the data contract's columns too (a PokerStars USD cash log per night: site, hand
+    times in ET, currency, big blind, net), which the season keys hands and nights on."""
     from pipeline.core import evaluator
     from pipeline.core.cards import RANKS, SUITS
 
@@ -110,9 +112,21 @@ def generate(folder: Path, rows: int, files: int, seed: int = 0) -> None:
     start = dt.date(2026, 1, 1)
     for number in range(files):
         part = frame.slice(number * per_file, per_file)
-        part.with_columns(
-            pl.lit(start + dt.timedelta(days=7 * number)).alias("date")
-        ).write_parquet(folder / f"night-{number + 1:02d}.poker.parquet")
+        day = start + dt.timedelta(days=7 * number)
+        part = part.with_columns(pl.lit(day).alias("date"))
+        if contract:  # a hand every 20 s from 23:00 UTC: past midnight, one night per file
+            began = dt.datetime.combine(day, dt.time(23), tzinfo=dt.UTC)
+            hand = pl.int_range(pl.len()) // PLAYERS_PER_ROUND
+            part = part.with_columns(
+                site=pl.lit("PokerStars"),
+                played_at=pl.lit(began) + pl.duration(seconds=hand * 20),
+                time_zone=pl.lit("ET"),
+                currency=pl.lit("USD"),
+                big_blind=pl.lit(0.5),
+                format=pl.lit("cash"),
+                net=pl.col("chips_won"),
+            ).drop("chips_won")
+        part.write_parquet(folder / f"night-{number + 1:02d}.poker.parquet")
 
 
 def worker(folder: Path, output: Path) -> None:
@@ -143,6 +157,9 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--files", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--contract", action="store_true", help="write the data contract's columns too"
+    )
     parser.add_argument("--worker", nargs=2, metavar=("FOLDER", "OUTPUT"), help=argparse.SUPPRESS)
     parser.add_argument("--generate", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -150,7 +167,7 @@ def main() -> None:
         worker(Path(args.worker[0]), Path(args.worker[1]))
         return
     if args.generate:
-        generate(Path(args.generate), args.rows, args.files)
+        generate(Path(args.generate), args.rows, args.files, contract=args.contract)
         return
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary) / "season"
@@ -159,7 +176,7 @@ def main() -> None:
         # while dealing would hand its peak to every worker started after it.
         subprocess.run(
             [sys.executable, __file__, "--generate", str(folder), "--rows", str(args.rows),
-             "--files", str(args.files)],
+             "--files", str(args.files), *(["--contract"] if args.contract else [])],
             check=True,
         )  # fmt: skip
         print(

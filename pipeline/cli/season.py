@@ -45,6 +45,22 @@ def season_command(
             "--top", help="Players in the trend chart; opponents per player in head to head.", min=1
         ),
     ] = 10,
+    players_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--players",
+            help="CSV of alias,player: each alias counts as that player; an empty player "
+            "leaves the name out (placeholders such as 'player 1').",
+        ),
+    ] = None,
+    rank_by: Annotated[
+        str | None,
+        typer.Option(
+            "--rank-by",
+            help="Order each standings block by net, bb100, pots or wins (default: net where "
+            "there is money, pots won where there is none).",
+        ),
+    ] = None,
     short_deck_rule: Annotated[
         str,
         typer.Option(
@@ -55,14 +71,25 @@ def season_command(
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
-    Exit code 0 when written; 1 when a text was cut to fit a cell (one line "Issue: ..." each);
-    2 (one line "Error: ...") when the folder cannot be read.
+    Exit code 0 when written; 1 when a text was cut to fit a cell (one line "Issue: ..." each)
+    or when --from/--to match no night (nothing written); 2 (one line "Error: ...") when the
+    folder or the players file cannot be read.
     """
     from pipeline.games.poker_variants import rules_of_games, short_deck_rule_sets
-    from pipeline.season.report import SeasonError, season_report
-    from pipeline.sinks.excel.season import overlong_texts, write_season_workbook
+    from pipeline.season.names import PlayerMap, PlayersFileError, read_players
+    from pipeline.season.poker_tables import RANK_BY
+    from pipeline.season.report import EmptyRangeError, SeasonError, season_report
+    from pipeline.sinks.excel.season import nights_said, overlong_texts, write_season_workbook
 
     start, end = _date(date_from, "--from"), _date(date_to, "--to")
+    if rank_by is not None and rank_by not in RANK_BY:
+        typer.echo(f"Error: --rank-by {rank_by!r} is not one of {', '.join(RANK_BY)}", err=True)
+        raise typer.Exit(EXIT_FAILED)
+    try:
+        players = PlayerMap() if players_file is None else read_players(players_file)
+    except PlayersFileError as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(EXIT_FAILED) from None
     try:
         rule_sets = short_deck_rule_sets(short_deck_rule)
     except ValueError as error:
@@ -77,8 +104,13 @@ def season_command(
             min_rounds=min_rounds,
             top=top,
             rules_of_game=rules_of_games(rule_sets),
+            players=players,
+            rank_by=rank_by,
         )
         write_season_workbook(report, output)
+    except EmptyRangeError as error:
+        typer.echo(f"Issue: {error}; nothing written", err=True)
+        raise typer.Exit(EXIT_ISSUES) from None
     except (SeasonError, OSError) as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(EXIT_FAILED) from None
@@ -86,6 +118,8 @@ def season_command(
         f"wrote {output}: {report.standings.height:,} poker players, "
         f"{report.yatzy_standings.height:,} Yatzy players, {report.nights.height:,} nights"
     )
+    for line in nights_said(report):
+        typer.echo(f"Note: {line}")
     cut = overlong_texts(report)
     for line in cut:
         typer.echo(f"Issue: {output}: {line}", err=True)

@@ -204,9 +204,29 @@ def _visit(
             searched.add(real)
             pending.append((path, real))
     elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
-        files.append(path)
+        if _is_players_file(path):
+            found.notes.append(
+                f"{str(path)!r} is the desk's players file (alias,player): read by "
+                "`pipeline season --players`, not scored"
+            )
+        else:
+            files.append(path)
     else:
         skipped.append(path)
+
+
+def _is_players_file(path: Path) -> bool:
+    """A CSV whose header is ``alias,player``: the stats desk's aliases, kept beside the
+    nights it names (``input/players.csv``), never a night of rounds."""
+    if path.suffix.lower() != ".csv":
+        return False
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(4096)
+    except OSError:
+        return False
+    header = first.decode("utf-8-sig", errors="replace").strip().replace(" ", "").lower()
+    return header == "alias,player"
 
 
 def _is_folder(path: Path) -> bool:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-_NIGHT_NAME = "the night's Parquet file, relative to the season folder"
+_DATE = "the night's date: a log's first hand in its own time zone, else a sheet's date"
 
 SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
     "standings": {
-        "place": "by wins, then win rate, within the game; ties share a place; "
+        "place": "within the game and currency; ties share a place; "
         "empty: fewer rounds than --min-rounds",
         "rounds": "rounds dealt to the player in this game, folds included",
         "showdowns": "rounds the player did not fold and had a scored hand",
@@ -23,17 +23,18 @@ SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
         "pots won": "pots won, a split or a hi/lo half counting its part (0.5, 0.25); in "
         "Omaha Hi/Lo the low half's wins count here, not in wins",
         "win rate %": "wins per round dealt",
-        "chips won": "net chips over the nights that record them; empty: none recorded",
+        "net": "won less put in, in the block's currency, over the hands that record it",
+        "bb/100": "net in big blinds per 100 hands (money only: not tournament or play chips)",
         "best hand": "the strongest hand the player made in this game",
-        "nights": "nights the player was dealt in, in this game",
+        "nights": "nights the player was dealt in, in this game and currency",
     },
     "trend": {
-        "night name": _NIGHT_NAME,
+        "date": _DATE,
         "wins": "rounds won that night",
         "cumulative wins": "rounds won from the first night up to this one",
     },
     "trend_top": {
-        "night name": _NIGHT_NAME,
+        "date": _DATE,
     },
     "categories": {
         "observed": "showdown hands with every card dealt that made this category",
@@ -47,14 +48,16 @@ SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
     "luck": {
         "rounds with odds": "rounds with a win figure for the player (turn, flop or preflop)",
         "expected wins": "sum of the latest street's win figures (a 45% chance counts 0.45)",
-        "actual wins": "pot shares won in the same rounds (a two-way split counts 1/2)",
+        "actual wins": "pot shares won in the same rounds, as Standings' pots won counts them "
+        "(a two-way split or a hi/lo half counts 1/2)",
         "luck": "actual wins minus expected wins: above zero, luckier than the odds",
     },
     "suckouts": {
         "win %": "the winner's chance at the latest street with a figure",
         "street": "the street of that chance",
         "hand": "the winning hand",
-        "night name": _NIGHT_NAME,
+        "date": _DATE,
+        "file": "the Parquet file, relative to the season folder",
     },
     "head_to_head": {
         "opponent": "a player met at showdown; the player's most frequent opponents first",
@@ -77,9 +80,20 @@ SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
         "difference": "average score minus the random roll's",
     },
     "nights": {
-        "night": "nights are numbered by date, then by file name",
-        "name": _NIGHT_NAME,
-        "date": "the earliest date in the file",
+        "night": "a date and tournament; numbered by date, undated files last",
+        "date": "the date of the night's first hand: a log's in its own time zone, a round "
+        "sheet's date column, else an ISO date in its file name; empty: none",
+        "files": "the Parquet files that hold the night's hands",
+        "hands": "poker hands, each counted once",
+        "Yatzy games": "Yatzy score sheets",
+        "date from": "where the date came from",
+        "file names": "the first files, relative to the season folder",
+    },
+    "same_player": {
+        "name": "a player as the season shows them",
+        "rows": "rows (a player's hand or score) under the name",
+        "looks like": "another name that may be the same person: never merged by guess",
+        "why": "what makes them look alike",
     },
 }
 """One-line notes per table, per heading."""

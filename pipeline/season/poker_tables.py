@@ -23,47 +23,110 @@ from collections.abc import Sequence
 
 import polars as pl
 
+RANK_BY = ("net", "bb100", "pots", "wins")
+"""What ``--rank-by`` may order the standings by."""
+NO_MONEY = ("chips", "play")
+"""Currencies that are not money (tournament chips, play money): no bb/100."""
+STANDINGS_COLUMNS = (
+    "game", "currency", "ranked by", "place", "player", "rounds", "showdowns", "wins",
+    "split wins", "pots won", "win rate %", "net", "bb/100", "best hand", "nights",
+)  # fmt: skip
+_METRIC = {"net": "net", "bb100": "bb/100", "pots": "pots won", "wins": "wins"}
 
-def standings(rows: pl.DataFrame, min_rounds: int) -> pl.DataFrame:
-    """Per game, per player: rounds, showdowns, wins, split wins, pots won (a split or a hi/lo
-    half counts its part), win rate, chips, best hand, nights; placed by wins then win rate
-    within the game (ties share a place)."""
+
+def block_ranking(currency: str | None, has_net: bool, has_bb100: bool, wanted: str | None) -> str:
+    """What one block of the standings is ranked by: ``wanted`` when the block has it (else the
+    next of bb/100, net, pots won), and by default net where there is money, pots won where
+    there is none (rounds won would rank first a player who took uncontested pots and lost).
+
+    >>> block_ranking("USD", True, True, None), block_ranking(None, False, False, "net")
+    ('net', 'pots')
+    """
+    if wanted is None:
+        wanted = "net" if currency is not None and has_net else "pots"
+    if wanted == "bb100" and not has_bb100:
+        wanted = "net"
+    if wanted == "net" and (not has_net or currency is None):
+        wanted = "pots"
+    return wanted
+
+
+def standings(rows: pl.DataFrame, min_rounds: int, rank_by: str | None = None) -> pl.DataFrame:
+    """A block per game and currency, per player: rounds, showdowns, wins, split wins, pots won
+    (a split or a hi/lo half counts its part), win rate, net (in the block's currency), bb/100
+    (money only), best hand, nights; placed within the block by its ranking (``ranked by``:
+    see :func:`block_ranking`), then pots won, then wins (ties share a place)."""
     split = pl.col("winner") & (pl.col("winners") > 1)
-    # a night written before shares were: a winner's share is the pot over the winners
-    share = pl.col("share").fill_null(pl.col("winner").cast(pl.Float64) / pl.col("winners"))
-    table = rows.group_by("game", "player").agg(
+    money = pl.col("currency").is_not_null() & ~pl.col("currency").is_in(list(NO_MONEY))
+    per_big_blind = pl.when(money & (pl.col("big_blind") > 0)).then(
+        pl.col("net") / pl.col("big_blind")
+    )
+    table = rows.group_by("game", "currency", "player").agg(
         pl.len().cast(pl.Int64).alias("rounds"),
         pl.col("showdown").sum().cast(pl.Int64).alias("showdowns"),
         pl.col("winner").sum().cast(pl.Int64).alias("wins"),
         split.sum().cast(pl.Int64).alias("split wins"),
-        share.fill_nan(0.0).sum().alias("pots won"),
-        pl.col("chips_won").sum().alias("chips won"),
-        pl.col("chips_won").is_not_null().any().alias("_has_chips"),
+        pl.col("pot share").sum().alias("pots won"),
+        pl.col("net").sum().alias("net"),
+        pl.col("net").is_not_null().any().alias("_has_net"),
+        pl.when(per_big_blind.count() > 0)
+        .then(per_big_blind.sum() * 100 / per_big_blind.count())
+        .alias("bb/100"),
         pl.col("hand_detail").sort_by("strength", nulls_last=False).last().alias("best hand"),
         pl.col("night").n_unique().cast(pl.Int64).alias("nights"),
-        pl.col("rid").min().alias("_first"),
+        pl.col("night").min().alias("_first"),
     )
-    placed = pl.col("rounds") >= min_rounds
     table = table.with_columns(
         (pl.col("wins") / pl.col("rounds")).alias("win rate %"),
-        pl.when(pl.col("_has_chips")).then(pl.col("chips won")).alias("chips won"),
-        placed.alias("_placed"),
+        pl.when(pl.col("_has_net")).then(pl.col("net")).alias("net"),
+        (pl.col("rounds") >= min_rounds).alias("_placed"),
+        pl.col("_first").min().over("game").alias("_game_first"),
+        # money by its code, then tournament chips, play money, and no currency last
+        pl.when(pl.col("currency").is_null())
+        .then(3)
+        .when(pl.col("currency").is_in(list(NO_MONEY)))
+        .then(pl.col("currency").replace_strict({"chips": 1, "play": 2}, default=3))
+        .otherwise(0)
+        .alias("_kind"),
     )
-    order = pl.struct(pl.col("wins"), pl.col("win rate %"))
+    blocks = table.group_by("game", "currency").agg(
+        pl.col("_has_net").any(), pl.col("bb/100").is_not_null().any().alias("_has_bb100")
+    )
+    ranking = {
+        (game, currency): block_ranking(currency, has_net, has_bb100, rank_by)
+        for game, currency, has_net, has_bb100 in blocks.iter_rows()
+    }
+    table = (
+        table.with_columns(
+            pl.struct("game", "currency")
+            .map_elements(
+                lambda block: ranking[(block["game"], block["currency"])], return_dtype=pl.String()
+            )
+            .alias("ranked by")
+        )
+        if ranking
+        else table.with_columns(pl.lit(None, pl.String()).alias("ranked by"))
+    )
+    metric = pl.coalesce(
+        *(
+            pl.when(pl.col("ranked by") == key).then(pl.col(column).cast(pl.Float64))
+            for key, column in _METRIC.items()
+        ),
+        pl.lit(float("-inf")),
+    ).fill_null(float("-inf"))
+    order = pl.struct(metric, pl.col("pots won"), pl.col("wins"))
     table = table.with_columns(
         pl.when(pl.col("_placed"))
-        .then(order.rank("min", descending=True).over("game", "_placed"))
+        .then(order.rank("min", descending=True).over("game", "currency", "_placed"))
         .cast(pl.Int64)
         .alias("place"),
-        pl.col("_first").min().over("game").alias("_game_first"),
+        metric.alias("_metric"),
     ).sort(
-        "_game_first", pl.col("place").is_null(), "place", pl.col("wins"), "player",
-        descending=[False, False, False, True, False],
+        "_game_first", "game", "_kind", "currency", pl.col("place").is_null(), "place",
+        "_metric", "pots won", "player",
+        descending=[False, False, False, False, False, False, True, True, False],
     )  # fmt: skip
-    return table.select(
-        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won",
-        "win rate %", "chips won", "best hand", "nights",
-    )  # fmt: skip
+    return table.select(STANDINGS_COLUMNS)
 
 
 def player_order(rows: pl.DataFrame) -> list[str]:
@@ -82,7 +145,7 @@ def player_order(rows: pl.DataFrame) -> list[str]:
 TREND_SCHEMA: dict[str, pl.DataType] = {
     "player": pl.String(),
     "night": pl.Int64(),
-    "night name": pl.String(),
+    "date": pl.Date(),
     "wins": pl.Int64(),
     "cumulative wins": pl.Int64(),
 }
@@ -100,7 +163,7 @@ def trend(rows: pl.DataFrame, nights: pl.DataFrame, players: Sequence[str]) -> p
     first = per_night.group_by("player").agg(pl.col("night").min().alias("first"))
     order = pl.DataFrame({"player": list(players)}).with_row_index("_order")
     grid = (
-        order.join(played.select("night", pl.col("name").alias("night name")), how="cross")
+        order.join(played.select("night", "date"), how="cross")
         .join(first, on="player")
         .filter(pl.col("night") >= pl.col("first"))
         .join(per_night, on=["player", "night"], how="left")
@@ -110,7 +173,7 @@ def trend(rows: pl.DataFrame, nights: pl.DataFrame, players: Sequence[str]) -> p
     return grid.select(
         "player",
         "night",
-        "night name",
+        "date",
         "wins",
         pl.col("wins").cum_sum().over("player").alias("cumulative wins"),
     ).cast(TREND_SCHEMA)  # type: ignore[arg-type]
@@ -122,7 +185,7 @@ def trend_top(long: pl.DataFrame, nights: pl.DataFrame, players: Sequence[str]) 
     shown = [player for player in players if player in set(long.get_column("player"))]
     base = (
         nights.filter(pl.col("night").is_in(long.get_column("night").unique().implode()))
-        .select("night", pl.col("name").alias("night name"))
+        .select("night", "date")
         .sort("night")
     )
     if not shown:
@@ -132,7 +195,7 @@ def trend_top(long: pl.DataFrame, nights: pl.DataFrame, players: Sequence[str]) 
     )
     return base.join(wide, on="night", how="left").select(
         "night",
-        "night name",
+        "date",
         *(pl.col(player).fill_null(0).cast(pl.Int64) for player in shown),
     )
 
@@ -175,4 +238,14 @@ def head_to_head(rows: pl.DataFrame, players: Sequence[str], top: int) -> pl.Dat
     )
 
 
-__all__ = ["head_to_head", "player_order", "standings", "trend", "trend_top"]
+__all__ = [
+    "NO_MONEY",
+    "RANK_BY",
+    "STANDINGS_COLUMNS",
+    "block_ranking",
+    "head_to_head",
+    "player_order",
+    "standings",
+    "trend",
+    "trend_top",
+]

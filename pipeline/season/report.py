@@ -34,9 +34,13 @@ from pipeline.core.yatzy import CATEGORY_NAMES as YATZY_NAMES
 from pipeline.core.yatzy import UPPER, UPPER_BONUS_THRESHOLD
 from pipeline.season import poker_tables
 from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wilson_interval
+from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
+from pipeline.season.nights import number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
+NO_ALIASES = PlayerMap()
+"""No players file: every name its own player (matched on its key)."""
 SUCKOUTS_SHOWN = 20
 TOP_PLAYERS = 10
 """Players in the printed trend, opponents per player in the head to head, by default."""
@@ -62,22 +66,34 @@ class SeasonReport:
     yatzy_standings: pl.DataFrame
     yatzy_categories: pl.DataFrame
     nights: pl.DataFrame
+    same_player: pl.DataFrame = field(
+        default_factory=lambda: pl.DataFrame(schema=SAME_PLAYER_SCHEMA)
+    )
     min_rounds: int = 0
     top: int = TOP_PLAYERS
     skipped: tuple[str, ...] = field(default=())
+    stale: tuple[str, ...] = field(default=())
+    repeated_hands: int = 0
     games_without_rules: tuple[str, ...] = field(default=())
     notes: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: SEASON_NOTES)
 
 
-def poker_rows(poker: pl.LazyFrame) -> pl.DataFrame:
+def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     """One row per player per round, with the round's id (``rid``), whether the player reached
-    ``showdown``, the latest street's ``equity`` and its ``street``, and per round the number of
-    ``winners`` and of players ``at_showdown``."""
-    round_key = pl.struct("night", "game", "sheet", "tournament", "round")
+    ``showdown``, the latest street's ``equity`` and its ``street``, per round the number of
+    ``winners`` and of players ``at_showdown``, and the player's ``pot share`` (``share``; a
+    night written before shares: a winner's part is the pot over the winners)."""
+    lazy = poker.lazy()
+    names = lazy.collect_schema().names()
+    if "_hand" in names:  # a hand's identity (a hash): its site's id, or its sheet and round
+        round_id = pl.col("_hand")
+    else:
+        key = ("night", "game", "path", "sheet", "tournament", "round")
+        round_id = pl.struct(*(n for n in key if n in names)).rank("dense")
     showdown = ~pl.col("folded") & pl.col("strength").is_not_null()
     frame = (
-        poker.with_columns(
-            round_key.rank("dense").alias("rid"),
+        lazy.with_columns(
+            round_id.alias("rid"),
             showdown.alias("showdown"),
             pl.coalesce("win_turn", "win_flop", "win_preflop").truediv(100).alias("equity"),
             pl.when(pl.col("win_turn").is_not_null())
@@ -92,43 +108,68 @@ def poker_rows(poker: pl.LazyFrame) -> pl.DataFrame:
             pl.col("winner").sum().over("rid").alias("winners"),
             pl.col("showdown").sum().over("rid").alias("at_showdown"),
         )
+        .with_columns(
+            pl.col("share")
+            .fill_null(pl.col("winner").cast(pl.Float64) / pl.col("winners"))
+            .fill_nan(0.0)
+            .alias("pot share")
+        )
         .collect(engine="streaming")
     )
     return frame
 
 
 def _luck(rows: pl.DataFrame, nights: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Per game: expected wins against the pot shares won (Standings' ``pots won``, counted in
+    the rounds with a figure), and the season's biggest suck-outs."""
     with_equity = rows.filter(pl.col("equity").is_not_null())
-    share = pl.when(pl.col("winner")).then(1 / pl.col("winners")).otherwise(0.0)
     luck = (
-        with_equity.group_by("player")
+        with_equity.group_by("game", "player")
         .agg(
             pl.len().cast(pl.Int64).alias("rounds with odds"),
             pl.col("equity").sum().alias("expected wins"),
-            share.sum().alias("actual wins"),
+            pl.col("pot share").sum().alias("actual wins"),
+            pl.col("night").min().alias("_first"),
         )
-        .with_columns((pl.col("actual wins") - pl.col("expected wins")).alias("luck"))
-        .sort("luck", "player", descending=[True, False])
+        .with_columns(
+            (pl.col("actual wins") - pl.col("expected wins")).alias("luck"),
+            pl.col("_first").min().over("game").alias("_game_first"),
+        )
+        .sort("_game_first", "game", "luck", "player", descending=[False, False, True, False])
+        .select(list(LUCK_SCHEMA))
+        .cast(LUCK_SCHEMA)  # type: ignore[arg-type]
     )
     suckouts = (
         with_equity.filter(pl.col("winner") & pl.col("showdown") & (pl.col("at_showdown") >= 2))
         .sort("equity", "night", "player")
         .head(SUCKOUTS_SHOWN)
-        .join(nights.select("night", pl.col("name").alias("night name")), on="night", how="left")
+        .drop("date")  # a sheet's own date column: the night's date is the one shown
+        .join(nights.select("night", "date"), on="night", how="left")
         .sort("equity", "night", "player")
         .select(
             pl.col("equity").alias("win %"),
             "street",
             "player",
+            "game",
             pl.col("hand_detail").alias("hand"),
             "cards",
-            "night",
-            "night name",
+            "date",
+            pl.col("path").alias("file"),
             "tournament",
             "round",
         )
     )
     return luck, suckouts
+
+
+LUCK_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.String(),
+    "player": pl.String(),
+    "rounds with odds": pl.Int64(),
+    "expected wins": pl.Float64(),
+    "actual wins": pl.Float64(),
+    "luck": pl.Float64(),
+}
 
 
 def _yatzy(yatzy: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -174,41 +215,112 @@ def _yatzy(yatzy: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return standings, categories
 
 
+class EmptyRangeError(SeasonError):
+    """``--from``/``--to`` match no night of the season."""
+
+
+def _in_range(
+    frame: pl.DataFrame, date_from: dt.date | None, date_to: dt.date | None
+) -> pl.DataFrame:
+    kept = pl.lit(True)
+    if date_from is not None:
+        kept = kept & (pl.col("night_date") >= date_from)
+    if date_to is not None:
+        kept = kept & (pl.col("night_date") <= date_to)
+    return frame.filter(kept.fill_null(False))
+
+
+def _empty_range(
+    poker: pl.DataFrame, yatzy: pl.DataFrame, date_from: dt.date | None, date_to: dt.date | None
+) -> str:
+    dates = pl.concat([poker.get_column("night_date"), yatzy.get_column("night_date")])
+    wanted = f"from {date_from or 'the first night'} to {date_to or 'the last night'}"
+    undated = (
+        pl.concat([poker.get_column("path"), yatzy.get_column("path")])
+        .filter(dates.is_null())
+        .n_unique()
+    )
+    said = f"; {undated:,} file(s) have no date" if undated else ""
+    if dates.drop_nulls().is_empty():
+        return f"no night {wanted}: no night of the season has a date{said}"
+    first, last = str(dates.min()), str(dates.max())
+    return f"no night {wanted}: the season's nights run from {first} to {last}{said}"
+
+
 def build_report(
     season: Season,
     *,
     min_rounds: int = 0,
     top: int = TOP_PLAYERS,
     rules_of_game: Mapping[str, HandRules] = HOLDEM_ONLY,
+    players: PlayerMap = NO_ALIASES,
+    rank_by: str | None = None,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
 ) -> SeasonReport:
-    """Compute every table of the season report from a scanned :class:`Season` (pure).
+    """Compute every table of the season report from a scanned :class:`Season`.
 
     ``top`` players are charted in the trend and ``top`` opponents listed per player;
-    ``rules_of_game`` gives each poker game's rules (its name as the ``game`` column holds it).
+    ``rules_of_game`` gives each poker game's rules (its name as the ``game`` column holds it);
+    ``players``, the desk's aliases; ``rank_by`` (``net``, ``bb100``, ``pots``, ``wins``; by
+    default net where there is money, pots won where there is none) orders the standings;
+    ``date_from``/``date_to`` keep the nights dated in that range (both ends included): a range
+    that keeps none raises :class:`EmptyRangeError`.
     """
     if top < 1:
         msg = f"top must be 1 or more, got {top!r}"
         raise ValueError(msg)
-    rows = poker_rows(season.poker)
-    players = poker_tables.player_order(rows)
-    trend = poker_tables.trend(rows, season.nights, players)
-    luck, suckouts = _luck(rows, season.nights)
+    if rank_by is not None and rank_by not in poker_tables.RANK_BY:
+        msg = f"rank_by must be one of {', '.join(poker_tables.RANK_BY)}, got {rank_by!r}"
+        raise ValueError(msg)
+    # One chunk: a frame of one chunk per file is copied whole by every eager step after.
+    poker = rename_players(season.poker.collect(engine="streaming").rechunk(), players)
+    yatzy = rename_players(season.yatzy.collect(engine="streaming").rechunk(), players)
+    poker, repeats = once_in_nights(poker, pl.col("content"))
+    yatzy = yatzy_nights(yatzy)
+    if date_from is not None or date_to is not None:
+        kept_poker, kept_yatzy = (
+            _in_range(poker, date_from, date_to),
+            _in_range(yatzy, date_from, date_to),
+        )
+        if (
+            kept_poker.is_empty()
+            and kept_yatzy.is_empty()
+            and not (poker.is_empty() and yatzy.is_empty())
+        ):
+            raise EmptyRangeError(_empty_range(poker, yatzy, date_from, date_to))
+        poker, yatzy = kept_poker, kept_yatzy
+    nights, poker, yatzy = number_nights(poker, yatzy)
+    rows = poker_rows(poker).filter(~pl.col("left_out"))
+    yatzy = yatzy.filter(~pl.col("left_out"))
+    played = (
+        pl.concat([rows.get_column("player"), yatzy.get_column("player")])
+        .drop_nulls()
+        .value_counts()
+    )
+    same_player = same_player_pairs(dict(played.iter_rows()), players.known)
+    players_in_order = poker_tables.player_order(rows)
+    trend = poker_tables.trend(rows, nights, players_in_order)
+    luck, suckouts = _luck(rows, nights)
     categories, unknown = categories_per_game(rows, rules_of_game)
-    yatzy_standings, yatzy_categories = _yatzy(season.yatzy)
+    yatzy_standings, yatzy_categories = _yatzy(yatzy.lazy())
     return SeasonReport(
-        standings=poker_tables.standings(rows, min_rounds),
+        standings=poker_tables.standings(rows, min_rounds, rank_by),
         trend=trend,
-        trend_top=poker_tables.trend_top(trend, season.nights, players[:top]),
+        trend_top=poker_tables.trend_top(trend, nights, players_in_order[:top]),
         categories=categories,
         luck=luck,
         suckouts=suckouts,
-        head_to_head=poker_tables.head_to_head(rows, players, top),
+        head_to_head=poker_tables.head_to_head(rows, players_in_order, top),
         yatzy_standings=yatzy_standings,
         yatzy_categories=yatzy_categories,
-        nights=season.nights,
+        nights=nights,
+        same_player=same_player,
         min_rounds=min_rounds,
         top=top,
         skipped=season.skipped,
+        stale=season.stale,
+        repeated_hands=repeats,
         games_without_rules=unknown,
     )
 
@@ -222,14 +334,25 @@ def season_report(
     min_rounds: int = 0,
     top: int = TOP_PLAYERS,
     rules_of_game: Mapping[str, HandRules] = HOLDEM_ONLY,
+    players: PlayerMap = NO_ALIASES,
+    rank_by: str | None = None,
 ) -> SeasonReport:
-    """Read every night's Parquet under ``folder`` and compute the season report.
+    """Read every night's live Parquet under ``folder`` and compute the season report.
 
-    See :func:`scan_season` for the filters and :func:`build_report` for the tables; players
-    with fewer than ``min_rounds`` rounds in a game are listed but not placed.
+    See :func:`scan_season` for reading and :func:`build_report` for the tables and the
+    filters; players with fewer than ``min_rounds`` rounds in a block are listed, not placed.
     """
-    season = scan_season(folder, date_from=date_from, date_to=date_to, tournament=tournament)
-    return build_report(season, min_rounds=min_rounds, top=top, rules_of_game=rules_of_game)
+    season = scan_season(folder, tournament=tournament)
+    return build_report(
+        season,
+        min_rounds=min_rounds,
+        top=top,
+        rules_of_game=rules_of_game,
+        players=players,
+        rank_by=rank_by,
+        date_from=date_from,
+        date_to=date_to,
+    )
 
 
 __all__ = [
@@ -237,6 +360,7 @@ __all__ = [
     "POKER_SCHEMA",
     "TOP_PLAYERS",
     "YATZY_SCHEMA",
+    "EmptyRangeError",
     "Season",
     "SeasonError",
     "SeasonReport",

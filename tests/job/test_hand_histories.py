@@ -114,7 +114,7 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     assert sorted(ann[4] for ann in anns) == sorted(by_currency["net"].to_list())
 
     report = season_report(out)
-    chips = dict(report.standings.select("player", "chips won").rows())
+    chips = dict(report.standings.select("player", "net").rows())  # net, in its own currency
     assert chips["Ann"] == ann_net
     assert chips["player 1"] is None  # the quiz listing has no chips
 

@@ -16,7 +16,7 @@ def test_nights_are_ordered_by_date_then_path_and_foreign_files_skipped(
     season_folder: Path,
 ) -> None:
     report = season_report(season_folder)
-    assert report.nights.rows() == [
+    assert report.nights.select("night", "file names", "date").rows() == [
         (1, "b.poker.parquet", dt.date(2026, 1, 5)),
         (2, "sub/y.yatzy.parquet", dt.date(2026, 1, 8)),
         (3, "a.poker.parquet", dt.date(2026, 1, 12)),
@@ -28,10 +28,13 @@ def test_standings_by_hand(season_folder: Path) -> None:
     standings = season_report(season_folder).standings
     # No column holds the same value on every row by construction (a "ranked" TRUE was one).
     assert standings.columns == [
-        "game", "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won",
-        "win rate %", "chips won", "best hand", "nights",
+        "game", "currency", "ranked by", "place", "player", "rounds", "showdowns", "wins",
+        "split wins", "pots won", "win rate %", "net", "bb/100", "best hand", "nights",
     ]  # fmt: skip
-    got = standings.drop("best hand").rows()
+    # No currency recorded: ranked by pots won; no money, no bb/100.
+    assert set(standings["ranked by"]) == {"pots"} and standings["currency"].null_count() == 3
+    assert standings["bb/100"].null_count() == 3
+    got = standings.drop("best hand", "currency", "ranked by", "bb/100").rows()
     # Ann: won b1 alone and split b2; Bob: split b2, won a2 when everyone else folded; Cy: a1.
     # Chips only on night a: Ann -10 - 2, Bob 0 + 4, Cy 10 - 2.  No game column: Hold'em.
     # Pots won (nights written before shares: a winner's part is the pot over the winners):
@@ -58,23 +61,21 @@ def test_min_rounds_lists_but_does_not_rank(season_folder: Path) -> None:
 def test_trend_counts_cumulative_wins_over_poker_nights(season_folder: Path) -> None:
     report = season_report(season_folder)
     # Long: a row per player per poker night (the Yatzy night 2 is not one).
-    assert report.trend.columns == ["player", "night", "night name", "wins", "cumulative wins"]
+    assert report.trend.columns == ["player", "night", "date", "wins", "cumulative wins"]
+    jan5, jan12 = dt.date(2026, 1, 5), dt.date(2026, 1, 12)
     assert report.trend.rows() == [
-        ("Ann", 1, "b.poker.parquet", 2, 2),
-        ("Ann", 3, "a.poker.parquet", 0, 2),
-        ("Bob", 1, "b.poker.parquet", 1, 1),
-        ("Bob", 3, "a.poker.parquet", 1, 2),
-        ("Cy", 1, "b.poker.parquet", 0, 0),
-        ("Cy", 3, "a.poker.parquet", 1, 1),
+        ("Ann", 1, jan5, 2, 2),
+        ("Ann", 3, jan12, 0, 2),
+        ("Bob", 1, jan5, 1, 1),
+        ("Bob", 3, jan12, 1, 2),
+        ("Cy", 1, jan5, 0, 0),
+        ("Cy", 3, jan12, 1, 1),
     ]
     # Wide, the chart's data: the top players only, most wins first.
-    assert report.trend_top.rows() == [
-        (1, "b.poker.parquet", 2, 1, 0),
-        (3, "a.poker.parquet", 2, 2, 1),
-    ]
-    assert report.trend_top.columns == ["night", "night name", "Ann", "Bob", "Cy"]
+    assert report.trend_top.rows() == [(1, jan5, 2, 1, 0), (3, jan12, 2, 2, 1)]
+    assert report.trend_top.columns == ["night", "date", "Ann", "Bob", "Cy"]
     top_two = season_report(season_folder, top=2).trend_top
-    assert top_two.columns == ["night", "night name", "Ann", "Bob"]
+    assert top_two.columns == ["night", "date", "Ann", "Bob"]
 
 
 def test_trend_starts_at_a_players_first_night(tmp_path: Path) -> None:
@@ -122,7 +123,8 @@ def test_wilson_interval() -> None:
 
 def test_luck_uses_the_latest_street_and_shares_splits(season_folder: Path) -> None:
     report = season_report(season_folder)
-    luck = {row[0]: row[1:] for row in report.luck.rows()}
+    luck = {row[1]: row[2:] for row in report.luck.rows()}
+    assert set(report.luck["game"]) == {"Hold'em"}
     # Ann: turn 90 (won), flop 50 (split), preflop 80 (lost) -> 2.2 expected, 1.5 won.
     # Bob: turn 10 (lost), flop 50 (split), turn 5 (won by folds) -> 0.65 expected, 1.5 won.
     assert luck["Ann"] == pytest.approx((3, 2.2, 1.5, -0.7))
@@ -138,13 +140,13 @@ def test_suckouts_leave_out_rounds_won_by_folds(season_folder: Path) -> None:
     assert first["street"] == "preflop"
     assert first["hand"] == "Three of a Kind (Nines)"
     assert first["cards"] == "9c 9s 2s 3s 9d Td Qh"
-    assert first["night name"] == "a.poker.parquet"
+    assert first["file"] == "a.poker.parquet" and first["date"] == dt.date(2026, 1, 12)
     # Bob's 5 % on night a round 2 won because everyone else folded: not a suck-out.
-    assert suckouts.select("player", "night", "round").rows() == [
-        ("Cy", 3, "1"),
-        ("Ann", 1, "2"),
-        ("Bob", 1, "2"),
-        ("Ann", 1, "1"),
+    assert suckouts.select("player", "file", "round").rows() == [
+        ("Cy", "a.poker.parquet", "1"),
+        ("Ann", "b.poker.parquet", "2"),
+        ("Bob", "b.poker.parquet", "2"),
+        ("Ann", "b.poker.parquet", "1"),
     ]
 
 
@@ -184,7 +186,7 @@ def test_yatzy_tables(season_folder: Path) -> None:
 
 def test_filters_by_date_and_tournament(season_folder: Path) -> None:
     report = season_report(season_folder, date_from=dt.date(2026, 1, 10))
-    assert report.nights["name"].to_list() == ["a.poker.parquet"]
+    assert report.nights["file names"].to_list() == ["a.poker.parquet"]
     assert report.standings.select("player", "wins").rows() == [("Bob", 1), ("Cy", 1), ("Ann", 0)]
     assert report.yatzy_standings.height == 0
     early = season_report(season_folder, date_to=dt.date(2026, 1, 8))
@@ -206,10 +208,11 @@ def test_absent_optional_columns_become_nulls(tmp_path: Path) -> None:
     frame.write_parquet(tmp_path / "night.parquet")
     season = scan_season(tmp_path)
     rows = season.poker.collect()
-    assert rows["chips_won"].to_list() == [None, None]
+    assert rows["net"].to_list() == [None, None]
+    assert rows["played_at"].to_list() == [None, None] and rows["currency"].to_list() == [None] * 2
     assert rows["win_turn"].to_list() == [None, None]
     report = season_report(tmp_path)
-    assert report.standings.select("player", "wins", "chips won").rows() == [
+    assert report.standings.select("player", "wins", "net").rows() == [
         ("Ann", 1, None),
         ("Bob", 0, None),
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from pipeline.sinks.excel.season import write_season_workbook
 
 EXPECTED_SHEETS = [
     "Standings", "Trend", "Trend by player", "Hand odds", "Luck", "Head to head", "Yatzy",
-    "Nights",
+    "Nights", "Same player",
 ]  # fmt: skip
 
 
@@ -44,10 +45,11 @@ def test_sheets_tables_and_look(season_folder: Path, tmp_path: Path) -> None:
     book = load_workbook(path)
     assert book.sheetnames == EXPECTED_SHEETS
     ws = book["Standings"]
-    assert ws["A1"].value == "Hold'em"  # the game's block
+    # The game's block; one night records net chips, in no currency the file says.
+    assert ws["A1"].value == "Hold'em — currency not recorded"
     assert [cell.value for cell in ws[2]] == [
         "place", "player", "rounds", "showdowns", "wins", "split wins", "pots won", "win rate %",
-        "chips won", "best hand", "nights",
+        "net", "best hand", "nights",
     ]  # fmt: skip
     assert [cell.value for cell in ws[3]][:8] == [1, "Ann", 4, 3, 2, 1, 1.5, 0.5]
     assert ws.freeze_panes == "A3"
@@ -56,7 +58,7 @@ def test_sheets_tables_and_look(season_folder: Path, tmp_path: Path) -> None:
     assert ws[f"{rate}2"].alignment.horizontal == "right"
     assert ws[f"{rate}3"].alignment.horizontal == "right"
     assert ws[f"{rate}3"].number_format == "0.0%"
-    assert ws[f"{_column(ws, 'chips won', 2)}3"].value == -12.0
+    assert ws[f"{_column(ws, 'net', 2)}3"].value == -12.0
     assert (ws.column_dimensions[_column(ws, "best hand", 2)].width or 0) >= len(
         "Three of a Kind (Nines)"
     )
@@ -73,16 +75,17 @@ def test_charts_reference_their_tables(season_folder: Path, tmp_path: Path) -> N
     book = load_workbook(path)
     standings = book["Standings"]
     (bar,) = standings._charts
-    assert _refs(bar) == [("'Standings'!E2", "'Standings'!$E$3:$E$5", "'Standings'!$B$3:$B$5")]
+    # Ranked by pots won (no currency recorded): the bars are pots won.
+    assert _refs(bar) == [("'Standings'!G2", "'Standings'!$G$3:$G$5", "'Standings'!$B$3:$B$5")]
     # The top players' trend: a row per poker night, a column per player, under a title.
     trend = book["Trend"]
     (line,) = trend._charts
     assert [trend.cell(2, column).value for column in range(1, 6)] == [
-        "night", "night name", "Ann", "Bob", "Cy",
+        "night", "date", "Ann", "Bob", "Cy",
     ]  # fmt: skip
     assert [trend[f"C{row}"].value for row in (3, 4)] == [2, 2]
     assert _refs(line) == [
-        (f"'Trend'!{letter}2", f"'Trend'!${letter}$3:${letter}$4", "'Trend'!$A$3:$A$4")
+        (f"'Trend'!{letter}2", f"'Trend'!${letter}$3:${letter}$4", "'Trend'!$B$3:$B$4")
         for letter in "CDE"
     ]  # fmt: skip
     # Cumulative wins never fall: the lines are drawn straight, never smoothed into a dip.
@@ -136,7 +139,8 @@ def test_cli_filters(season_folder: Path, tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     nights = load_workbook(out)["Nights"]
-    assert nights["B2"].value == "a.poker.parquet" and nights["B3"].value is None
+    assert nights["B2"].value.date() == dt.date(2026, 1, 12) and nights["B3"].value is None
+    assert nights["H2"].value == "a.poker.parquet"
 
 
 def test_cli_bad_folder_is_one_error_line(tmp_path: Path) -> None:

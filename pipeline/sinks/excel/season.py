@@ -47,12 +47,16 @@ from pipeline.sinks.excel.season_layout import (
     set_widths,
     write_table,
 )
+from pipeline.sinks.excel.styles import cut_text
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
     from pipeline.season.report import SeasonReport
 
 TREND_ALL = "Trend by player"
-FOLDED_SUCKOUT_COLUMNS = ("street", "tournament")
+SAME_PLAYER = "Same player"
+"""The sheet of likely pairs (Excel forbids "?" in a sheet name: its table is titled "Same
+player?")."""
+FOLDED_SUCKOUT_COLUMNS = ("street", "game", "date", "tournament")
 """Suck-out columns said once in the title when every row holds the same value."""
 
 
@@ -89,29 +93,76 @@ def _games(frame: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     return [(game, frame.filter(pl.col("game") == game).drop("game")) for game in games]
 
 
+def block_title(game: str, currency: str | None, has_money: bool) -> str:
+    """A standings block's title: the game and the currency it counts in.
+
+    >>> block_title("Hold'em", "USD", True), block_title("Hold'em", None, False)
+    ("Hold'em — USD", "Hold'em")
+    >>> block_title("Hold'em", None, True)
+    "Hold'em — currency not recorded"
+    """
+    if currency is not None:
+        return f"{game} — {currency}"
+    return f"{game} — currency not recorded" if has_money else game
+
+
+RANKED_BY = {
+    "net": "by net, then pots won",
+    "bb100": "by bb/100 (net in big blinds per 100 hands), then pots won",
+    "pots": "by pots won (a split or a hi/lo half counting its part), then wins",
+    "wins": "by rounds won, then pots won",
+}
+"""The place note of a block, per ranking."""
+BAR_OF = {"net": "net", "bb100": "bb/100", "pots": "pots won", "wins": "wins"}
+
+
+def _standings_blocks(standings: pl.DataFrame) -> list[tuple[str, str, pl.DataFrame]]:
+    """The standings' blocks, one per game and currency in order: title, ranking, table.  The
+    ``net`` and ``bb/100`` columns are shown when a block of the sheet has them (empty in a
+    block without money): every block keeps the same columns, so the sheet's widths fit all."""
+    blocks: list[tuple[str, str, pl.DataFrame]] = []
+    dropped = ["game", "currency", "ranked by"]
+    dropped += [] if standings["net"].is_not_null().any() else ["net"]
+    dropped += [] if standings["bb/100"].is_not_null().any() else ["bb/100"]
+    keys = standings.select("game", "currency").unique(maintain_order=True).rows()
+    for game, currency in keys:
+        block = standings.filter((pl.col("game") == game) & pl.col("currency").eq_missing(currency))
+        ranking = str(block["ranked by"][0])
+        has_net = bool(block["net"].is_not_null().any())
+        blocks.append((block_title(game, currency, has_net), ranking, block.drop(dropped)))
+    return blocks
+
+
 def _notes(report: SeasonReport, table: str) -> Mapping[str, str]:
     return report.notes.get(table, {})
 
 
 def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
-    """A block per game: the table, then a bar chart of the placed players' wins."""
-    blocks = _games(report.standings) or [("Hold'em", report.standings.drop("game"))]
-    widths = planned_widths([frame for _, frame in blocks])
+    """A block per game and currency: the table, then a bar chart of what it is ranked by."""
+    blocks = _standings_blocks(report.standings)
+    if not blocks:
+        empty = report.standings.drop("game", "currency", "ranked by", "bb/100")
+        blocks = [("Hold'em", "pots", empty)]
+    widths = planned_widths([frame for _, _, frame in blocks])
     set_widths(ws, widths)
-    title_rows = "1:2" if len(blocks) == 1 else None  # a game's title and header
+    title_rows = "1:2" if len(blocks) == 1 else None  # a block's title and header
     scale = print_sheet(ws, title_rows=title_rows, freeze="A3", fixed_scale=True, widths=widths)
     flow = PageFlow(ws, scale, repeated_rows=2 if title_rows else 0, widths=widths)
     row = 1
-    for game, frame in blocks:
+    for title, ranking, frame in blocks:
         flow.new_page(row)
-        table = write_table(ws, frame, row, _notes(report, "standings"), title=game)
+        notes = dict(_notes(report, "standings"))
+        notes["place"] = f"{RANKED_BY[ranking]}; {notes.get('place', '')}".rstrip("; ")
+        table = write_table(ws, frame, row, notes, title=title)
         row = table.last_row + 2
         placed = frame.filter(pl.col("place").is_not_null()).height  # placed players first
         bars = min(placed, max_bars(flow))
         if bars:
             shown = f"top {bars} of {placed}" if bars < placed else f"{placed}"
-            title = f"{game}: wins of the {shown} placed players"
-            row = flow.place(wins_bars(ws, table, bars, title, flow), table.last_row)
+            measure = BAR_OF[ranking]
+            chart_title = f"{title}: {measure} of the {shown} placed players"
+            chart = wins_bars(ws, table, bars, chart_title, flow, measure)
+            row = flow.place(chart, table.last_row)
 
 
 def _trend_sheet(ws: Worksheet, report: SeasonReport) -> None:
@@ -197,6 +248,45 @@ def _yatzy_sheet(ws: Worksheet, report: SeasonReport) -> None:
     print_sheet(ws, freeze="A2")
 
 
+def nights_said(report: SeasonReport) -> list[str]:
+    """What the season left out or could not date, one line each (the Nights sheet's foot and
+    the command's output)."""
+    lines: list[str] = []
+    undated = report.nights.filter(pl.col("date").is_null())
+    if undated.height:
+        lines.append(
+            f"{undated.height:,} night(s) have no date (no played_at, date column or date in "
+            "the file's name): a file each, numbered last; no date is invented"
+        )
+    if report.repeated_hands:
+        lines.append(
+            f"{report.repeated_hands:,} hand(s) seen in more than one file counted once, "
+            "from the file that played them first"
+        )
+    if report.stale:
+        shown = ", ".join(report.stale[:5]) + (" ..." if len(report.stale) > 5 else "")
+        lines.append(
+            f"{len(report.stale):,} Parquet file(s) not listed as live in their folder's "
+            f"manifest.json left out (a renamed or deleted input's old outputs): {shown}"
+        )
+    return lines
+
+
+def _nights_sheet(ws: Worksheet, report: SeasonReport) -> None:
+    table = _long_sheet(ws, report.nights, _notes(report, "nights"))
+    for offset, line in enumerate(nights_said(report), start=2):
+        ws.cell(row=table.last_row + offset, column=1, value=cut_text(line)).font = FONT
+
+
+def _same_player_sheet(ws: Worksheet, report: SeasonReport) -> None:
+    """Names that may be one player, for the desk to confirm: never merged by guess."""
+    title = "Same player? Names that may be one: merge them in the players file (alias,player)"
+    table = write_table(ws, report.same_player, 1, _notes(report, "same_player"), title=title)
+    if not report.same_player.height:
+        ws.cell(row=table.last_row + 1, column=1, value="No two names look alike.").font = FONT
+    print_sheet(ws, title_rows="1:2", freeze="A3")
+
+
 def build_season_workbook(report: SeasonReport) -> Workbook:
     """The season workbook in memory (see the module docstring for its sheets)."""
     book = Workbook()
@@ -211,7 +301,8 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     head = book.create_sheet("Head to head")
     _long_sheet(head, report.head_to_head, _notes(report, "head_to_head"))
     _yatzy_sheet(book.create_sheet("Yatzy"), report)
-    _long_sheet(book.create_sheet("Nights"), report.nights, _notes(report, "nights"))
+    _nights_sheet(book.create_sheet("Nights"), report)
+    _same_player_sheet(book.create_sheet(SAME_PLAYER), report)
     return book
 
 

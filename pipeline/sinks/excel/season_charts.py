@@ -23,24 +23,40 @@ def max_bars(flow: PageFlow) -> int:
     return max(1, int((flow.chart_cm(1_000.0) - CHART_MARGIN_CM) / BAR_CM))
 
 
-def wins_bars(ws: Worksheet, table: TableRange, bars: int, title: str, flow: PageFlow) -> BarChart:
-    """Horizontal bars of the ``wins`` of the table's first ``bars`` players, first on top."""
+def wins_bars(
+    ws: Worksheet,
+    table: TableRange,
+    bars: int,
+    title: str,
+    flow: PageFlow,
+    measure: str = "wins",
+) -> BarChart:
+    """Horizontal bars of the ``measure`` column (``wins``, ``pots won``, ``net``, ...) of the
+    table's first ``bars`` players, first on top; the axis starts at zero unless a bar is
+    below it (a net loss)."""
     chart = BarChart()
     chart.type = "bar"
     chart.title = title
     chart.x_axis.title = "player"
-    chart.y_axis.title = "wins"
+    chart.y_axis.title = measure
     chart.y_axis.delete = False
     chart.x_axis.delete = False
     chart.x_axis.scaling.orientation = "maxMin"  # first place on top
     chart.y_axis.crosses = "max"  # and the wins axis along the bottom
-    chart.y_axis.scaling.min = 0  # bars start at zero wins
+    column = table.column(measure)
+    values = [
+        ws.cell(row=row, column=column).value
+        for row in range(table.first_row, table.first_row + bars)
+    ]
+    if all(not isinstance(value, int | float) or value >= 0 for value in values):
+        chart.y_axis.scaling.min = 0  # bars start at zero
+    else:
+        chart.x_axis.tickLblPos = "low"  # names at the left edge, not over a loss's bar
     chart.legend = None
     chart.x_axis.tickLblSkip = 1  # every player's name, never every other one
     last = table.header_row + bars
-    wins = table.column("wins")
     chart.add_data(
-        Reference(ws, min_col=wins, min_row=table.header_row, max_row=last),
+        Reference(ws, min_col=column, min_row=table.header_row, max_row=last),
         titles_from_data=True,
     )
     players = table.column("player")
@@ -51,15 +67,24 @@ def wins_bars(ws: Worksheet, table: TableRange, bars: int, title: str, flow: Pag
 
 
 def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageFlow) -> LineChart:
-    """A straight line per player column (the ``players`` after ``night name``) across nights."""
+    """A straight line per player column (the ``players`` after ``date``) across the nights'
+    dates."""
     line = LineChart()
     line.title = f"Cumulative wins after each night (top {players})"
     line.y_axis.title = "cumulative wins"
-    line.x_axis.title = "night"
+    # The nights' dates along the axis; a season whose nights have none: their numbers.
+    dated = any(
+        ws.cell(row=row, column=table.column("date")).value is not None
+        for row in range(table.first_row, table.last_row + 1)
+    )
+    axis = "date" if dated else "night"
+    line.x_axis.title = axis
+    if dated:
+        line.x_axis.number_format = "yyyy-mm-dd"
     line.y_axis.delete = False
     line.x_axis.delete = False
     line.y_axis.scaling.min = 0
-    first = table.column("night name") + 1
+    first = table.column("date") + 1
     line.add_data(
         Reference(
             ws,
@@ -73,9 +98,7 @@ def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageF
     for series in line.series:
         series.smooth = False  # a cumulative count never dips: no curve may draw one
     line.set_categories(
-        Reference(
-            ws, min_col=table.column("night"), min_row=table.first_row, max_row=table.last_row
-        )
+        Reference(ws, min_col=table.column("date"), min_row=table.first_row, max_row=table.last_row)
     )
     line.height, line.width = flow.chart_cm(9.0), flow.chart_width_cm(24.0)
     return line
