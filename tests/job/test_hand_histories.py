@@ -7,6 +7,7 @@ from pathlib import Path
 
 import openpyxl
 import polars as pl
+import pytest
 
 from pipeline.games.issues import with_codes
 from pipeline.season import season_report
@@ -95,9 +96,6 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     # A source without chips has the columns, null.
     quiz = pl.read_parquet(out / "quiz.txt.poker.parquet")
     assert quiz.select(pl.col("put_in", "won").null_count()).row(0) == (quiz.height,) * 2
-    net = scored.group_by("player").agg((pl.col("won") - pl.col("put_in")).sum().round(2))
-    ann_net = net.filter(pl.col("player") == "Ann")["won"].item()
-
     summary = openpyxl.load_workbook(out / "night.txt.xlsx")["Summary"]
     cells = [[cell.value for cell in row] for row in summary.iter_rows()]
     totals = ["hands dealt", "showdowns", "showdowns won", "chips won (net)", "chips put in"]
@@ -113,10 +111,17 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     )
     assert sorted(ann[4] for ann in anns) == sorted(by_currency["net"].to_list())
 
+    # The season's Standings: a block per currency, each with Ann's net in that currency only
+    # (560 tournament chips and $0.10 are never added into 560.10).
     report = season_report(out)
-    chips = dict(report.standings.select("player", "net").rows())  # net, in its own currency
-    assert chips["Ann"] == ann_net
-    assert chips["player 1"] is None  # the quiz listing has no chips
+    nets = {
+        (currency, player): net
+        for currency, player, net in report.standings.select("currency", "player", "net").rows()
+    }
+    assert sorted(by_currency.rows()) == [("USD", 0.1), ("chips", 560.0)]
+    for currency, ann_net in by_currency.rows():
+        assert nets[(currency, "Ann")] == pytest.approx(ann_net, abs=1e-9)
+    assert nets[(None, "player 1")] is None  # the quiz listing has no chips
 
 
 def test_every_reader_issue_code_is_declared_with_its_wording() -> None:
