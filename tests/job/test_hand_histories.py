@@ -7,6 +7,7 @@ from pathlib import Path
 
 import openpyxl
 import polars as pl
+import pytest
 
 from pipeline.games.issues import with_codes
 from pipeline.season import season_report
@@ -29,7 +30,11 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
         ("Cy: the [Kid]", "Pair (Queens)", 2, False),
         ("Dee", None, None, False),
     ]
-    assert hand["win_flop"].round(2).to_list()[0] == 91.21
+    # Ann's flop figure, by hand: Ah Kh against Cy's Qc Qs on 2c 7d Kd, the folded hands left
+    # in the deck (45 cards, C(45, 2) = 990 turn-and-river pairs). Cy wins exactly when a queen
+    # comes (Qd or Qh: 44 + 44 - 1 = 87 pairs; with a king too Cy has queens full), Ann every
+    # other pair (903), never a tie: 903 / 990 = 91.21 %.
+    assert hand["win_flop"][0] == pytest.approx(100 * 903 / 990)
     assert hand.select("table", "seat").rows() == [("900 1", str(seat)) for seat in (1, 2, 3, 4)]
     issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
     assert issues["code"].to_list() == ["malformed_hand", "unsupported_variant", "truncated_hand"]
@@ -95,20 +100,27 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     # A source without chips has the columns, null.
     quiz = pl.read_parquet(out / "quiz.txt.poker.parquet")
     assert quiz.select(pl.col("put_in", "won").null_count()).row(0) == (quiz.height,) * 2
-    net = scored.group_by("player").agg((pl.col("won") - pl.col("put_in")).sum().round(2))
-    ann_net = net.filter(pl.col("player") == "Ann")["won"].item()
+    # Ann's chips, read off the log by hand (put in: antes, blinds and bets; won: collected):
+    # 1001 put in 60 + 80, won 290; 1002 ante 5 + all-in 195, won the main pot 605; 1003 ante
+    # 1 + 20, won 26 of the split pot; 2001 $0.50 + $1, folded; 2002 $1.50, won $3.10.
+    ann_put_in = 140 + 200 + 21 + 1.5 + 1.5
+    ann_net = round(290 + 605 + 26 + 0 + 3.10 - ann_put_in, 2)
+    assert ann_put_in == 364 and ann_net == 560.1
+    parquet_net = scored.filter(pl.col("player") == "Ann").select(pl.col("won") - pl.col("put_in"))
+    assert parquet_net.to_series().sum() == pytest.approx(ann_net)
 
     summary = openpyxl.load_workbook(out / "night.txt.xlsx")["Summary"]
     cells = [[cell.value for cell in row] for row in summary.iter_rows()]
     totals = ["hands dealt", "showdowns", "showdowns won", "chips won (net)", "chips put in"]
     header = cells.index(["player", *totals, "best hand"])
     ann = next(row for row in cells[header + 1 :] if row[0] == "Ann")
-    # Ann: dealt 5 hands, 4 showdowns, won all 4; put in 140 + 200 + 20 + 2.5 + 1.5.
-    assert ann[:6] == ["Ann", 5, 4, 4, ann_net, 364]
+    # Ann: dealt 5 hands, 4 showdowns (1001, 1002, 1003, 2002), won all 4.
+    assert ann[:4] == ["Ann", 5, 4, 4]
+    assert ann[4:6] == [pytest.approx(ann_net), ann_put_in]
 
     report = season_report(out)
     chips = dict(report.standings.select("player", "chips won").rows())
-    assert chips["Ann"] == ann_net
+    assert chips["Ann"] == pytest.approx(ann_net)
     assert chips["player 1"] is None  # the quiz listing has no chips
 
 
