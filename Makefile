@@ -1,4 +1,6 @@
 # The two commands in the README: `make run` and `make test`.
+# pytest --dist loadgroup: the tests marked xdist_group("dask") share one process, and so the
+# suite's one Dask cluster (tests/conftest.py).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -36,7 +38,7 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck pytest
 

@@ -21,13 +21,19 @@ def _cells(path: Path) -> dict[str, list[tuple[object, ...]]]:
     return {name: list(book[name].iter_rows(values_only=True)) for name in book.sheetnames}
 
 
-def test_serial_and_a_local_dask_cluster_write_the_same_outputs(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask")
+def test_serial_and_a_local_dask_cluster_write_the_same_outputs(
+    tmp_path: Path, dask_scheduler: str
+) -> None:
+    # On the suite's LocalCluster, started as --workers 2 starts one (tests/conftest.py);
+    # --workers itself starts and stops its own in tests/job/test_signals.py.
     inputs = tmp_path / "in"
     shutil.copytree(ROOT / "input", inputs)
     serial = run_cli("run", str(inputs), "-o", str(tmp_path / "serial"), "--no-equity")
     dask = run_cli(
-        "run", str(inputs), "-o", str(tmp_path / "dask"), "--no-equity", "--workers", "2"
-    )
+        "run", str(inputs), "-o", str(tmp_path / "dask"), "--no-equity", "--scheduler",
+        dask_scheduler,
+    )  # fmt: skip
     assert (serial.returncode, dask.returncode) == (1, 1), dask.stdout + dask.stderr
     written = sorted(p.name for p in (tmp_path / "serial").iterdir() if p.suffix != ".json")
     assert written == sorted(p.name for p in (tmp_path / "dask").iterdir() if p.suffix != ".json")
