@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fuzz clean
+.PHONY: run test lint typecheck pytest slow bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +37,21 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# --basetemp: this checkout's own temporary folder (emptied at each start), so the numbered
+# folders that other pytest sessions on the machine leave in /tmp/pytest-of-$$USER (and fail to
+# clean up) cannot fail this run at its end.
+PYTEST_TMP := build/pytest
+PYTEST := $(BIN)/pytest -n 2 --dist loadgroup --basetemp=$(PYTEST_TMP)
+
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest -n 2 --dist loadgroup
+	@mkdir -p $(dir $(PYTEST_TMP))
+	$(PYTEST)
+
+# The tests marked slow (over a minute each, or the million-hand comparisons), which make test
+# leaves out; CI runs them after make test (.ci/run).
+slow: $(VENV)/.installed-dev
+	@mkdir -p $(dir $(PYTEST_TMP))
+	$(PYTEST) -m slow
 
 test: lint typecheck pytest
 

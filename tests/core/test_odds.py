@@ -6,6 +6,7 @@ import itertools
 import math
 from fractions import Fraction
 
+from bench.yatzy_reference import REFERENCE_CATEGORIES, reference_score
 from pipeline.core import evaluator
 from pipeline.core.odds import (
     SEVEN_CARD_COUNTS,
@@ -14,7 +15,6 @@ from pipeline.core.odds import (
     yatzy_expected_scores,
 )
 from pipeline.core.yatzy import CATEGORY_NAMES
-from tests.yatzy_reference import REFERENCE_CATEGORIES, reference_score
 
 
 def test_counts_cover_every_seven_card_hand() -> None:
@@ -55,7 +55,7 @@ def test_yatzy_expected_scores_by_hand() -> None:
 
 
 def test_yatzy_expected_scores_match_the_readable_reference() -> None:
-    """Every ordered roll scored by ``tests/yatzy_reference.py`` (plain Python, nothing shared
+    """Every ordered roll scored by ``bench/yatzy_reference.py`` (plain Python, nothing shared
     with ``score_card``), summed and divided by 7,776."""
     rolls = list(itertools.product(range(1, 7), repeat=5))
     expected = yatzy_expected_scores()

@@ -19,12 +19,12 @@ import openpyxl
 import polars as pl
 import pytest
 
+from bench.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
 from pipeline.games.generate import deal_holdem, players_frame
 from pipeline.job.executors import DaskExecutor
 from pipeline.job.input_task import run_task
 from pipeline.job.plan import PlannedInput
 from tests.helpers import run_cli, worker_environment
-from tests.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEET_HEAD = f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><sheetData>'.encode()
