@@ -1,9 +1,11 @@
 # The two commands in the README: `make run` and `make test`.
+# pytest --dist loadgroup: the tests marked xdist_group("dask") share one process, and so the
+# suite's one Dask cluster (tests/conftest.py).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fuzz clean
+.PHONY: run test lint typecheck pytest slow bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +37,21 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# --basetemp: this checkout's own temporary folder (emptied at each start), so the numbered
+# folders that other pytest sessions on the machine leave in /tmp/pytest-of-$$USER (and fail to
+# clean up) cannot fail this run at its end.
+PYTEST_TMP := build/pytest
+PYTEST := $(BIN)/pytest -n 2 --dist loadgroup --basetemp=$(PYTEST_TMP)
+
 pytest: $(VENV)/.installed-dev
-	$(BIN)/pytest -n 2
+	@mkdir -p $(dir $(PYTEST_TMP))
+	$(PYTEST)
+
+# The tests marked slow (over a minute each, or the million-hand comparisons), which make test
+# leaves out; CI runs them after make test (.ci/run).
+slow: $(VENV)/.installed-dev
+	@mkdir -p $(dir $(PYTEST_TMP))
+	$(PYTEST) -m slow
 
 test: lint typecheck pytest
 

@@ -22,6 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench.xlsx_files import GOOD_ROWS, rows_block, sheet_xml, write_workbook
+
 ROOT = Path(__file__).resolve().parents[1]
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 HEAD = f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><sheetData>'.encode()
@@ -29,9 +31,6 @@ TAIL = b"</sheetData></worksheet>"
 
 
 def _cases(folder: Path) -> dict[str, Path]:
-    sys.path.insert(0, str(ROOT))
-    from tests.xlsx_files import GOOD_ROWS, rows_block, sheet_xml, write_workbook
-
     good = ("Good", sheet_xml(GOOD_ROWS))
     made = {name: folder / f"{name}.xlsx" for name in ("bomb", "strings", "dense", "control")}
     bomb_block = rows_block(5, [2]) + b" " * (1 << 20)

@@ -3,25 +3,20 @@
 Run from the repository root: ``.venv/bin/python -m bench.yatzy``.  Every contender scores the
 same random rolls (all 15 categories per roll) in this one process: ``score_card`` (a look-up in
 a table built from face counts at first use), ``score_card_from_counts`` (the rules applied to
-the rolls' counts directly) and a ``for`` loop over ``tests/yatzy_reference.reference_card`` on a
+the rolls' counts directly) and a ``for`` loop over ``bench/yatzy_reference.reference_card`` on a
 leading subsample (the ``n`` column).  Figures are medians of repeats; the ratio is
 ``score_card``'s rate over each contender's.  The table's one-off build time is printed last.
 """
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-# Run as a file, Python puts bench/ on the path, not the root: the oracle lives in tests/.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.timing import median_seconds
+from bench.yatzy_reference import reference_card
 from pipeline.core.yatzy import score_card, score_card_from_counts
-from tests.yatzy_reference import reference_card
 
 N_ROLLS = 1_000_000
 N_LOOP = 20_000

@@ -113,3 +113,29 @@ def test_the_cycle_finder_sees_a_circle() -> None:
 
 def test_no_two_parts_of_the_package_import_each_other() -> None:
     assert [" -> ".join(cycle) for cycle in _cycles(_part_graph())] == []
+
+
+def _all_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    names |= {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    return {name for name in names if name}
+
+
+def test_the_bench_stands_on_the_package_alone() -> None:
+    """bench/ measures the package against the reference libraries: it imports the package,
+    those libraries and itself, never the tests (the tests may use bench's builders and
+    references, one way)."""
+    bench = PACKAGE.parent / "bench"
+    wrong = {
+        f"{path.name}: {name}"
+        for path in sorted(bench.glob("*.py"))
+        for name in _all_imports(path)
+        if name == "tests" or name.startswith("tests.")
+    }
+    assert not wrong, sorted(wrong)

@@ -24,18 +24,46 @@ _Result = TypeVar("_Result")
 
 WORKER_MMAP_THRESHOLD = 32 << 20
 
+SCHEDULER_TIMEOUT_ENV = "SHOWDOWN_SCHEDULER_TIMEOUT"
+DEFAULT_SCHEDULER_TIMEOUT = 10.0
+"""Seconds to wait for ``--scheduler`` to answer: long enough for a cluster across a network."""
+
 
 class ExecutorError(RuntimeError):
     """The executor asked for cannot be had (Dask missing, a scheduler out of reach)."""
 
 
+def scheduler_timeout() -> float:
+    """How long to wait for a running scheduler: ``SHOWDOWN_SCHEDULER_TIMEOUT`` seconds, else 10.
+
+    >>> scheduler_timeout()
+    10.0
+    """
+    text = os.environ.get(SCHEDULER_TIMEOUT_ENV, "").strip()
+    if not text:
+        return DEFAULT_SCHEDULER_TIMEOUT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        msg = f"{SCHEDULER_TIMEOUT_ENV} must be a number of seconds above 0, got {text!r}"
+        raise ExecutorError(msg)
+    return seconds
+
+
 @contextlib.contextmanager
-def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executor | None]:
+def executor_for(
+    workers: int | None, scheduler: str | None, timeout: float | None = None
+) -> Iterator[Executor | None]:
     """``None`` (run here) unless workers or a scheduler are asked for; then Dask's executor,
-    closed with its cluster when the run ends."""
+    closed with its cluster when the run ends.  ``timeout``: seconds to wait for ``scheduler``
+    (default :func:`scheduler_timeout`)."""
     if workers is None and scheduler is None:
         yield None
         return
+    if scheduler is not None and timeout is None:
+        timeout = scheduler_timeout()
     try:
         import dask
         from distributed import Client, LocalCluster
@@ -68,7 +96,7 @@ def executor_for(workers: int | None, scheduler: str | None) -> Iterator[Executo
             with signals_deferred():
                 try:
                     if scheduler is not None:
-                        client = Client(scheduler, timeout="10s")
+                        client = Client(scheduler, timeout=f"{timeout}s")
                     else:
                         # no dashboard, and its HTTP server on any free port: never a clash on
                         # 8787 with another cluster on the machine

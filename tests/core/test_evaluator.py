@@ -194,12 +194,21 @@ def test_random_hands_order_matches_reference(k: int, n: int) -> None:
 # --- other libraries -------------------------------------------------------------------------
 
 
-def test_seven_card_order_is_reverse_of_phevaluator() -> None:
-    """1,000,000 random seven-card hands (about 5 s): phevaluator's rank is lower-is-better."""
+# 100,000 hands on every run; the 1,000,000-hand versions (seconds each, in a plain Python loop
+# over the library) under ``slow``, which CI runs after ``make test`` (``.ci/run``).
+BATCHES = [
+    pytest.param(1, id="100k"),
+    pytest.param(10, id="1M", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("batches", BATCHES)
+def test_seven_card_order_is_reverse_of_phevaluator(batches: int) -> None:
+    """Random seven-card hands, 100,000 a batch: phevaluator's rank is lower-is-better."""
     from phevaluator import evaluate_cards
 
     rng = np.random.default_rng(7)
-    for _ in range(10):
+    for _ in range(batches):
         hands = random_hands(rng, 100_000, 7)
         # phevaluator's integer cards use the same id encoding (2c = 0 ... As = 51).
         theirs = np.array([evaluate_cards(*hand) for hand in hands.tolist()], dtype=np.int64)
@@ -213,13 +222,14 @@ def test_phevaluator_card_encoding_matches() -> None:
     assert evaluate_cards(*hand) == evaluate_cards(*(format_card(card) for card in hand))
 
 
-def test_seven_card_order_matches_eval7() -> None:
-    """1,000,000 random seven-card hands (about 2 s): eval7's score is higher-is-better."""
+@pytest.mark.parametrize("batches", BATCHES)
+def test_seven_card_order_matches_eval7(batches: int) -> None:
+    """Random seven-card hands, 100,000 a batch: eval7's score is higher-is-better."""
     import eval7
 
     eval7_card = [eval7.Card(format_card(card)) for card in range(52)]
     rng = np.random.default_rng(77)
-    for _ in range(10):
+    for _ in range(batches):
         hands = random_hands(rng, 100_000, 7)
         theirs = np.array(
             [eval7.evaluate([eval7_card[c] for c in hand]) for hand in hands.tolist()],

@@ -1,5 +1,6 @@
 """Equity under other rules (Omaha, Omaha Hi/Lo, PLO5/6, short deck) against a plain
-enumeration: every board completed, every hand scored row by row, every pot split."""
+enumeration by the readable reference (``tests/reference.py``): every board completed, every
+hand scored by the reference, every pot split."""
 
 from __future__ import annotations
 
@@ -10,13 +11,11 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import parse_cards
 from pipeline.core.combination import evaluate_combination
 from pipeline.core.combination_equity import completed_boards, high_strengths, low_values
 from pipeline.core.equity import EquityResult, equity
 from pipeline.core.low import evaluate_low
-from pipeline.core.pots import pot_shares
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,
@@ -26,9 +25,11 @@ from pipeline.core.rules import (
     SHORT_DECK,
     SHORT_DECK_HOLDEM,
     SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
+    SHORT_DECK_STRAIGHT_OVER_TRIPS,
     STANDARD,
     HandRules,
 )
+from tests import reference
 
 
 def deck_of(rules: HandRules, *used: NDArray[np.uint8]) -> NDArray[np.uint8]:
@@ -36,31 +37,87 @@ def deck_of(rules: HandRules, *used: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return np.array([card for card in rules.ranking.deck if card not in gone], dtype=np.uint8)
 
 
+REFERENCE_RANKINGS = {
+    id(STANDARD): reference.STANDARD,
+    id(SHORT_DECK): reference.SHORT_DECK,
+    id(SHORT_DECK_STRAIGHT_OVER_TRIPS): reference.SHORT_DECK_STRAIGHT_OVER_TRIPS,
+}
+
+
 def plain_equity(
     holes: NDArray[np.uint8], board: NDArray[np.uint8], rules: HandRules
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-    """Win, part and equity by the long way: each board built, each hand scored as a row."""
-    deck = deck_of(rules, holes, board)
-    boards = np.array(
-        [[*board, *rest] for rest in itertools.combinations(deck.tolist(), 5 - len(board))],
-        dtype=np.uint8,
-    )
-    rows = [np.repeat(hole[None], len(boards), axis=0) for hole in holes]
-    if rules.hole_cards_used is None:
-        high = np.stack(
-            [evaluator.evaluate(np.hstack([row, boards]), ranking=rules.ranking) for row in rows]
-        )
-    else:
-        used = rules.hole_cards_used
-        high = np.stack(
-            [evaluate_combination(row, boards, used=used, ranking=rules.ranking) for row in rows]
-        )
-    low = None if rules.low is None else np.stack([evaluate_low(row, boards) for row in rows])
-    shares = pot_shares(high, low)
+) -> tuple[list[float], list[float], list[float]]:
+    """Win, part and equity the long way, by ``tests/reference.py`` (nothing shared with the
+    package): each board completed from the deck the reference's ranking deals, each hand's best
+    high (and low) found over its five-card choices, and each pot split by hand: the high half to
+    the best highs, the low half to the best lows when a low qualifies, else the whole pot high."""
+    ranking = REFERENCE_RANKINGS[id(rules.ranking)]
+    hands = [[int(card) for card in hole] for hole in holes]
+    shown = [int(card) for card in board]
+    dealt = {*shown, *(card for hand in hands for card in hand)}
+    deck = [card for card in range(52) if card // 4 >= ranking.lowest and card not in dealt]
+    used = rules.hole_cards_used
+    scoops, parts, shares = [0] * len(hands), [0] * len(hands), [0.0] * len(hands)
+    boards = 0
+    # The reference's keys, each five cards scored once: boards share most of their fives.
+    high_of: dict[frozenset[int], reference.Key] = {}
+    low_of: dict[frozenset[int], tuple[int, ...] | None] = {}
+
+    def high(five: tuple[int, ...]) -> reference.Key:
+        cards = frozenset(five)
+        if cards not in high_of:
+            high_of[cards] = reference.ranked_key(five, ranking)
+        return high_of[cards]
+
+    def low(five: tuple[int, ...], highest: int) -> tuple[int, ...] | None:
+        cards = frozenset(five)
+        if cards not in low_of:
+            low_of[cards] = reference.low_key(five, highest)
+        return low_of[cards]
+
+    def fives(hand: list[int], full: list[int]) -> list[tuple[int, ...]]:
+        if used is None:  # any five of hole and board
+            return list(itertools.combinations([*hand, *full], 5))
+        return [
+            (*part, *rest)
+            for part in itertools.combinations(hand, used)
+            for rest in itertools.combinations(full, 5 - used)
+        ]
+
+    for rest in itertools.combinations(deck, 5 - len(shown)):
+        full = [*shown, *rest]
+        boards += 1
+        choices = [fives(hand, full) for hand in hands]
+        highs = [max(high(five) for five in choice) for choice in choices]
+        lows: list[tuple[int, ...] | None] = [None] * len(hands)
+        if rules.low is not None:
+            highest = rules.low.highest
+            lows = [
+                min(
+                    (key for five in choice if (key := low(five, highest)) is not None),
+                    default=None,
+                )
+                for choice in choices
+            ]
+        qualifying = [low for low in lows if low is not None]
+        high_pot = 0.5 if qualifying else 1.0
+        best_high = max(highs)
+        high_winners = [i for i, key in enumerate(highs) if key == best_high]
+        share = [0.0] * len(hands)
+        for i in high_winners:
+            share[i] += high_pot / len(high_winners)
+        if qualifying:
+            low_winners = [i for i, low in enumerate(lows) if low == min(qualifying)]
+            for i in low_winners:
+                share[i] += 0.5 / len(low_winners)
+        for i, part in enumerate(share):
+            shares[i] += part
+            scoops[i] += part == 1.0
+            parts[i] += 0.0 < part < 1.0
     return (
-        (shares == 1.0).mean(axis=1),
-        ((shares > 0) & (shares < 1)).mean(axis=1),
-        shares.mean(axis=1),
+        [count / boards for count in scoops],
+        [count / boards for count in parts],
+        [total / boards for total in shares],
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.yatzy_reference import REFERENCE_CATEGORIES, reference_card, reference_score
 from pipeline.core import yatzy
 from pipeline.core.yatzy import (
     CATEGORIES,
@@ -22,7 +23,6 @@ from pipeline.core.yatzy import (
     score_card_from_counts,
 )
 from tests.helpers import Completed, run_cli
-from tests.yatzy_reference import REFERENCE_CATEGORIES, reference_card, reference_score
 
 Roll = tuple[int, int, int, int, int]
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.yatzy_reference import reference_score
 from pipeline.core.yatzy import CATEGORIES, CATEGORY_NAMES
 from pipeline.games.yatzy.columns import (
     ISSUE_SCHEMA,
@@ -16,7 +17,6 @@ from pipeline.games.yatzy.columns import (
 )
 from pipeline.games.yatzy.score import score_rounds
 from pipeline.games.yatzy.standings import final_standings
-from tests.yatzy_reference import reference_score
 
 Row = tuple[int, str | None, int | None, str | None, list[int] | None, str | None]
 

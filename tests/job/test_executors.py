@@ -4,6 +4,7 @@ give the same outputs: Parquet byte for byte, workbooks cell for cell."""
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import openpyxl
@@ -20,13 +21,19 @@ def _cells(path: Path) -> dict[str, list[tuple[object, ...]]]:
     return {name: list(book[name].iter_rows(values_only=True)) for name in book.sheetnames}
 
 
-def test_serial_and_a_local_dask_cluster_write_the_same_outputs(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask")
+def test_serial_and_a_local_dask_cluster_write_the_same_outputs(
+    tmp_path: Path, dask_scheduler: str
+) -> None:
+    # On the suite's LocalCluster, started as --workers 2 starts one (tests/conftest.py);
+    # --workers itself starts and stops its own in tests/job/test_signals.py.
     inputs = tmp_path / "in"
     shutil.copytree(ROOT / "input", inputs)
     serial = run_cli("run", str(inputs), "-o", str(tmp_path / "serial"), "--no-equity")
     dask = run_cli(
-        "run", str(inputs), "-o", str(tmp_path / "dask"), "--no-equity", "--workers", "2"
-    )
+        "run", str(inputs), "-o", str(tmp_path / "dask"), "--no-equity", "--scheduler",
+        dask_scheduler,
+    )  # fmt: skip
     assert (serial.returncode, dask.returncode) == (1, 1), dask.stdout + dask.stderr
     written = sorted(p.name for p in (tmp_path / "serial").iterdir() if p.suffix != ".json")
     assert written == sorted(p.name for p in (tmp_path / "dask").iterdir() if p.suffix != ".json")
@@ -39,10 +46,32 @@ def test_serial_and_a_local_dask_cluster_write_the_same_outputs(tmp_path: Path) 
             assert _cells(one) == _cells(other), name
 
 
-def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: Path) -> None:
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The wait is a setting (10 s by default, for a cluster across a network): half a second
+    # is plenty for a closed port on this machine.
+    monkeypatch.setenv("SHOWDOWN_SCHEDULER_TIMEOUT", "0.5")
+    started = time.monotonic()
     result = run_cli(
         "run", str(ROOT / "input"), "-o", str(tmp_path / "out"), "--scheduler",
         "tcp://127.0.0.1:9",
     )  # fmt: skip
     assert result.returncode == 2
     assert result.stderr.startswith("Error: cannot reach the Dask scheduler 'tcp://127.0.0.1:9'")
+    assert time.monotonic() - started < 8  # not the default 10 s
+
+
+@pytest.mark.parametrize("value", ["soon", "0", "-1", "nan", "inf"])
+def test_a_scheduler_timeout_that_is_no_number_of_seconds_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("SHOWDOWN_SCHEDULER_TIMEOUT", value)
+    result = run_cli(
+        "run", str(ROOT / "input"), "-o", str(tmp_path / "out"), "--scheduler",
+        "tcp://127.0.0.1:9",
+    )  # fmt: skip
+    assert (result.returncode, result.stderr) == (
+        2,
+        f"Error: SHOWDOWN_SCHEDULER_TIMEOUT must be a number of seconds above 0, got {value!r}\n",
+    )

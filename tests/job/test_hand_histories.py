@@ -30,7 +30,11 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
         ("Cy: the [Kid]", "Pair (Queens)", 2, False),
         ("Dee", None, None, False),
     ]
-    assert hand["win_flop"].round(2).to_list()[0] == 91.21
+    # Ann's flop figure, by hand: Ah Kh against Cy's Qc Qs on 2c 7d Kd, the folded hands left
+    # in the deck (45 cards, C(45, 2) = 990 turn-and-river pairs). Cy wins exactly when a queen
+    # comes (Qd or Qh: 44 + 44 - 1 = 87 pairs; with a king too Cy has queens full), Ann every
+    # other pair (903), never a tie: 903 / 990 = 91.21 %.
+    assert hand["win_flop"][0] == pytest.approx(100 * 903 / 990)
     assert hand.select("table", "seat").rows() == [("900 1", str(seat)) for seat in (1, 2, 3, 4)]
     issues = pl.read_excel(tmp_path / "out" / "night.txt.xlsx", sheet_name="Issues")
     assert issues["code"].to_list() == ["malformed_hand", "unsupported_variant", "truncated_hand"]
@@ -96,20 +100,29 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
     # A source without chips has the columns, null.
     quiz = pl.read_parquet(out / "quiz.txt.poker.parquet")
     assert quiz.select(pl.col("put_in", "won").null_count()).row(0) == (quiz.height,) * 2
+    # Ann's money, read off the log by hand (put in: antes, blinds and bets; won: collected).
+    # Tournament chips: 1001 put in 60 + 80, won 290; 1002 ante 5 + all-in 195, won the main pot
+    # 605; 1003 ante 1 + 20, won 26 of the split pot.  Cash: 2001 $0.50 + $1, folded; 2002
+    # $1.50, won $3.10.  Chips and dollars are never added up.
+    expected = {"chips": (290 + 605 + 26) - (140 + 200 + 21), "USD": round(3.10 - 1.5 - 1.5, 2)}
+    assert expected == {"chips": 560, "USD": 0.1}
+    by_currency = dict(
+        scored.filter(pl.col("player") == "Ann")
+        .group_by("currency")
+        .agg((pl.col("won") - pl.col("put_in")).sum())
+        .rows()
+    )
+    assert by_currency == pytest.approx(expected)
+
     summary = openpyxl.load_workbook(out / "night.txt.xlsx")["Summary"]
     cells = [[cell.value for cell in row] for row in summary.iter_rows()]
     totals = ["hands dealt", "showdowns", "showdowns won", "chips won (net)", "chips put in"]
     headers = [at for at, row in enumerate(cells) if row[:7] == ["player", *totals, "best hand"]]
-    # a block per currency once the reader names them (chips and USD are never added up)
+    # a block per currency (chips and USD are never added up)
     anns = [next(row for row in cells[at + 1 :] if row[0] == "Ann") for at in headers]
-    # Ann: dealt 5 hands, 4 showdowns, won all 4; put in 140 + 200 + 20 + 2.5 + 1.5.
+    # Ann: dealt 5 hands, 4 showdowns (1001, 1002, 1003, 2002), won all 4; put in 361 + 3.
     assert [sum(ann[column] for ann in anns) for column in (1, 2, 3, 5)] == [5, 4, 4, 364]
-    by_currency = (
-        scored.filter(pl.col("player") == "Ann")
-        .group_by("currency")
-        .agg((pl.col("won") - pl.col("put_in")).sum().round(2).alias("net"))
-    )
-    assert sorted(ann[4] for ann in anns) == sorted(by_currency["net"].to_list())
+    assert sorted(ann[4] for ann in anns) == pytest.approx(sorted(expected.values()))
 
     # The season's Standings: a block per currency, each with Ann's net in that currency only
     # (560 tournament chips and $0.10 are never added into 560.10).
@@ -118,9 +131,8 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
         (currency, player): net
         for currency, player, net in report.standings.select("currency", "player", "net").rows()
     }
-    assert sorted(by_currency.rows()) == [("USD", 0.1), ("chips", 560.0)]
-    for currency, ann_net in by_currency.rows():
-        assert nets[(currency, "Ann")] == pytest.approx(ann_net, abs=1e-9)
+    for currency, ann_net in expected.items():
+        assert nets[(currency, "Ann")] == pytest.approx(ann_net)
     assert nets[(None, "player 1")] is None  # the quiz listing has no chips
 
 

@@ -19,11 +19,12 @@ import openpyxl
 import polars as pl
 import pytest
 
+from bench.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
 from pipeline.games.generate import deal_holdem, players_frame
+from pipeline.job.executors import DaskExecutor
 from pipeline.job.input_task import run_task
 from pipeline.job.plan import PlannedInput
-from tests.helpers import run_cli
-from tests.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
+from tests.helpers import run_cli, worker_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEET_HEAD = f'<?xml version="1.0"?><worksheet xmlns="{MAIN}"><sheetData>'.encode()
@@ -161,14 +162,22 @@ def test_a_zip_bomb_and_a_dense_sheet_are_over_the_cap_and_the_others_go_on(
     ]
 
 
-@pytest.mark.filterwarnings("ignore:Port 8787 is already in use")  # another cluster on the host
-def test_the_cap_holds_inside_dask_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("distributed")
+@pytest.mark.xdist_group("dask")
+def test_the_cap_holds_inside_dask_workers(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    dask_executor: DaskExecutor,
+    dask_scheduler: str,
+) -> None:
+    # The cap is read where the work runs: in the suite cluster's workers, started before this
+    # test, it is set in their environment for the run.
     monkeypatch.setenv("SHOWDOWN_MEMORY_CAP_MB", str(CAP_MB))
     _hostile_inputs(tmp_path / "in")
-    result = run_cli(
-        "run", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "--no-equity", "--workers", "2"
-    )
+    with worker_environment(dask_executor, SHOWDOWN_MEMORY_CAP_MB=str(CAP_MB)):
+        result = run_cli(
+            "run", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "--no-equity",
+            "--scheduler", dask_scheduler,
+        )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
     _check_hostile_run(tmp_path / "out")
 

@@ -11,21 +11,24 @@ import pytest
 from pipeline.games.base import EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.holdem.street_equity import EQUITY_COLUMNS
-from pipeline.job.executors import executor_for, map_on_workers
+from pipeline.job.executors import DaskExecutor, map_on_workers
 from pipeline.job.runner import run
 
 distributed = pytest.importorskip("distributed")
 
 
-def test_a_large_files_equities_spread_over_workers_match_a_serial_run(tmp_path: Path) -> None:
+@pytest.mark.xdist_group("dask")
+def test_a_large_files_equities_spread_over_workers_match_a_serial_run(
+    tmp_path: Path, dask_executor: DaskExecutor
+) -> None:
     night = tmp_path / "in" / "night.csv"
     night.parent.mkdir()
     write_generated(night, layout="players", rounds=8, players=4, seed=21)
     # Chunks of about 0.05 s of forecast work: a few rounds each, so this small night splits.
     options = ScoringOptions(EquityOptions(map_rounds=map_on_workers, spread_seconds=0.05))
     serial = run([night], tmp_path / "serial", scoring=options)  # not on a worker: here
-    with executor_for(2, None) as executor, distributed.get_task_stream() as stream:
-        spread = run([night], tmp_path / "dask", scoring=options, executor=executor)
+    with distributed.get_task_stream(client=dask_executor.client) as stream:
+        spread = run([night], tmp_path / "dask", scoring=options, executor=dask_executor)
     assert [file.status for file in serial.files + spread.files] == ["clean", "clean"]
     chunks = [task for task in stream.data if str(task["key"]).startswith("equity_of_jobs")]
     assert len(chunks) > 1, [task["key"] for task in stream.data]

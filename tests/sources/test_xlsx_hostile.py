@@ -1,6 +1,6 @@
 """Issue 11, items 14 and 7: a hostile sheet costs only itself, and merged cells fill down.
 
-Every workbook here is a real file, written part by part (``tests/xlsx_files.py``) or by openpyxl.
+Every workbook here is a real file, written part by part (``bench/xlsx_files.py``) or by openpyxl.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import openpyxl
 import polars as pl
 import pytest
 
+from bench.xlsx_files import GOOD_ROWS, MAIN, declare_size, rows_block, sheet_xml, write_workbook
 from pipeline.job.task import is_known_header
 from pipeline.sources import read_source
 from tests.helpers import run_cli
-from tests.xlsx_files import GOOD_ROWS, MAIN, declare_size, rows_block, sheet_xml, write_workbook
 
 
 def _laughs(level: int) -> str:

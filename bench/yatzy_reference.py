@@ -4,6 +4,9 @@ Plain Python, no numpy, nothing shared with the code under test.  It follows the
 solution (Steffen Forkmann, NaturalSpec) step by step: ``sum_as_tuple`` is its ``sumAsTuple``,
 ``best_combo`` its ``takeBestCombo``.  Categories are named as in
 :data:`pipeline.core.yatzy.CATEGORIES`.
+
+Shared by the tests (the oracle) and ``bench/yatzy.py`` (the plain loop it is timed against),
+here so that the bench stands on the package alone.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 openpyxl writes only well-formed workbooks, so these are written as the zip they are, small on
 disk however large they inflate.
+
+Shared by the tests and ``bench/hostile.py``, here so that the bench stands on the package
+alone.
 """
 
 from __future__ import annotations
