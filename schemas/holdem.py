@@ -162,8 +162,8 @@ blinds, ante, ``format`` cash or tournament, ``buy_in``), the table (``table_siz
 player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_in``), and
 ``issue_code`` (null on a scored row).  The columns from ``vpip`` on are the tracker
 statistics (issue 33, ``docs/statistics.md``): booleans null where the player had no chance,
-counts of postflop bets, raises and calls, the street of an all-in with cards to come.  Files written before them still scan together with the
-new ones through :func:`align_to_poker_schema`."""
+counts of postflop bets, raises and calls, the street of an all-in with cards to come.  Files
+written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""

@@ -21,8 +21,11 @@ on every hand of the public PokerStars corpus.
 ...     "won": [5.0, 0.0, 0.0],
 ... })
 >>> stats = with_tracker_stats(rows, hand=("round",))
->>> stats.select("player", "vpip", "pfr", "three_bet_chance", "steal").rows()
-[('Ann', True, True, False, False), ('Bob', False, False, False, None), ('Cy', False, False, True, None)]
+>>> for row in stats.select("player", "vpip", "pfr", "three_bet_chance", "steal").rows():
+...     print(row)
+('Ann', True, True, False, False)
+('Bob', False, False, False, None)
+('Cy', False, False, True, None)
 """
 
 from __future__ import annotations
@@ -187,12 +190,23 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
         *(
             pl.col(name).any()
             for name in (
-                "vpip", "vpip_chance", "pfr", "three_bet", "three_bet_chance",
-                "fold_to_three_bet", "fold_to_three_bet_chance", "four_bet", "four_bet_chance",
-                "cbet", "cbet_chance", "fold_to_cbet", "fold_to_cbet_chance", "fold",
+                "vpip",
+                "vpip_chance",
+                "pfr",
+                "three_bet",
+                "three_bet_chance",
+                "fold_to_three_bet",
+                "fold_to_three_bet_chance",
+                "four_bet",
+                "four_bet_chance",
+                "cbet",
+                "cbet_chance",
+                "fold_to_cbet",
+                "fold_to_cbet_chance",
+                "fold",
             )
-        ),  # fmt: skip
-        # the first decision before the flop, when nobody had raised or called: a steal's chance
+        ),
+        # a decision before the flop when nobody had raised or called: a steal's chance
         pl.col("first_in").any(),
         pl.col("pfr").filter(pl.col("first_in")).first().alias("steal_raise"),
         pl.col("street").max().alias("last_street"),
@@ -208,7 +222,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
     # every street a player's string reaches was dealt while the player was in (the notation
     # leaves out the streets after a fold), so two streets or more: the player saw the flop
     streets = pl.col("actions").str.count_matches("/") + 1
-    over_hand = hand or [pl.lit(0)]
+    over_hand: list[str | pl.Expr] = [*hand] if hand else [pl.lit(0)]
     still_in = has & ~pl.col("fold").fill_null(False)
     showdown = still_in & (still_in.cast(pl.Int64).sum().over(over_hand) >= 2)
     saw_flop = pl.when(has).then(streets >= 2)
