@@ -180,12 +180,17 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
     :data:`TRACKER_STATS` appended: null on a row without actions (a round sheet), booleans
     null where the player had no chance.  A hand column ``rows`` lacks is taken as one value.
     """
-    hand = [name for name in hand if name in rows.columns]
+    named = [name for name in hand if name in rows.columns]
     if "actions" not in rows.columns or rows["actions"].null_count() == rows.height:
         return rows.with_columns(
             pl.lit(None, dtype=dtype).alias(name) for name, dtype in TRACKER_STATS.items()
         )
-    flags = _per_event(tracker_events(rows, hand), hand)
+    # one integer per hand: sorting and windows over it are several times faster than over
+    # the hand's text columns
+    key = pl.struct(named).rank("dense") if named else pl.lit(0, pl.UInt32)
+    keyed = rows.with_columns(key.alias("_hand"))
+    hand = ["_hand"]
+    flags = _per_event(tracker_events(keyed, hand), hand)
     per_row = flags.group_by("_row").agg(
         *(
             pl.col(name).any()
@@ -217,14 +222,13 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
     )
     position = pl.col("position") if "position" in rows.columns else pl.lit(None, pl.String)
     won = pl.col("won") if "won" in rows.columns else pl.lit(None, pl.Float64)
-    joined = rows.with_row_index("_row").join(per_row, on="_row", how="left")
+    joined = keyed.with_row_index("_row").join(per_row, on="_row", how="left")
     has = pl.col("actions").is_not_null()
     # every street a player's string reaches was dealt while the player was in (the notation
     # leaves out the streets after a fold), so two streets or more: the player saw the flop
     streets = pl.col("actions").str.count_matches("/") + 1
-    over_hand: list[str | pl.Expr] = [*hand] if hand else [pl.lit(0)]
     still_in = has & ~pl.col("fold").fill_null(False)
-    showdown = still_in & (still_in.cast(pl.Int64).sum().over(over_hand) >= 2)
+    showdown = still_in & (still_in.cast(pl.Int64).sum().over(hand) >= 2)
     saw_flop = pl.when(has).then(streets >= 2)
     with_flags = joined.with_columns(
         pl.when(has).then(pl.col("vpip_chance").fill_null(False)).alias("vpip_chance"),
