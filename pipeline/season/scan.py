@@ -31,6 +31,8 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline.season.player_stats import STAT_COLUMNS
+
 DEFAULT_GAME = "Hold'em"
 """The poker game of a row whose file has no ``game`` column (written before there was one)."""
 
@@ -63,6 +65,7 @@ POKER_SCHEMA: dict[str, pl.DataType] = {
     "currency": pl.String(),
     "big_blind": pl.Float64(),
     "format": pl.String(),
+    **STAT_COLUMNS,
 }
 """Poker columns the report reads, with the type each is cast to."""
 POKER_REQUIRED = ("round", "player", "cards", "folded", "strength", "winner")

@@ -31,6 +31,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from pipeline.sinks.atomic import atomic_open, stamp_workbook
 from pipeline.sinks.excel.contract import MAX_CELL_TEXT
+from pipeline.sinks.excel.player_stats_sheet import PLAYER_STATS, player_stats_sheet
 from pipeline.sinks.excel.season_charts import (
     category_columns,
     cumulative_lines,
@@ -294,6 +295,8 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     assert standings is not None
     standings.title = "Standings"
     _standings_sheet(standings, report)
+    sheet = book.create_sheet(PLAYER_STATS)
+    player_stats_sheet(sheet, report.player_stats, _notes(report, "player_stats"))
     _trend_sheet(book.create_sheet("Trend"), report)
     _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
     _odds_sheet(book.create_sheet("Hand odds"), report)
