@@ -112,6 +112,54 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
     )  # fmt: skip
 
 
+POSITION_ORDER = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN")
+"""The ``By position`` rows' order: the blinds, then the seats in the order they act."""
+POSITION_NOTES = {
+    "position": "the seat's name relative to the button (heads-up: BTN posts the small blind)",
+    "hands": "hands dealt in the seat, every player of the block",
+    "VPIP %": NOTES["VPIP %"],
+    "PFR %": NOTES["PFR %"],
+    "net": "won less put in, every player in the seat together",
+    "bb/100": NOTES["bb/100"],
+}
+
+
+def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
+    """Per game, currency and position, every player together: hands, VPIP and PFR with their
+    sample sizes, net, bb/100; the blinds first, the button last.
+
+    >>> rows = pl.DataFrame({
+    ...     "game": ["Hold'em"] * 3, "currency": ["USD"] * 3, "position": ["BTN", "SB", "BB"],
+    ...     "big_blind": [1.0] * 3, "net": [3.0, -1.0, -2.0],
+    ...     "vpip": [True, False, None], "pfr": [True, False, None], "saw_flop": [False] * 3,
+    ... })
+    >>> position_stats(rows).select("position", "hands", "VPIP %", "VPIP n").rows()
+    [('SB', 1, 0.0, 1), ('BB', 1, None, 0), ('BTN', 1, 1.0, 1)]
+    """
+    present = rows.with_columns(
+        pl.lit(None, dtype=dtype).alias(name)
+        for name, dtype in (STAT_COLUMNS | {"position": pl.String()}).items()
+        if name not in rows.columns
+    ).filter(pl.col("saw_flop").is_not_null() & pl.col("position").is_not_null())
+    money = pl.col("currency").is_not_null() & ~pl.col("currency").is_in(list(NO_MONEY))
+    per_big_blind = pl.when(money & (pl.col("big_blind") > 0)).then(
+        pl.col("net") / pl.col("big_blind")
+    )
+    table = present.group_by("game", "currency", "position").agg(
+        pl.len().cast(pl.Int64).alias("hands"),
+        *_ratio("VPIP", "vpip"),
+        *_ratio("PFR", "pfr"),
+        pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
+        pl.when(per_big_blind.count() > 0)
+        .then(per_big_blind.sum() * 100 / per_big_blind.count())
+        .alias("bb/100"),
+    )
+    order = pl.col("position").replace_strict(
+        list(POSITION_ORDER), list(range(len(POSITION_ORDER))), default=len(POSITION_ORDER)
+    )
+    return table.sort("game", "currency", order, nulls_last=True)
+
+
 def _ratio(heading: str, column: str) -> list[pl.Expr]:
     stat = pl.col(column)
     return [

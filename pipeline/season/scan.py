@@ -65,6 +65,7 @@ POKER_SCHEMA: dict[str, pl.DataType] = {
     "currency": pl.String(),
     "big_blind": pl.Float64(),
     "format": pl.String(),
+    "position": pl.String(),
     **STAT_COLUMNS,
 }
 """Poker columns the report reads, with the type each is cast to."""

@@ -69,7 +69,11 @@ def test_the_sheet_has_a_block_per_game_and_currency(
     report = season_report(hand_history_season)
     path = write_season_workbook(report, tmp_path / "season.xlsx")
     sheet = load_workbook(path)[PLAYER_STATS]
-    titles = [row[0] for row in sheet.iter_rows(values_only=True) if row[0] and "—" in row[0]]
+    titles = [
+        row[0]
+        for row in sheet.iter_rows(values_only=True)
+        if row[0] and "—" in row[0] and not row[0].startswith("By position")
+    ]
     expected = [
         f"{game} — {currency}"
         for game, currency in report.player_stats.select("game", "currency")
@@ -87,3 +91,29 @@ def test_round_sheets_alone_say_there_are_no_statistics(tmp_path: Path) -> None:
     assert report.player_stats.is_empty()
     path = write_season_workbook(report, tmp_path / "season.xlsx")
     assert load_workbook(path)[PLAYER_STATS]["A1"].value == EMPTY
+
+
+def test_by_position_counts_every_hand_of_the_block_once(hand_history_season: Path) -> None:
+    report = season_report(hand_history_season)
+    seats = report.position_stats
+    players = report.player_stats
+    for (game, currency), block in seats.group_by("game", "currency", maintain_order=True):
+        mine = players.filter((pl.col("game") == game) & pl.col("currency").eq_missing(currency))
+        where = f"{game} {currency}"
+        assert block["hands"].sum() == mine["hands"].sum(), where
+        assert block["VPIP n"].sum() == mine["VPIP n"].sum(), where
+        assert block["net"].sum() == pytest.approx(mine["net"].sum()), where
+        shown = block["position"].to_list()
+        assert shown.index("SB") < shown.index("BTN") if "SB" in shown else True, where
+
+
+def test_the_sheet_puts_each_blocks_positions_below_it(
+    hand_history_season: Path, tmp_path: Path
+) -> None:
+    path = write_season_workbook(season_report(hand_history_season), tmp_path / "season.xlsx")
+    titles = [
+        row[0]
+        for row in load_workbook(path)[PLAYER_STATS].iter_rows(values_only=True)
+        if row[0] and "—" in row[0]
+    ]
+    assert titles[:2] == ["Hold'em — USD", "By position — Hold'em — USD"]

@@ -296,7 +296,13 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     standings.title = "Standings"
     _standings_sheet(standings, report)
     sheet = book.create_sheet(PLAYER_STATS)
-    player_stats_sheet(sheet, report.player_stats, _notes(report, "player_stats"))
+    player_stats_sheet(
+        sheet,
+        report.player_stats,
+        _notes(report, "player_stats"),
+        report.position_stats,
+        _notes(report, "position_stats"),
+    )
     _trend_sheet(book.create_sheet("Trend"), report)
     _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
     _odds_sheet(book.create_sheet("Hand odds"), report)
