@@ -22,6 +22,12 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
     shutil.copy(HANDS / "pokerstars_mixed.txt", tmp_path / "night.txt")
     result = run_cli("run", str(tmp_path / "night.txt"), "-o", str(tmp_path / "out"))
     assert result.returncode == 1, result.stdout + result.stderr
+    # The log line counts hands apart from rows: the three hands left out (a malformed seat
+    # line, a Razz hand, a cut last hand) hold no rows, so "0 rejected" alone hid them.
+    assert (
+        "night.txt: 19 rows read, 19 scored, 0 rejected, "
+        "8 hands read: 5 scored, 3 left out, 3 issues (" in result.stderr
+    ), result.stderr
     scored = pl.read_parquet(tmp_path / "out" / "night.txt.poker.parquet")
     hand = scored.filter(pl.col("round") == "1001").sort("player")
     assert hand.select("player", "hand_detail", "rank", "winner").rows() == [
