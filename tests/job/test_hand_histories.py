@@ -122,7 +122,7 @@ def test_chips_reach_the_parquet_the_summary_and_the_season_standings(tmp_path: 
 
     summary = openpyxl.load_workbook(out / "night.txt.xlsx")["Summary"]
     cells = [[cell.value for cell in row] for row in summary.iter_rows()]
-    totals = ["hands dealt", "showdowns", "showdowns won", "chips won (net)", "chips put in"]
+    totals = ["hands dealt", "showdowns", "showdowns won", "won (net)", "put in"]
     headers = [at for at, row in enumerate(cells) if row[:7] == ["player", *totals, "best hand"]]
     # a block per currency (chips and USD are never added up)
     anns = [next(row for row in cells[at + 1 :] if row[0] == "Ann") for at in headers]
