@@ -7,8 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
-from pipeline.sources.phh import sniff_phh
+from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,

@@ -1,5 +1,5 @@
 """PokerStars hand histories: :func:`read_pokerstars` reads a log into a
-:class:`~pipeline.sources.hand_histories.hand_log.HandLog`.
+:class:`~pipeline.sources.hand_histories.HandLog`.
 
 ``reader.py`` chooses the path: the compiled scanner (``compiled.py`` over our C extension,
 ``_pokerstars_scan*.c``, built by ``setup.py``) where it is built, else the line reader
