@@ -5,6 +5,7 @@ anything is inflated, ``part_stream.py`` checks a part as it streams, and ``shee
 measures a sheet's XML before calamine loads it.
 """
 
+from pipeline.sources.xlsx.parts import declared_inflated_bytes, inspect_workbook
 from pipeline.sources.xlsx.reader import (
     INHERITED_LIMIT,
     MAX_CELLS,
@@ -22,6 +23,8 @@ __all__ = [
     "MAX_COLUMNS",
     "MEMORY_CAP_ENV",
     "WorkbookSource",
+    "declared_inflated_bytes",
+    "inspect_workbook",
     "memory_cap",
     "memory_cap_bytes",
     "read_workbook",
