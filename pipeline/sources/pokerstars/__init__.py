@@ -6,18 +6,9 @@
 (``lines.py``, the reference); ``header.py`` reads the header lines both paths share.
 """
 
-from pipeline.sources.pokerstars.reader import (
-    HandLog,
-    read_pokerstars,
-    read_pokerstars_lines,
-    sniff_pokerstars,
-    split_hands,
-)
-
-__all__ = [
-    "HandLog",
-    "read_pokerstars",
-    "read_pokerstars_lines",
-    "sniff_pokerstars",
-    "split_hands",
-]
+# Re-exported as the reader lists them (its __all__), the form mypy's strict mode reads as public.
+from pipeline.sources.pokerstars.reader import HandLog as HandLog
+from pipeline.sources.pokerstars.reader import read_pokerstars as read_pokerstars
+from pipeline.sources.pokerstars.reader import read_pokerstars_lines as read_pokerstars_lines
+from pipeline.sources.pokerstars.reader import sniff_pokerstars as sniff_pokerstars
+from pipeline.sources.pokerstars.reader import split_hands as split_hands
