@@ -11,7 +11,7 @@ import pytest
 
 from pipeline.games.issues import with_codes
 from pipeline.season import season_report
-from pipeline.sources.phh import read_phh
+from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars
 from tests.helpers import run_cli
 

@@ -7,8 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
-from pipeline.sources.phh import sniff_phh
+from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,
@@ -164,7 +163,7 @@ def test_without_the_scanner_the_line_reader_reads_the_whole_file(
 ) -> None:
     # As where no C compiler built the extension: the chooser falls back to the line reader,
     # from text and from bytes, and reads what the compiled path reads.
-    from pipeline.sources import pokerstars
+    from pipeline.sources.pokerstars import reader as pokerstars
 
     data = FILE.read_bytes()
     compiled = read_pokerstars(data, FILE.name)
