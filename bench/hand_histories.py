@@ -52,15 +52,14 @@ from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
-from pipeline.sources.hand_log import HandLog
-from pipeline.sources.phh import read_phh, sniff_phh
+from pipeline.sources.hand_histories import HandLog, read_phh, sniff_phh
 from pipeline.sources.pokerstars import (
     read_pokerstars,
     read_pokerstars_lines,
     sniff_pokerstars,
     split_hands,
 )
-from pipeline.sources.pokerstars_compiled import SCAN
+from pipeline.sources.pokerstars.compiled import SCAN
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared/corpora beside the checkout (or beside the folder of its worktrees).

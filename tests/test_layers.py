@@ -16,11 +16,17 @@ ALLOWED = {
     "core": set(),
     "sources": {"core"},
     "sinks": {"core"},
-    "games": {"core", "schemas", "sources"},  # the pot audit reads the hand log's row type
+    "games": {"core", "schemas", "sources"},  # the hand log's row type: GAMES_FROM_SOURCES
     "season": {"core", "sinks", "schemas"},
     "job": {"core", "sources", "games", "sinks", "schemas"},
     "cli": {"core", "sources", "games", "sinks", "season", "job", "schemas", "fast_commands"},
 }
+# What games may take from sources: the hand log (the rows every hand-history reader returns)
+# and the problem type, never a reader.
+GAMES_FROM_SOURCES = {"pipeline.sources.hand_histories", "pipeline.sources.base"}
+# A format's folder in sources/ (pokerstars/, xlsx/, ...): other layers use it through its
+# __init__.py only, so the files inside can be rearranged without touching them.
+SOURCE_FOLDERS = {path.parent.name for path in (PACKAGE / "sources").glob("*/__init__.py")}
 # The modules at the top of the package: the console script and what it shares with cli/.
 ALLOWED_MODULES = {
     "fast_commands": {"core"},  # equity and --version without Typer or polars
@@ -56,6 +62,29 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
         for path in sorted((PACKAGE / layer).rglob("*.py"))
         for module in _project_imports(path)
         if _layer(module) not in {layer} | ALLOWED[layer]
+    ]
+    assert wrong == []
+
+
+def test_games_take_only_the_hand_log_from_sources() -> None:
+    wrong = [
+        f"{path.relative_to(PACKAGE.parent)} imports {module}"
+        for path in sorted((PACKAGE / "games").rglob("*.py"))
+        for module in _project_imports(path)
+        if _layer(module) == "sources" and module not in GAMES_FROM_SOURCES
+    ]
+    assert wrong == []
+
+
+def test_other_layers_use_a_source_folder_through_its_entry_point() -> None:
+    assert {"delimited", "hand_histories", "pokerstars", "xlsx"} <= SOURCE_FOLDERS
+    wrong = [
+        f"{path.relative_to(PACKAGE.parent)} imports {module}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "sources"
+        for module in _project_imports(path)
+        if module.split(".")[1:3] in (["sources", folder] for folder in SOURCE_FOLDERS)
+        and len(module.split(".")) > 3
     ]
     assert wrong == []
 

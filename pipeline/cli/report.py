@@ -83,9 +83,18 @@ def _log_line(report: FileReport) -> str:
     if report.error:
         return f"FAILED {shown(report.source)}: {report.error}"
     what = "unchanged, skipped" if report.skipped else f"{report.timings.get('total', 0):.2f} s"
+    # A hand log's rows are only its scored hands': the hands left out (a variant not read, a
+    # cut or repeated hand) are counted apart, so "0 rejected" never hides them (issue 29 §8).
+    hands = ""
+    if report.hands_read:
+        left_out = sum(report.hands_left_out.values())
+        hands = (
+            f"{count(report.hands_read, 'hand')} read: {report.hands_scored:,} scored, "
+            f"{left_out:,} left out, "
+        )
     return (
         f"{report.status:<6} {shown(report.source)}: {count(report.rows_read, 'row')} read, "
-        f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, "
+        f"{report.rows_scored:,} scored, {report.rows_rejected:,} rejected, {hands}"
         f"{count(report.issues, 'issue')} ({what})"
     )
 

@@ -28,10 +28,9 @@ import polars as pl
 
 from pipeline.job.results import FileResult
 from pipeline.sinks.atomic import atomic_open, output_stamp
-from pipeline.sinks.manifest import SOURCE_PATH, readable
+from pipeline.sinks.manifest import HAND_INDEX, SOURCE_PATH, readable
 from pipeline.sources import ReadProblem
 
-HAND_INDEX = "hand_index.parquet"
 DUPLICATE_HAND = "duplicate_hand"
 _SEPARATOR = "\x1f"  # never in a site's name, a tournament id or a hand id
 _CONTENT = "content"

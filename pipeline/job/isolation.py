@@ -36,8 +36,7 @@ from typing import Any, TypeVar
 
 from pipeline.job.interrupt import signals_deferred
 from pipeline.sinks.atomic import TEMPORARY_MARK, file_digest
-from pipeline.sources.xlsx import memory_cap_bytes
-from pipeline.sources.xlsx_parts import declared_inflated_bytes, inspect_workbook
+from pipeline.sources.xlsx import declared_inflated_bytes, inspect_workbook, memory_cap_bytes
 
 Result = TypeVar("Result")
 

@@ -16,8 +16,8 @@ from numpy.typing import NDArray
 
 from pipeline.games.layouts import ROUNDS, YATZY, Layout, round_id
 from pipeline.job.results import SheetResult
-from pipeline.job.stream_reader import parse_lines, text_batches
 from pipeline.sources import RawSheet
+from pipeline.sources.delimited import parse_lines, text_batches
 
 SPLIT_ROUND = (
     "round {round} continues here after other rounds: its rows earlier in the file were "

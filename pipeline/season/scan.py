@@ -32,12 +32,11 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.season.player_stats import STAT_COLUMNS
+from pipeline.sinks.manifest import HAND_INDEX, MANIFEST
 
 DEFAULT_GAME = "Hold'em"
 """The poker game of a row whose file has no ``game`` column (written before there was one)."""
 
-MANIFEST = "manifest.json"
-"""The job's manifest in an output folder (written by :mod:`pipeline.sinks.manifest`)."""
 
 PLAYED_AT = pl.Datetime("us", "UTC")
 
@@ -237,6 +236,8 @@ def scan_season(folder: Path, *, tournament: str | None = None) -> Season:
         name = path.relative_to(folder).as_posix()
         home = _governing(path, folder, listed)
         content = name
+        if home is not None and path.name == HAND_INDEX and path.parent.resolve() == home:
+            continue  # the job's own index of hands, beside its manifest: not a night
         if home is not None:
             digest = listed[home].get(str(path.resolve()))
             if digest is None:

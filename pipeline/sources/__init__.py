@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
 from pipeline.sources.delimited import DelimitedSource
-from pipeline.sources.hand_histories import PHH, POKERSTARS
+from pipeline.sources.hand_histories.reader import PHH, POKERSTARS
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource

@@ -30,7 +30,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, ReadProblem, SourceFile
-from pipeline.sources.xlsx import _sheet_from_grid, memory_cap_bytes
+from pipeline.sources.xlsx.reader import _sheet_from_grid, memory_cap_bytes
 
 _OLE2_MAGIC = bytes.fromhex("d0cf11e0a1b11ae1")
 _ODS_MIMETYPE = b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet"

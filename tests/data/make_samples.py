@@ -1,6 +1,7 @@
 """Make the sample exports in input/ (run from the repository root; seeded, so repeatable).
 
-- ``season-2026.csv``: a clean season in the players layout (the quiz's generator).
+- ``season-2026.csv``: a clean season in the players layout (the quiz's generator), four club
+  nights of ten rounds told apart by a ``date`` column.
 - ``club-nights.xlsx``: three nights in the rounds layout as a producer keeps them: a title row
   above the header, a bold header, a notes column, widths set, and a few deliberately bad rows
   (an illegal suit, a card dealt twice, a hole-card cell with one card, a two-card board) plus a
@@ -14,7 +15,7 @@
 - ``tournament-900.txt`` and ``final-table.phh``: hand histories, copied from our own test
   fixtures (``tests/data/hand_histories``): a PokerStars log with mucked hands, a side pot, a
   split, antes, then a malformed hand, a Razz hand (a game not read) and a last hand cut short;
-  and a PHH hand with a side pot and every card shown.
+  and a PHH hand with a side pot and every card shown, played in euros on 24 April 2026 (CET).
 """
 
 from __future__ import annotations
@@ -39,8 +40,14 @@ INPUT = Path("input")
 HAND_HISTORIES = Path("tests/data/hand_histories")
 
 
+SEASON_NIGHTS = ("2026-01-09", "2026-02-13", "2026-03-13", "2026-04-10")
+"""The season's four club nights, ten rounds each: its ``date`` column makes them four nights."""
+
+
 def make_season() -> None:
-    players_frame(deal_holdem(rounds=40, players=6, seed=2026)).write_csv(INPUT / "season-2026.csv")
+    season = players_frame(deal_holdem(rounds=40, players=6, seed=2026))
+    night = ((pl.col("round") - 1) // 10).replace_strict(dict(enumerate(SEASON_NIGHTS)))
+    season.with_columns(date=night).write_csv(INPUT / "season-2026.csv")
 
 
 def make_club_nights() -> None:
@@ -145,7 +152,10 @@ def make_mixed_games() -> None:
 
 def make_hand_histories() -> None:
     shutil.copy(HAND_HISTORIES / "pokerstars_mixed.txt", INPUT / "tournament-900.txt")
-    shutil.copy(HAND_HISTORIES / "nt_showdown.phh", INPUT / "final-table.phh")
+    # The final table was played on a date, in euros: PHH's own fields say so.
+    final = (HAND_HISTORIES / "nt_showdown.phh").read_text(encoding="utf-8")
+    played = 'year = 2026\nmonth = 4\nday = 24\ntime = "21:40:00"\ntime_zone = "CET"\n'
+    (INPUT / "final-table.phh").write_text(final + played + 'currency = "EUR"\n', "utf-8")
 
 
 if __name__ == "__main__":

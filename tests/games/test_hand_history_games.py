@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
-from pipeline.sources.phh import read_phh
+from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars
 from tests.helpers import run_cli
 

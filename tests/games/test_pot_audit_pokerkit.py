@@ -43,7 +43,7 @@ from pokerkit import (
 
 from pipeline.games.holdem.pot_audit import audit_pots_with_counts
 from pipeline.games.poker_variants import rules_of_games
-from pipeline.sources.phh import read_phh
+from pipeline.sources.hand_histories import read_phh
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

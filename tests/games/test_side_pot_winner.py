@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from pipeline.games.base import ScoredSheet
 from pipeline.games.holdem.game import poker_summary
@@ -62,6 +63,18 @@ def test_a_log_of_two_currencies_gets_a_players_block_per_currency() -> None:
     blocks = dict(hand_log_summary([ScoredSheet(sheet.sheet.name, sheet.layout, scored)]))
     assert "Players" not in blocks
     chips, usd = blocks["Players — chips"], blocks["Players — USD"]
-    ann_chips = chips.filter(pl.col("player") == "Ann")["chips won (net)"].item()
-    ann_usd = usd.filter(pl.col("player") == "Ann")["chips won (net)"].item()
+    ann_chips = chips.filter(pl.col("player") == "Ann")["won (net)"].item()
+    ann_usd = usd.filter(pl.col("player") == "Ann")["won (net)"].item()
     assert (ann_chips, ann_usd) == (560.0, 0.1)
+
+
+def test_a_log_of_one_currency_names_it_in_the_players_block() -> None:
+    """A cash log in euros alone: its block says EUR, so no figure stands without its unit."""
+    result = score_source(read_source(TOURNAMENT, is_known_header), name=TOURNAMENT.name)
+    (sheet,) = result.sheets
+    assert sheet.layout is not None
+    scored = sheet.scored.with_columns(pl.lit("EUR").alias("currency"))
+    blocks = dict(hand_log_summary([ScoredSheet(sheet.sheet.name, sheet.layout, scored)]))
+    assert "Players" not in blocks
+    euros = blocks["Players — EUR"]
+    assert euros.filter(pl.col("player") == "Ann")["won (net)"].item() == pytest.approx(560.1)

@@ -26,7 +26,8 @@ from pipeline.games.generate import deal_holdem, players_frame
 from pipeline.job.plan import distinct_bases, fitting, output_base
 from pipeline.job.runner import run
 from pipeline.sinks.atomic import walk_files
-from pipeline.sinks.excel import new_book, row_xml
+from pipeline.sinks.excel import row_xml
+from pipeline.sinks.excel.backends import xlsxwriter_book
 from pipeline.sinks.excel.workbook import write_workbook
 from pipeline.sinks.manifest import load_manifest
 from pipeline.sources import SUPPORTED_SUFFIXES
@@ -368,7 +369,7 @@ def test_a_wide_short_issues_sheet_costs_its_cells_not_its_columns(
         built.append(table.width)
         original(worksheet, table, *args)  # type: ignore[arg-type]  # passed on as given
 
-    monkeypatch.setattr(new_book, "write_rows", counting)
+    monkeypatch.setattr(xlsxwriter_book, "write_rows", counting)
     wide = pl.DataFrame({f"c{index} (cell)": ["x"] for index in range(1_000)})
     write_workbook(tmp_path / "wide.xlsx", [], [], wide)
     tall = pl.DataFrame({"message": ["x"] * 50})

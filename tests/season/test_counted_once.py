@@ -117,3 +117,18 @@ def test_the_command_says_what_it_left_out(tmp_path: Path) -> None:
         "Note: 1 Parquet file(s) not listed as live in their folder's manifest.json left out "
         "(a renamed or deleted input's old outputs): stale.csv.poker.parquet"
     ) in result.stdout
+
+
+def test_the_jobs_hand_index_is_bookkeeping_not_a_stale_night(tmp_path: Path) -> None:
+    """A real run keeps ``hand_index.parquet`` beside its manifest: the season neither reads it
+    nor names it as a stale output (it did: a Note on every sample season)."""
+    night = Path(__file__).parents[1] / "data" / "hand_histories" / "pokerstars_mixed.txt"
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "night.txt").write_bytes(night.read_bytes())
+    out = tmp_path / "out"
+    run = run_cli("run", str(tmp_path / "in"), "-o", str(out), "--no-equity")
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    assert (out / "hand_index.parquet").is_file()
+    report = season_report(out)
+    assert report.stale == ()
+    assert not any("not listed as live" in line for line in nights_said(report))

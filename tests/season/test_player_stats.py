@@ -13,8 +13,8 @@ from pipeline.games.base import NO_OPTIONS
 from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
 from pipeline.season.report import season_report
-from pipeline.sinks.excel.player_stats_sheet import EMPTY, PLAYER_STATS
 from pipeline.sinks.excel.season import write_season_workbook
+from pipeline.sinks.excel.season.player_stats import EMPTY, PLAYER_STATS
 from pipeline.sources import read_source
 from tests.season.contract_nights import Hand, Seat, write_night
 

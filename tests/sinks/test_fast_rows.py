@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.sinks.excel import new_book
+from pipeline.sinks.excel.backends import xlsxwriter_book
 from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 
 TEXT = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=12)
@@ -46,9 +46,9 @@ def cells(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 def both_ways(tmp_path: Path, sheets: list[SheetOutput], monkeypatch: pytest.MonkeyPatch) -> None:
     write_workbook(tmp_path / "fast.xlsx", sheets, [("Totals", sheets[0].table)], ISSUES)
-    monkeypatch.setattr(new_book, "FAST_PATH", False)
+    monkeypatch.setattr(xlsxwriter_book, "FAST_PATH", False)
     write_workbook(tmp_path / "cells.xlsx", sheets, [("Totals", sheets[0].table)], ISSUES)
-    monkeypatch.setattr(new_book, "FAST_PATH", True)
+    monkeypatch.setattr(xlsxwriter_book, "FAST_PATH", True)
     fast, reference = cells(tmp_path / "fast.xlsx"), cells(tmp_path / "cells.xlsx")
     assert list(fast) == list(reference)
     for title in reference:

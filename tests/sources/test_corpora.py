@@ -15,13 +15,13 @@ import polars as pl
 import pytest
 
 from pipeline.sources.base import decode_text
-from pipeline.sources.hand_log import (
+from pipeline.sources.hand_histories import read_phh
+from pipeline.sources.hand_histories.hand_log import (
     BOARD_AT_STREET,
     LEFT_OUT_CODES,
     STREETS,
     drop_repeated_hands,
 )
-from pipeline.sources.phh import read_phh
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars, split_hands
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
-from pipeline.sources.phh import read_phh, sniff_phh
+from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, read_phh, sniff_phh
 from pipeline.sources.pokerstars import sniff_pokerstars
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"

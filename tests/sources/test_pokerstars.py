@@ -7,8 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.hand_log import ISSUE_SCHEMA, ROW_SCHEMA
-from pipeline.sources.phh import sniff_phh
+from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,
@@ -164,7 +163,7 @@ def test_without_the_scanner_the_line_reader_reads_the_whole_file(
 ) -> None:
     # As where no C compiler built the extension: the chooser falls back to the line reader,
     # from text and from bytes, and reads what the compiled path reads.
-    from pipeline.sources import pokerstars
+    from pipeline.sources.pokerstars import reader as pokerstars
 
     data = FILE.read_bytes()
     compiled = read_pokerstars(data, FILE.name)
@@ -222,36 +221,49 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "board", "bob_folded"),
+    ("change", "board", "bob_saw", "bob_folded"),
     [
         # Found by fuzzing: the (retired) polars path took each street marker's last
         # [...] and counted markers as streets, where the line reader adds every card it has
-        # not seen and takes the highest street named.
+        # not seen and takes the highest street named.  A player who folds saw the board only
+        # up to the street of the fold: none preflop, the flop's three cards on the flop.
         # No flop line: Bob's check and fold come before any street marker, so preflop; the
         # turn line's first bracket gives the flop's cards.
-        (("*** FLOP *** [2c 7d 9h]\n", ""), "2c 7d 9h Ks 3d", "preflop"),
+        (("*** FLOP *** [2c 7d 9h]\n", ""), "2c 7d 9h Ks 3d", "", "preflop"),
         (
             ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h]\n*** FLOP *** [2c 7d 9h]"),
             "2c 7d 9h Ks 3d",
+            "2c 7d 9h",
             "flop",
         ),
-        # A second bracket on the flop: Ks is seen there, and not added again at the turn.
-        (("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h] [Ks]"), "2c 7d 9h Ks 3d", "flop"),
+        # A second bracket on the flop: Ks is seen there, and not added again at the turn; Bob,
+        # folding on the flop, saw the flop's three cards.
+        (
+            ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h] [Ks]"),
+            "2c 7d 9h Ks 3d",
+            "2c 7d 9h",
+            "flop",
+        ),
         # A card twice: 2c and 9h from the flop line, then 7d and Ks, unseen, from the turn's.
-        (("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 2c 9h]"), "2c 9h 7d Ks 3d", "flop"),
+        (
+            ("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 2c 9h]"),
+            "2c 9h 7d Ks 3d",
+            "2c 9h 7d",
+            "flop",
+        ),
     ],
     ids=["no-flop-line", "flop-twice", "flop-second-bracket", "flop-card-twice"],
 )
 def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
-    change: tuple[str, str], board: str, bob_folded: str
+    change: tuple[str, str], board: str, bob_saw: str, bob_folded: str
 ) -> None:
     turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
     text = DEAD_BLIND.replace("Uncalled bet", turn_and_river + "Uncalled bet").replace(*change)
     reference = read_pokerstars_lines(text, "streets.txt")
     # The chips do not depend on the markers (DEAD_BLIND's: Cy's dead small blind on top).
     assert reference.rows.select("player", "board", "folded_street", "put_in", "won").rows() == [
-        ("Ann", board, "preflop", 0.25, 0.0),
-        ("Bob", board, bob_folded, 1.5, 0.0),
+        ("Ann", "", "preflop", 0.25, 0.0),
+        ("Bob", bob_saw, bob_folded, 1.5, 0.0),
         ("Cy", board, None, 1.75, 3.5),
     ], change
     assert reference.issues.is_empty()

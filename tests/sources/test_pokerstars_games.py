@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.sources.pokerstars import HandLog, read_pokerstars, read_pokerstars_lines
-from pipeline.sources.pokerstars_lines import READ_VARIANTS
+from pipeline.sources.pokerstars.lines import READ_VARIANTS
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 OMAHA = DATA / "pokerstars_omaha.txt"

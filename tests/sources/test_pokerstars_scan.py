@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
-from pipeline.sources.pokerstars_compiled import SCAN, scanned_rows
+from pipeline.sources.pokerstars.compiled import SCAN, scanned_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -30,10 +30,11 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
         "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
     assert SCAN is not None, (
-        f"a C compiler is there but pipeline.sources._pokerstars_scan is not built: {rebuild}"
+        "a C compiler is there but pipeline.sources.pokerstars._pokerstars_scan is not built: "
+        f"{rebuild}"
     )
     # A rebuild that failed after the source changed leaves the old binary in place.
-    from pipeline.sources import _pokerstars_scan
+    from pipeline.sources.pokerstars import _pokerstars_scan
 
     built = Path(_pokerstars_scan.__file__)
     for source in built.parent.glob("_pokerstars_scan*.[ch]"):  # its parts and their header

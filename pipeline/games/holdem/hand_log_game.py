@@ -26,7 +26,7 @@ from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker_variants import rules_of_games, variant_game
-from pipeline.sources.hand_log import INSTANT_FORMAT, ROW_SCHEMA, HandLog
+from pipeline.sources.hand_histories import INSTANT_FORMAT, ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -204,8 +204,8 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
     """Hold'em's Summary blocks, with per-player totals of the log in place of the round counts.
 
     Per player: hands dealt, showdowns (still in at the end of a hand two or more were still in
-    at), showdowns won, chips won (net: collected less put in) and chips put in; most chips won
-    first.
+    at), showdowns won, won (net: collected less put in) and put in; most won first.  A block
+    per currency (``Players — USD``, ``Players — chips``): money is never added across them.
     """
     blocks = poker_summary(sheets)
     frames = [
@@ -223,7 +223,8 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
     currencies = (
         rows["currency"].unique(maintain_order=True).to_list() if "currency" in rows.columns else []
     )
-    if len(currencies) > 1:
+    if len(currencies) > 1 or currencies[:1] != [None]:
+        # the unit is named in the block's title, even when the log has one
         per_currency = [
             (
                 f"Players — {currency or 'no currency'}",
@@ -237,19 +238,19 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
 
 
 def _player_totals(rows: pl.DataFrame) -> pl.DataFrame:
-    """Per player: hands dealt, showdowns, showdowns won, chips won (net), chips put in, best
-    hand; most won first."""
+    """Per player: hands dealt, showdowns, showdowns won, won (net), put in (in the block's
+    currency), best hand; most won first."""
     return (
         rows.group_by("player", maintain_order=True)
         .agg(
             pl.len().alias("hands dealt"),
             pl.col("showdown").sum().alias("showdowns"),
             (pl.col("showdown") & pl.col("winner").fill_null(False)).sum().alias("showdowns won"),
-            (pl.col("won") - pl.col("put_in")).sum().round(2).alias("chips won (net)"),
-            pl.col("put_in").sum().round(2).alias("chips put in"),
+            (pl.col("won") - pl.col("put_in")).sum().round(2).alias("won (net)"),
+            pl.col("put_in").sum().round(2).alias("put in"),
             pl.col("hand_detail").sort_by("strength").drop_nulls().last().alias("best hand"),
         )
-        .sort("chips won (net)", "showdowns won", descending=True, maintain_order=True)
+        .sort("won (net)", "showdowns won", descending=True, maintain_order=True)
     )
 
 
@@ -279,6 +280,6 @@ HAND_LOG_GAME = Game(
     summary_notes={
         **SUMMARY_NOTES,
         "showdowns": "hands the player was still in at the end of, with another player",
-        "chips won (net)": "chips collected less chips put in",
+        "won (net)": "collected less put in, in the block's currency (chips for a tournament)",
     },
 )

@@ -3,7 +3,7 @@ Parquet types them, and what is computed from the log here (the player's positio
 table's size where the log does not say it).
 
 The readers' sheets hold text cells; the facts are typed back here whether or not the reader's
-own schema (:data:`pipeline.sources.hand_log.ROW_SCHEMA`) lists them yet, so a log without
+own schema (:data:`pipeline.sources.hand_histories.ROW_SCHEMA`) lists them yet, so a log without
 them gives nulls and a log with them carries them through.
 """
 

@@ -3,8 +3,9 @@ writers, with no Python work per cell.
 
 A new workbook's rows go straight into xlsxwriter's constant-memory row file
 (:func:`write_rows`), batch by batch, so memory stays flat; a producer's workbook gets our
-cells spliced into its saved sheet (:mod:`.appended`).  The cells are what xlsxwriter writes for
-the same values (its per-cell path is the readable reference, and a test compares the two):
+cells spliced into its saved sheet (:mod:`.backends.openpyxl_appended`).  The cells are what
+xlsxwriter writes for the same values (its per-cell path is the readable reference, and a test
+compares the two):
 text an inline string (never a formula, a number or a link), numbers and Booleans typed values
 (floats in their shortest exact form), each cell with its style index; an empty cell only in a
 row whose look covers it (a winner's green runs across the row).

@@ -3,12 +3,13 @@
 Two modes, one entry point, :func:`write_workbook`:
 
 * **new workbook** (``source=None``; a CSV's, a listing's, a hand log's, an ``.xls``/``.ods``'s):
-  written with xlsxwriter in constant-memory mode (:mod:`.new_book`), rows streamed to disk.
+  written with xlsxwriter in constant-memory mode (:mod:`.backends.xlsxwriter_book`), rows streamed
+  to disk.
   One worksheet per :class:`SheetOutput`, in order, then ``Summary``, then ``Issues``.
 * **write-back** (``source=`` the producer's bytes, or a path): the producer's workbook is
   loaded and saved by openpyxl, so their sheets, formatting, extra columns and formulas survive
-  (:mod:`.write_back`); each :class:`SheetOutput` appends its columns to the right of the sheet's
-  last used column, on the worksheet rows given in ``excel_rows``.
+  (:mod:`.backends.openpyxl_book`); each :class:`SheetOutput` appends its columns to the right of
+  the sheet's last used column, on the worksheet rows given in ``excel_rows``.
 
 What every sheet looks like is decided once, as data, whichever library writes it: each
 column's format from its type and heading (:mod:`.styles`), the winner and fold looks as
@@ -56,6 +57,8 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sinks.atomic import atomic_open
+from pipeline.sinks.excel.backends.openpyxl_book import UnloadableWorkbookError, write_back
+from pipeline.sinks.excel.backends.xlsxwriter_book import write_new_book
 from pipeline.sinks.excel.continuation import split_sheet
 from pipeline.sinks.excel.contract import (
     MAX_COLUMNS,
@@ -65,8 +68,6 @@ from pipeline.sinks.excel.contract import (
     _check_sheet,
     sanitize_title,
 )
-from pipeline.sinks.excel.new_book import write_new_book
-from pipeline.sinks.excel.write_back import UnloadableWorkbookError, write_back
 
 __all__ = [
     "MAX_COLUMNS",

@@ -4,8 +4,8 @@ workbook's list of sheets, and every part checked once, all without openpyxl.
 calamine allocates a sheet's whole used range at once (a stray cell in ``XFD1048576`` asks for
 hundreds of gigabytes and aborts the process) and opens every part a sheet needs; openpyxl loads
 everything. So each part is checked here first, cheaply and in bounded memory (inflated a
-step at a time by :mod:`~pipeline.sources.xlsx_part_stream`, a worksheet scanned on the way by
-:mod:`~pipeline.sources.xlsx_sheet_scan`):
+step at a time by :mod:`~pipeline.sources.xlsx.part_stream`, a worksheet scanned on the way by
+:mod:`~pipeline.sources.xlsx.sheet_scan`):
 
 * it is in the file (a sheet whose part is missing is reported, the others go on);
 * it inflates to no more than the zip directory says (a part that lies about its size is a zip
@@ -44,8 +44,8 @@ import zlib
 from dataclasses import dataclass, field
 from posixpath import dirname, join, normpath
 
-from pipeline.sources.xlsx_part_stream import RefusedPartError, check_part
-from pipeline.sources.xlsx_sheet_scan import SheetPart, SheetScan, StringScan
+from pipeline.sources.xlsx.part_stream import RefusedPartError, check_part
+from pipeline.sources.xlsx.sheet_scan import SheetPart, SheetScan, StringScan
 
 __all__ = ["WorkbookParts", "declared_inflated_bytes", "inspect_workbook"]
 

@@ -39,10 +39,10 @@ import numpy as np
 import polars as pl
 
 from pipeline.sources.base import UTF16_BOMS, decode_text
-from pipeline.sources.hand_log import HandLog, Issues, head_matches, seen_board
-from pipeline.sources.pokerstars_compiled import RAW_SCHEMA, SCAN, scanned_rows
-from pipeline.sources.pokerstars_header import HEADER_COLUMN, finish_rows
-from pipeline.sources.pokerstars_lines import (
+from pipeline.sources.hand_histories.hand_log import HandLog, Issues, head_matches, seen_board
+from pipeline.sources.pokerstars.compiled import RAW_SCHEMA, SCAN, scanned_rows
+from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
+from pipeline.sources.pokerstars.lines import (
     HAND_ID,
     HEADER,
     BadHandError,
@@ -81,7 +81,7 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     ``text`` is the file's text, or its bytes, decoded as any text file is
     (:func:`pipeline.sources.base.decode_text`); UTF-8 bytes go to the compiled scanner as they
     are, never decoded whole.  ``file`` names the source in issue messages.  Ordinary hands are
-    read by the compiled scanner (:mod:`pipeline.sources.pokerstars_compiled`) where it is
+    read by the compiled scanner (:mod:`pipeline.sources.pokerstars.compiled`) where it is
     built; the others, and every issue, by the line reader, the reference.  Without the
     scanner (no C compiler at install), or with ``compiled=False``, the line reader reads the
     whole file: the same rows and issues, several times slower (``bench/README.md``).

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import polars as pl
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.season_layout import (
+from pipeline.sinks.excel.season.layout import (
     planned_widths,
     print_sheet,
     set_widths,

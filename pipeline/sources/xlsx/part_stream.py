@@ -18,7 +18,7 @@ refused, as defusedxml does), or when its header or compression is not one we re
 >>> check_part(data, items["dtd.xml"], memory_cap=1 << 20, scan=None)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pipeline.sources.xlsx_part_stream.RefusedPartError: declares a DOCTYPE (...): refused
+pipeline.sources.xlsx.part_stream.RefusedPartError: declares a DOCTYPE (...): refused
 """
 
 from __future__ import annotations

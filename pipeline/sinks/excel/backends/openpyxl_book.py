@@ -3,9 +3,9 @@
 openpyxl loads the producer's workbook and saves it, so their sheets, formatting, formulas and
 extra columns survive.  Per scored sheet, our headers (with their notes), widths, the winner and
 fold looks (conditional formats), the frozen header, the filter and the print setup go through
-openpyxl; our data cells are added to the saved sheet's XML (:mod:`.appended`), which costs a
-small part of what openpyxl's own cells would.  Then our Summary and Issues sheets replace the
-ones we wrote before, in place; a producer's sheet is never removed.
+openpyxl; our data cells are added to the saved sheet's XML (:mod:`.openpyxl_appended`), which
+costs a small part of what openpyxl's own cells would.  Then our Summary and Issues sheets
+replace the ones we wrote before, in place; a producer's sheet is never removed.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
 from pipeline.sinks.atomic import stamp_workbook
-from pipeline.sinks.excel.appended import Appended, row_cells, save_with_cells
-from pipeline.sinks.excel.book_sheets import (
+from pipeline.sinks.excel.backends.openpyxl_appended import Appended, row_cells, save_with_cells
+from pipeline.sinks.excel.backends.openpyxl_sheets import (
     OpenpyxlLooks,
     add_rule,
     apply_print,

@@ -1,6 +1,6 @@
 /*
  * The compiled PokerStars scanner, shared by its parts (setup.py builds them as one extension,
- * pipeline.sources._pokerstars_scan):
+ * pipeline.sources.pokerstars._pokerstars_scan):
  *
  *   _pokerstars_scan.c          the module: scan(), the pass over the lines, which part reads
  *                               each line
@@ -12,7 +12,7 @@
  *   _pokerstars_scan_rows.c     a hand read whole as rows, or handed back with its text
  *   _pokerstars_scan_text.c     bytes as Python sees them: spaces, digits, amounts, cards, UTF-8
  *
- * Each part reads a line as the line reader (pipeline/sources/pokerstars_lines.py, the
+ * Each part reads a line as the line reader (pipeline/sources/pokerstars/lines.py, the
  * reference) reads it, and names the regular expression it stands for; where Python and a
  * byte test could disagree, the hand is handed back (Hand.handed_back) and the line reader
  * reads it and reports its issues.  To change the grammar: change the line reader first, then

@@ -8,8 +8,8 @@ their chart), ``Luck`` (expected vs actual wins, then the biggest suck-outs), ``
 (each player's most frequent opponents at showdown, a row each), ``Yatzy`` (standings, then
 average score per category vs a random roll) and ``Nights``.
 
-Tables and pages: :mod:`pipeline.sinks.excel.season_layout`; charts:
-:mod:`pipeline.sinks.excel.season_charts`.  Every heading the report's notes explain carries
+Tables and pages: :mod:`pipeline.sinks.excel.season.layout`; charts:
+:mod:`pipeline.sinks.excel.season.charts`.  Every heading the report's notes explain carries
 its note.  Printed, every sheet is landscape, one page wide when its columns fit at 60 % or more
 (else across then down with its first columns repeated: the nightly workbooks' rule); a long
 single table repeats its header on every page; a block of a game starts a page; a chart is whole
@@ -31,14 +31,13 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from pipeline.sinks.atomic import atomic_open, stamp_workbook
 from pipeline.sinks.excel.contract import MAX_CELL_TEXT
-from pipeline.sinks.excel.player_stats_sheet import PLAYER_STATS, player_stats_sheet
-from pipeline.sinks.excel.season_charts import (
+from pipeline.sinks.excel.season.charts import (
     category_columns,
     cumulative_lines,
     max_bars,
     wins_bars,
 )
-from pipeline.sinks.excel.season_layout import (
+from pipeline.sinks.excel.season.layout import (
     FONT,
     PageFlow,
     TableRange,
@@ -48,6 +47,7 @@ from pipeline.sinks.excel.season_layout import (
     set_widths,
     write_table,
 )
+from pipeline.sinks.excel.season.player_stats import PLAYER_STATS, player_stats_sheet
 from pipeline.sinks.excel.styles import cut_text
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer

@@ -1,10 +1,10 @@
 /*
  * One pass over a PokerStars hand history: the compiled path of
- * pipeline.sources.pokerstars.read_pokerstars.  This part is the module and the pass over the
+ * pipeline.sources.pokerstars.reader.read_pokerstars.  This part is the module and the pass over the
  * lines; _pokerstars_scan.h lists the parts that read each kind of line.
  *
  * scan(text) walks the UTF-8 bytes of the text once, line by line, and reads each hand as the
- * line reader (pipeline/sources/pokerstars_lines.py, the reference) reads it: the same header,
+ * line reader (pipeline/sources/pokerstars/lines.py, the reference) reads it: the same header,
  * table and seat patterns, the same actor rule, the same sums.  Each pattern below is written
  * out by hand and names the regular expression of the line reader it stands for; where Python
  * and a byte test could disagree (a Unicode digit or space, an amount with more than two

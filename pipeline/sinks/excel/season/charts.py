@@ -10,7 +10,7 @@ from __future__ import annotations
 from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.season_layout import PageFlow, TableRange
+from pipeline.sinks.excel.season.layout import PageFlow, TableRange
 
 BAR_CM = 0.55
 """Height per bar of a horizontal bar chart, in centimetres."""

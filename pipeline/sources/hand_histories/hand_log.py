@@ -1,7 +1,8 @@
 """The shared result of reading a hand-history file: one row per player per hand, and issues.
 
-Both :mod:`pipeline.sources.pokerstars` and :mod:`pipeline.sources.phh` return a :class:`HandLog`
-whose ``rows`` follow :data:`ROW_SCHEMA` and whose ``issues`` follow :data:`ISSUE_SCHEMA`.
+Both :mod:`pipeline.sources.pokerstars` and :mod:`pipeline.sources.hand_histories.phh` return a
+:class:`HandLog` whose ``rows`` follow :data:`ROW_SCHEMA` and whose ``issues`` follow
+:data:`ISSUE_SCHEMA`.
 
 >>> log = HandLog.empty()
 >>> log.rows.columns[:4], log.issues.columns[-1]
@@ -297,7 +298,7 @@ def drop_repeated_hands(log: HandLog, file: str) -> HandLog:
     appended twice) counted once: one ``duplicate_hand`` issue per repeated id, the hand kept
     once (its first rows) where every copy gives the same rows, and left out whole where they
     differ (or a copy was not read).  Every reader's log goes through here
-    (:func:`pipeline.sources.hand_histories.add_log`).
+    (:func:`pipeline.sources.hand_histories.reader.add_log`).
 
     >>> rows = pl.DataFrame({"hand_id": ["1", "1", "1", "1"], "line": [1, 1, 9, 9],
     ...                      "player": ["Ann", "Bob", "Ann", "Bob"]})

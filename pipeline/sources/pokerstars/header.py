@@ -3,11 +3,11 @@ stakes, format and buy-in, read once per hand for both paths of the reader.
 
 The compiled scanner and the line reader both hand over each hand's header line without its
 hand number, its date a NUL (a ``_header`` column, the same text for the hands of a table and
-level: :func:`pipeline.sources.pokerstars_lines.header_key`); :func:`finish_rows` reads each
+level: :func:`pipeline.sources.pokerstars.lines.header_key`); :func:`finish_rows` reads each
 distinct one here with polars' vectorised patterns, so the two paths cannot disagree on these
-columns, and returns the rows in :data:`~pipeline.sources.hand_log.ROW_SCHEMA`.
+columns, and returns the rows in :data:`~pipeline.sources.hand_histories.hand_log.ROW_SCHEMA`.
 
->>> from pipeline.sources.pokerstars_lines import header_key
+>>> from pipeline.sources.pokerstars.lines import header_key
 >>> headers = pl.Series([header_key(line) for line in (
 ...     "PokerStars Hand #1: Tournament #9, $10+$1 USD Hold'em No Limit - Level I (10/20)"
 ...     " - 2012/01/01 12:00:00 CET [2012/01/01 6:00:00 ET]",
@@ -26,7 +26,7 @@ import re
 
 import polars as pl
 
-from pipeline.sources.hand_log import ROW_SCHEMA, with_played_at
+from pipeline.sources.hand_histories.hand_log import ROW_SCHEMA, with_played_at
 
 SITE = "PokerStars"
 HEADER_COLUMN = "_header"
@@ -71,7 +71,7 @@ def _number(text: str) -> float:
 
 @functools.lru_cache(maxsize=4096)
 def read_header(key: str) -> HeaderSays:
-    """What a header line (as :func:`~pipeline.sources.pokerstars_lines.header_key` gives it)
+    """What a header line (as :func:`~pipeline.sources.pokerstars.lines.header_key` gives it)
     says, in the order of :data:`DERIVED_COLUMNS` without ``played_at``.  The hands of a table
     and level share the text, so each is read once.
 
@@ -101,7 +101,7 @@ def read_header(key: str) -> HeaderSays:
 
 def header_columns(headers: pl.Series) -> pl.DataFrame:
     """The :data:`DERIVED_COLUMNS` but ``played_at`` (the local time is the readers' ``date``)
-    of each header line, as :func:`~pipeline.sources.pokerstars_lines.header_key` gives it."""
+    of each header line, as :func:`~pipeline.sources.pokerstars.lines.header_key` gives it."""
     return pl.DataFrame(
         [read_header(key) for key in headers.to_list()], schema=_SCHEMA, orient="row"
     )
@@ -109,7 +109,7 @@ def header_columns(headers: pl.Series) -> pl.DataFrame:
 
 def finish_rows(rows: pl.DataFrame) -> pl.DataFrame:
     """Rows with a ``_header`` column (a hand's rows one after another, sharing its first
-    line) as :data:`~pipeline.sources.hand_log.ROW_SCHEMA` rows: the header read once per
+    line) as :data:`~pipeline.sources.hand_histories.ROW_SCHEMA` rows: the header read once per
     hand, ``played_at`` from ``date`` and the zone."""
     if rows.height == 0:
         return pl.DataFrame(schema=ROW_SCHEMA)

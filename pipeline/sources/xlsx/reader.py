@@ -1,5 +1,5 @@
 """Excel workbooks, read safely from the bytes the job read once: every part checked before a
-parser sees it (:mod:`pipeline.sources.xlsx_parts`), then the sheets that passed loaded by
+parser sees it (:mod:`pipeline.sources.xlsx.parts`), then the sheets that passed loaded by
 calamine; a hostile sheet costs only itself.  Memory is capped around the whole per-input work
 by the job (:mod:`pipeline.job.isolation`), not here."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, unique_names
-from pipeline.sources.xlsx_parts import inspect_workbook
-from pipeline.sources.xlsx_sheet_scan import MAX_CELLS, MAX_COLUMNS, SheetPart
+from pipeline.sources.xlsx.parts import inspect_workbook
+from pipeline.sources.xlsx.sheet_scan import MAX_CELLS, MAX_COLUMNS, SheetPart
 
 __all__ = [
     "MAX_CELLS",

@@ -3,7 +3,7 @@
 :func:`split_hands` cuts a file into hands at each header line; :func:`read_hand` reads one hand's
 lines (header, table, seats, actions, summary) into a :class:`HandState` and its metadata, raising
 :class:`BadHandError`, :class:`TruncatedHandError` or :class:`UnsupportedVariantError` for a hand
-it cannot read.  :mod:`pipeline.sources.pokerstars` turns those into rows and issues.
+it cannot read.  :mod:`pipeline.sources.pokerstars.reader` turns those into rows and issues.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.sources.hand_log import STREETS, amount_text
+from pipeline.sources.hand_histories.hand_log import STREETS, amount_text
 
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
@@ -102,7 +102,7 @@ def split_hands(text: str) -> list[tuple[int, str]]:
 def header_key(header: str) -> str:
     """The header line without its hand number, its date a NUL: the same text for every hand
     of a table and level, so what it says is read once
-    (:func:`pipeline.sources.pokerstars_header.finish_rows`).
+    (:func:`pipeline.sources.pokerstars.header.finish_rows`).
 
     >>> header_key("PokerStars Hand #12: Hold'em No Limit ($1/$2) - 2021/07/30 0:40:29 ET")
     "PokerStars Hand #: Hold'em No Limit ($1/$2) - \\x00 ET"

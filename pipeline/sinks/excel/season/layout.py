@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.sinks.excel.book_sheets import apply_print, note
+from pipeline.sinks.excel.backends.openpyxl_sheets import apply_print, note
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, PERCENT_FORMAT
 from pipeline.sinks.excel.printing import (
     PAGE_POINTS,

@@ -1,13 +1,13 @@
-"""The compiled path of :func:`pipeline.sources.pokerstars.read_pokerstars`.
+"""The compiled path of :func:`pipeline.sources.pokerstars.reader.read_pokerstars`.
 
-``pipeline/sources/_pokerstars_scan*.c`` is our own C extension, one file per part of the
+``pipeline/sources/pokerstars/_pokerstars_scan*.c`` is our own C extension, one file per part of the
 format (``_pokerstars_scan.h`` lists them), built at install by ``setup.py`` when a C compiler
 is there (``pip install -e .`` builds it in place).  Its
 ``scan`` walks the bytes of the text once and reads each hand as the line reader does; a hand
 it is not sure of (a cash-out, a malformed or cut-short hand, another game, a name seated
 twice, an amount with more than two decimals, a Unicode digit...) comes back with its text for
 the line reader, which is the reference and reports every issue.  Without the extension,
-:data:`SCAN` is None and the line reader (:mod:`pipeline.sources.pokerstars_lines`) reads the
+:data:`SCAN` is None and the line reader (:mod:`pipeline.sources.pokerstars.lines`) reads the
 whole file instead.
 """
 
@@ -20,8 +20,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.sources.hand_log import ROW_SCHEMA, played_at_expr
-from pipeline.sources.pokerstars_header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
+from pipeline.sources.hand_histories.hand_log import ROW_SCHEMA, played_at_expr
+from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
 
 RAW_SCHEMA: dict[str, pl.DataType] = {
     **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
@@ -29,7 +29,7 @@ RAW_SCHEMA: dict[str, pl.DataType] = {
 }
 """The rows both paths of the PokerStars reader give: :data:`ROW_SCHEMA` without the columns
 read from the header line, with the header line itself
-(:func:`pipeline.sources.pokerstars_header.finish_rows` reads it)."""
+(:func:`pipeline.sources.pokerstars.header.finish_rows` reads it)."""
 Scanned = tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]]
 _TEXT_COLUMNS = (
     "hand_id",
@@ -60,7 +60,7 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 
 def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
-        from pipeline.sources._pokerstars_scan import scan
+        from pipeline.sources.pokerstars._pokerstars_scan import scan
     except ImportError:  # built without a C compiler: the line reader reads instead
         return None
     return scan
@@ -91,7 +91,7 @@ def scanned_rows(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]
 def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
     """The scanner's columns as :data:`ROW_SCHEMA` rows: the text columns one gather from the
     distinct texts (cut in columns after), what each distinct header says
-    (:func:`~pipeline.sources.pokerstars_header.read_header`) one gather by hand, and the
+    (:func:`~pipeline.sources.pokerstars.header.read_header`) one gather by hand, and the
     actions column from its Arrow buffers.  Few operations: a small file costs little."""
     codes = [np.frombuffer(columns[name], dtype=np.uint32) for name in _TEXT_COLUMNS]
     height = len(codes[0])
