@@ -119,6 +119,7 @@ class FiveCardRows(pa.DataFrameModel):
 
 
 _TEXT = pl.String()
+_FLAG = pl.Boolean()
 POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "source_file": _TEXT, "sheet": _TEXT, "row": pl.Int64(), "tournament": _TEXT,
     "table": _TEXT, "seat": _TEXT, "round": _TEXT, "game": _TEXT, "player": _TEXT,
@@ -135,6 +136,14 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "ante": pl.Float64(), "format": _TEXT, "buy_in": pl.Float64(), "buy_in_currency": _TEXT,
     "table_size": pl.Int64(), "position": _TEXT, "actions": _TEXT, "net": pl.Float64(),
     "issue_code": _TEXT,
+    # the tracker statistics (issue 33, pipeline.games.holdem.tracker_stats; docs/statistics.md)
+    "vpip": _FLAG, "pfr": _FLAG, "three_bet": _FLAG, "three_bet_chance": _FLAG,
+    "fold_to_three_bet": _FLAG, "fold_to_three_bet_chance": _FLAG,
+    "four_bet": _FLAG, "four_bet_chance": _FLAG, "steal": _FLAG, "steal_chance": _FLAG,
+    "cbet": _FLAG, "cbet_chance": _FLAG, "fold_to_cbet": _FLAG, "fold_to_cbet_chance": _FLAG,
+    "saw_flop": _FLAG, "saw_showdown": _FLAG, "won_at_showdown": _FLAG,
+    "won_when_saw_flop": _FLAG, "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(),
+    "all_in": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -151,8 +160,10 @@ The columns from ``site`` on came with issue 29 (see ``docs/outputs.md``): where
 was played (``played_at`` in UTC, ``time_zone`` as the log wrote it), its money (``currency``,
 blinds, ante, ``format`` cash or tournament, ``buy_in``), the table (``table_size``), the
 player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_in``), and
-``issue_code`` (null on a scored row).  Files written before them still scan together with the
-new ones through :func:`align_to_poker_schema`."""
+``issue_code`` (null on a scored row).  The columns from ``vpip`` on are the tracker
+statistics (issue 33, ``docs/statistics.md``): booleans null where the player had no chance,
+counts of postflop bets, raises and calls, the street of an all-in with cards to come.  Files
+written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
@@ -228,6 +239,28 @@ class ScoredRows(pa.DataFrameModel):
     actions: Series[str] = pa.Field(nullable=True)
     net: Series[float] = pa.Field(nullable=True)
     issue_code: Series[str] = pa.Field(nullable=True)
+    vpip: Series[bool] = pa.Field(nullable=True)
+    pfr: Series[bool] = pa.Field(nullable=True)
+    three_bet: Series[bool] = pa.Field(nullable=True)
+    three_bet_chance: Series[bool] = pa.Field(nullable=True)
+    fold_to_three_bet: Series[bool] = pa.Field(nullable=True)
+    fold_to_three_bet_chance: Series[bool] = pa.Field(nullable=True)
+    four_bet: Series[bool] = pa.Field(nullable=True)
+    four_bet_chance: Series[bool] = pa.Field(nullable=True)
+    steal: Series[bool] = pa.Field(nullable=True)
+    steal_chance: Series[bool] = pa.Field(nullable=True)
+    cbet: Series[bool] = pa.Field(nullable=True)
+    cbet_chance: Series[bool] = pa.Field(nullable=True)
+    fold_to_cbet: Series[bool] = pa.Field(nullable=True)
+    fold_to_cbet_chance: Series[bool] = pa.Field(nullable=True)
+    saw_flop: Series[bool] = pa.Field(nullable=True)
+    saw_showdown: Series[bool] = pa.Field(nullable=True)
+    won_at_showdown: Series[bool] = pa.Field(nullable=True)
+    won_when_saw_flop: Series[bool] = pa.Field(nullable=True)
+    bets: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -37,6 +37,7 @@ from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wi
 from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
 from pipeline.season.nights import number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
+from pipeline.season.player_stats import player_stats, position_stats
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
 NO_ALIASES = PlayerMap()
@@ -76,6 +77,11 @@ class SeasonReport:
     repeated_hands: int = 0
     games_without_rules: tuple[str, ...] = field(default=())
     notes: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: SEASON_NOTES)
+    player_stats: pl.DataFrame = field(default_factory=pl.DataFrame)
+    """The tracker statistics per game, currency and player
+    (:mod:`pipeline.season.player_stats`)."""
+    position_stats: pl.DataFrame = field(default_factory=pl.DataFrame)
+    """Per game, currency and position, every player together: hands, VPIP, PFR, net, bb/100."""
 
 
 def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
@@ -322,6 +328,8 @@ def build_report(
         stale=season.stale,
         repeated_hands=repeats,
         games_without_rules=unknown,
+        player_stats=player_stats(rows),
+        position_stats=position_stats(rows),
     )
 
 

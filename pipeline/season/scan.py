@@ -31,6 +31,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline.season.player_stats import STAT_COLUMNS
 from pipeline.sinks.manifest import HAND_INDEX, MANIFEST
 
 DEFAULT_GAME = "Hold'em"
@@ -63,6 +64,8 @@ POKER_SCHEMA: dict[str, pl.DataType] = {
     "currency": pl.String(),
     "big_blind": pl.Float64(),
     "format": pl.String(),
+    "position": pl.String(),
+    **STAT_COLUMNS,
 }
 """Poker columns the report reads, with the type each is cast to."""
 POKER_REQUIRED = ("round", "player", "cards", "folded", "strength", "winner")

@@ -26,6 +26,7 @@ from pipeline.games.holdem.street_equity import (
     street_equities,
 )
 from pipeline.games.holdem.swings import biggest_swings
+from pipeline.games.holdem.tracker_stats import with_tracker_stats
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
 from pipeline.games.poker_variants import (
     DEFAULT_RULES,
@@ -236,8 +237,9 @@ def _names_a_game(scored: pl.DataFrame) -> bool:
 
 def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
     """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
-    :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing."""
-    return ScoredRows.validate(align_to_poker_schema(located))
+    :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing.  The
+    tracker statistics are computed here, once, from ``actions`` (null on a round sheet)."""
+    return ScoredRows.validate(align_to_poker_schema(with_tracker_stats(located)))
 
 
 def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:

@@ -47,6 +47,7 @@ from pipeline.sinks.excel.season.layout import (
     set_widths,
     write_table,
 )
+from pipeline.sinks.excel.season.player_stats import PLAYER_STATS, player_stats_sheet
 from pipeline.sinks.excel.styles import cut_text
 
 if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
@@ -294,6 +295,14 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
     assert standings is not None
     standings.title = "Standings"
     _standings_sheet(standings, report)
+    sheet = book.create_sheet(PLAYER_STATS)
+    player_stats_sheet(
+        sheet,
+        report.player_stats,
+        _notes(report, "player_stats"),
+        report.position_stats,
+        _notes(report, "position_stats"),
+    )
     _trend_sheet(book.create_sheet("Trend"), report)
     _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
     _odds_sheet(book.create_sheet("Hand odds"), report)

@@ -1,0 +1,162 @@
+"""The readable reference of the tracker statistics: each hand's actions walked one by one, in
+the hand's order, as a tracker replays a hand.  The vectorised
+:func:`pipeline.games.holdem.tracker_stats.with_tracker_stats` must agree with it everywhere
+(``tests/games/test_tracker_stats.py``, and the whole PokerStars corpus).
+
+Per hand: every token of every player's ``actions`` is put in sequence order; the walk keeps
+the street, the bets and raises made on it so far, the calls made on it so far, who raised
+first and last before the flop and how the flop was opened, and writes each player's
+statistics as the player acts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from pipeline.games.holdem.tracker_stats import STEAL_POSITIONS, STREETS, TRACKER_STATS
+
+TOKEN = re.compile(r"^(\d+)\.([a-z]+)([0-9.]*)(?:\[[^\]]*\])?(!?)$")
+DECISIONS = {"f", "x", "c", "b", "r"}
+
+
+@dataclass
+class Player:
+    """One player's facts as the walk finds them."""
+
+    position: str | None
+    won: float
+    streets: int
+    stats: dict[str, Any] = field(default_factory=dict)
+    folded: bool = False
+    folded_preflop: bool = False
+    decisions_preflop: int = 0
+    opened: bool = False
+    after_opening: bool = False
+    all_in_street: int | None = None
+    bets: int = 0
+    raises: int = 0
+    calls: int = 0
+
+
+def _chance(stats: dict[str, Any], name: str, did: bool) -> None:
+    """A chance taken or not: the first chance decides (a tracker counts one per hand)."""
+    if not stats.get(f"{name}_chance"):
+        stats[f"{name}_chance"] = True
+        stats[name] = did
+
+
+def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The statistics of each row of one hand (dicts with ``actions``, ``position``, ``won``)."""
+    players = [
+        Player(row.get("position"), row.get("won") or 0.0, row["actions"].count("/") + 1)
+        for row in rows
+    ]
+    events: list[tuple[int, int, int, str, bool]] = []
+    for index, row in enumerate(rows):
+        for street, text in enumerate(row["actions"].split("/")):
+            for token in text.split():
+                match = TOKEN.match(token)
+                assert match, f"token {token!r} of {row['actions']!r} does not read"
+                events.append((int(match[1]), index, street, match[2], match[4] == "!"))
+    events.sort()
+    street_now = -1
+    aggressive = calls = 0
+    opener = aggressor = None
+    flop_opened_by: tuple[int, str] | None = None
+    for _seq, index, street, verb, all_in in events:
+        player = players[index]
+        stats = player.stats
+        if street != street_now:
+            street_now, aggressive, calls = street, 0, 0
+        if all_in and player.all_in_street is None:
+            player.all_in_street = street
+        decision = verb in DECISIONS
+        if street == 0 and decision:
+            stats["vpip"] = stats.get("vpip", False) or verb in {"c", "b", "r"}
+            stats["pfr"] = stats.get("pfr", False) or verb in {"b", "r"}
+            if player.decisions_preflop == 0 and aggressive == 0 and calls == 0:
+                stats["first_in"] = True
+                stats["steal"] = verb in {"b", "r"}
+            if aggressive == 1:
+                _chance(stats, "three_bet", verb in {"b", "r"})
+            if aggressive == 2:
+                _chance(stats, "four_bet", verb in {"b", "r"})
+            if player.after_opening:
+                player.after_opening = False
+                if aggressive == 2:
+                    _chance(stats, "fold_to_three_bet", verb == "f")
+            if verb in {"b", "r"}:
+                if opener is None:
+                    opener = index
+                    player.after_opening = True
+                aggressor = index
+            player.decisions_preflop += 1
+        if street == 1 and decision:
+            if index == aggressor and aggressive == 0:
+                _chance(stats, "cbet", verb == "b")
+            if index != aggressor and aggressive == 1 and flop_opened_by == (aggressor, "b"):
+                _chance(stats, "fold_to_cbet", verb == "f")
+            if verb in {"b", "r"} and flop_opened_by is None:
+                flop_opened_by = (index, verb)
+        if street >= 1:
+            player.bets += verb == "b"
+            player.raises += verb == "r"
+            player.calls += verb == "c"
+        if verb == "f":
+            player.folded = True
+            player.folded_preflop = street == 0
+        aggressive += verb in {"b", "r"}
+        calls += verb == "c"
+    last_street = max(player.streets for player in players) - 1
+    in_at_end = sum(not player.folded for player in players)
+    return [_row_stats(player, last_street, in_at_end) for player in players]
+
+
+def _row_stats(player: Player, last_street: int, in_at_end: int) -> dict[str, Any]:
+    stats = player.stats
+    out: dict[str, Any] = dict.fromkeys(TRACKER_STATS)
+    has_decision = player.decisions_preflop > 0
+    out["vpip"] = stats.get("vpip") if has_decision else None
+    out["pfr"] = stats.get("pfr") if has_decision else None
+    for name in ("three_bet", "fold_to_three_bet", "four_bet", "cbet", "fold_to_cbet"):
+        out[f"{name}_chance"] = bool(stats.get(f"{name}_chance"))
+        out[name] = stats.get(name)
+    steal_chance = bool(stats.get("first_in")) and player.position in STEAL_POSITIONS
+    out["steal_chance"] = steal_chance
+    out["steal"] = stats.get("steal") if steal_chance else None
+    saw_flop = not player.folded_preflop and last_street >= 1
+    showdown = not player.folded and in_at_end >= 2
+    won = player.won > 0
+    out["saw_flop"] = saw_flop
+    out["saw_showdown"] = showdown if saw_flop else None
+    out["won_at_showdown"] = won if saw_flop and showdown else None
+    out["won_when_saw_flop"] = won if saw_flop else None
+    out["bets"], out["raises"], out["calls"] = player.bets, player.raises, player.calls
+    street = player.all_in_street
+    out["all_in"] = STREETS[street] if showdown and street is not None and street < 3 else None
+    return out
+
+
+def reference_stats(rows: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
+    """``rows`` with the statistics as the walk finds them (null on a row without actions)."""
+    hand = [name for name in hand if name in rows.columns]
+    records = rows.to_dicts()
+    by_hand: dict[tuple[Any, ...], list[int]] = defaultdict(list)
+    for index, record in enumerate(records):
+        if record.get("actions") is not None:
+            by_hand[tuple(record[name] for name in hand)].append(index)
+    found: list[dict[str, Any]] = [dict.fromkeys(TRACKER_STATS) for _ in records]
+    for indices in by_hand.values():
+        for index, stats in zip(
+            indices, hand_stats([records[index] for index in indices]), strict=True
+        ):
+            found[index] = stats
+    return rows.select(name for name in rows.columns if name not in TRACKER_STATS).hstack(
+        pl.DataFrame(found, schema=TRACKER_STATS)
+    )

@@ -1,0 +1,119 @@
+"""The season's Player stats (issue 33): the Parquet's per-hand statistics added up per game,
+currency and player, each percentage with its sample size; a sheet of blocks in the workbook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+from openpyxl import load_workbook
+
+from pipeline.games.base import NO_OPTIONS
+from pipeline.job.outputs import scored_frames
+from pipeline.job.task import score_source
+from pipeline.season.report import season_report
+from pipeline.sinks.excel.season import write_season_workbook
+from pipeline.sinks.excel.season.player_stats import EMPTY, PLAYER_STATS
+from pipeline.sources import read_source
+from tests.season.contract_nights import Hand, Seat, write_night
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
+
+
+@pytest.fixture
+def hand_history_season(tmp_path: Path) -> Path:
+    """Two logs' nights, as the job writes their Parquet (Hold'em and Omaha, dollars and
+    chips)."""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    for name in ("pokerstars_mixed.txt", "pokerstars_omaha.txt"):
+        path = DATA / name
+        poker = scored_frames(score_source(read_source(path), NO_OPTIONS, name))["poker"]
+        poker.write_parquet(folder / f"{path.stem}.poker.parquet")
+    return folder
+
+
+def test_player_stats_add_up_the_parquet_columns(hand_history_season: Path) -> None:
+    report = season_report(hand_history_season)
+    table = report.player_stats
+    parquet = pl.read_parquet(hand_history_season / "*.parquet")
+    for game, currency, player in table.select("game", "currency", "player").rows():
+        mine = parquet.filter(
+            (pl.col("game") == game)
+            & pl.col("currency").eq_missing(currency)
+            & (pl.col("player") == player)
+        )
+        row = table.filter(
+            (pl.col("game") == game)
+            & pl.col("currency").eq_missing(currency)
+            & (pl.col("player") == player)
+        ).row(0, named=True)
+        where = f"{game} {currency} {player}"
+        assert row["hands"] == mine.height, where
+        assert row["VPIP n"] == mine["vpip"].count(), where
+        vpip = mine["vpip"].cast(pl.Float64).mean() if mine["vpip"].count() else None
+        assert row["VPIP %"] == vpip, where
+        assert row["c-bet n"] == mine["cbet"].count(), where
+        assert row["WTSD n"] == mine["saw_flop"].sum(), where
+        assert row["net"] == pytest.approx(mine["net"].sum()), where
+    assert {"Hold'em", "Omaha", "Omaha Hi/Lo"} <= set(table["game"])
+    heading = list(table.columns)
+    assert heading.index("VPIP n") == heading.index("VPIP %") + 1
+    assert heading[-2:] == ["net", "bb/100"]
+
+
+def test_the_sheet_has_a_block_per_game_and_currency(
+    hand_history_season: Path, tmp_path: Path
+) -> None:
+    report = season_report(hand_history_season)
+    path = write_season_workbook(report, tmp_path / "season.xlsx")
+    sheet = load_workbook(path)[PLAYER_STATS]
+    titles = [
+        row[0]
+        for row in sheet.iter_rows(values_only=True)
+        if row[0] and "—" in row[0] and not row[0].startswith("By position")
+    ]
+    expected = [
+        f"{game} — {currency}"
+        for game, currency in report.player_stats.select("game", "currency")
+        .unique(maintain_order=True)
+        .rows()
+    ]
+    assert titles == expected
+    assert [cell.value for cell in sheet[2]][:4] == ["player", "hands", "VPIP %", "VPIP n"]
+    assert sheet["C2"].comment is not None  # every heading says what it counts
+
+
+def test_round_sheets_alone_say_there_are_no_statistics(tmp_path: Path) -> None:
+    write_night(tmp_path / "night.parquet", [Hand("1", [Seat("Ann", winner=True), Seat("Bob")])])
+    report = season_report(tmp_path)
+    assert report.player_stats.is_empty()
+    path = write_season_workbook(report, tmp_path / "season.xlsx")
+    assert load_workbook(path)[PLAYER_STATS]["A1"].value == EMPTY
+
+
+def test_by_position_counts_every_hand_of_the_block_once(hand_history_season: Path) -> None:
+    report = season_report(hand_history_season)
+    seats = report.position_stats
+    players = report.player_stats
+    for (game, currency), block in seats.group_by("game", "currency", maintain_order=True):
+        mine = players.filter((pl.col("game") == game) & pl.col("currency").eq_missing(currency))
+        where = f"{game} {currency}"
+        assert block["hands"].sum() == mine["hands"].sum(), where
+        assert block["VPIP n"].sum() == mine["VPIP n"].sum(), where
+        assert block["net"].sum() == pytest.approx(mine["net"].sum()), where
+        shown = block["position"].to_list()
+        assert shown.index("SB") < shown.index("BTN") if "SB" in shown else True, where
+
+
+def test_the_sheet_puts_each_blocks_positions_below_it(
+    hand_history_season: Path, tmp_path: Path
+) -> None:
+    path = write_season_workbook(season_report(hand_history_season), tmp_path / "season.xlsx")
+    titles = [
+        row[0]
+        for row in load_workbook(path)[PLAYER_STATS].iter_rows(values_only=True)
+        if row[0] and "—" in row[0]
+    ]
+    assert titles[:2] == ["Hold'em — USD", "By position — Hold'em — USD"]
