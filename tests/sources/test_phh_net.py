@@ -19,6 +19,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -44,7 +45,7 @@ class Tally:
     not_replayed: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _tables(path: Path) -> list[tuple[str, dict[str, object]]]:
+def _tables(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """``(hand_id as our reader names it, table)`` per hand of the file."""
     document = tomllib.loads(path.read_text(encoding="utf-8"))
     if "variant" in document or "actions" in document:
@@ -57,7 +58,7 @@ def _tables(path: Path) -> list[tuple[str, dict[str, object]]]:
     ]
 
 
-def _replays(path: Path) -> list[object]:
+def _replays(path: Path) -> list[Any]:
     """pokerkit's hand histories of the file, in the file's order."""
     with path.open("rb") as file:
         if path.suffix == ".phhs":
@@ -91,23 +92,22 @@ def check_net(files: list[Path], work: Path) -> Tally:
             except (ValueError, KeyError) as exc:  # pokerkit cannot replay it
                 tally.not_replayed.append((hand_id, f"{type(exc).__name__}: {exc}"))
                 continue
-            starting = [float(x) for x in table["starting_stacks"]]  # type: ignore[attr-defined]
+            starting = [float(x) for x in table["starting_stacks"]]
             replayed = [float(s) - b for s, b in zip(final.stacks, starting, strict=True)]
             written = [
-                float(f) - b
-                for f, b in zip(table["finishing_stacks"], starting, strict=True)  # type: ignore[call-overload]
+                float(f) - b for f, b in zip(table["finishing_stacks"], starting, strict=True)
             ]
             tally.hands += 1
             players = table.get("players") or [f"p{i + 1}" for i in range(len(starting))]
             by_player = dict(zip(ours["player"].to_list(), ours["net"].to_list(), strict=True))
-            for player, expected, in_file in zip(players, replayed, written, strict=True):  # type: ignore[call-overload]
+            for player, expected, in_file in zip(players, replayed, written, strict=True):
                 tally.players += 1
                 net = by_player.get(str(player))
-                ours = float("nan") if net is None else net
-                if not abs(ours - expected) <= TOLERANCE:
+                mine = float("nan") if net is None else net
+                if not abs(mine - expected) <= TOLERANCE:
                     # ours alone, or the file's figure against pokerkit's (then ours is the file's)
-                    what = "file" if abs(ours - in_file) <= TOLERANCE else "ours"
-                    tally.disagreements.append((hand_id, str(player), what, ours, expected))
+                    what = "file" if abs(mine - in_file) <= TOLERANCE else "ours"
+                    tally.disagreements.append((hand_id, str(player), what, mine, expected))
     return tally
 
 
