@@ -143,7 +143,7 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "cbet": _FLAG, "cbet_chance": _FLAG, "fold_to_cbet": _FLAG, "fold_to_cbet_chance": _FLAG,
     "saw_flop": _FLAG, "saw_showdown": _FLAG, "won_at_showdown": _FLAG,
     "won_when_saw_flop": _FLAG, "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(),
-    "all_in": _TEXT,
+    "all_in": _TEXT, "all_in_ev": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -162,7 +162,8 @@ blinds, ante, ``format`` cash or tournament, ``buy_in``), the table (``table_siz
 player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_in``), and
 ``issue_code`` (null on a scored row).  The columns from ``vpip`` on are the tracker
 statistics (issue 33, ``docs/statistics.md``): booleans null where the player had no chance,
-counts of postflop bets, raises and calls, the street of an all-in with cards to come.  Files
+counts of postflop bets, raises and calls, the street of an all-in with cards to come and
+``all_in_ev`` (the exact equity then times the whole pot, less ``put_in``).  Files
 written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
@@ -261,6 +262,7 @@ class ScoredRows(pa.DataFrameModel):
     raises: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
+    all_in_ev: Series[float] = pa.Field(nullable=True)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

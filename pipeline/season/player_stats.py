@@ -41,7 +41,9 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
         "vpip", "pfr", "three_bet", "fold_to_three_bet", "steal", "cbet", "fold_to_cbet",
         "saw_flop", "saw_showdown", "won_at_showdown", "won_when_saw_flop",
     )
-} | {"bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64()}  # fmt: skip
+} | {
+    "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(), "all_in_ev": pl.Float64(),
+}  # fmt: skip
 """The Parquet's statistics the season reads (a night written before them: nulls)."""
 
 NOTES = {
@@ -65,6 +67,9 @@ NOTES = {
     "WWSF %": "won money, out of the hands where the player saw the flop",
     "net": "won less put in over these hands, in the block's currency",
     "bb/100": "net in big blinds per 100 hands (money only)",
+    "all-in adjusted net": "net with each all-in hand counted at its all-in EV (equity at the "
+    "all-in times the whole pot, less put in) instead of its result: the luck of the runouts "
+    "taken out",
 }
 """The sheet's heading notes (``n`` is every sample size column's)."""
 
@@ -105,6 +110,9 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.when(per_big_blind.count() > 0)
         .then(per_big_blind.sum() * 100 / per_big_blind.count())
         .alias("bb/100"),
+        pl.when(pl.col("net").is_not_null().any())
+        .then(pl.coalesce("all_in_ev", "net").sum())
+        .alias("all-in adjusted net"),
     )
     return table.sort(
         "game", "currency", "hands", "player", descending=[False, False, True, False],

@@ -18,7 +18,7 @@ CONTRACT_COLUMNS = [
     "buy_in", "buy_in_currency", "table_size", "position", "actions", "net", "issue_code",
 ]  # fmt: skip
 # issue 33's tracker statistics come after the contract's columns, in their module's order
-NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS]
+NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev"]
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
 

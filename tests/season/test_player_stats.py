@@ -60,7 +60,7 @@ def test_player_stats_add_up_the_parquet_columns(hand_history_season: Path) -> N
     assert {"Hold'em", "Omaha", "Omaha Hi/Lo"} <= set(table["game"])
     heading = list(table.columns)
     assert heading.index("VPIP n") == heading.index("VPIP %") + 1
-    assert heading[-2:] == ["net", "bb/100"]
+    assert heading[-3:] == ["net", "bb/100", "all-in adjusted net"]
 
 
 def test_the_sheet_has_a_block_per_game_and_currency(
@@ -117,3 +117,19 @@ def test_the_sheet_puts_each_blocks_positions_below_it(
         if row[0] and "—" in row[0]
     ]
     assert titles[:2] == ["Hold'em — USD", "By position — Hold'em — USD"]
+
+
+def test_all_in_adjusted_net_counts_all_in_hands_at_their_ev() -> None:
+    from pipeline.season.player_stats import player_stats
+
+    rows = pl.DataFrame(
+        {
+            "game": ["Hold'em"] * 3, "currency": ["USD"] * 3, "player": ["Ann"] * 3,
+            "big_blind": [1.0] * 3, "net": [100.0, -1.0, 5.0], "folded": [False, True, False],
+            "saw_flop": [True, False, True], "all_in_ev": [63.9, None, None],
+        }
+    )  # fmt: skip
+    table = player_stats(rows)
+    assert table.select("net", "all-in adjusted net").row(0) == pytest.approx((104.0, 67.9))
+    old = player_stats(rows.drop("all_in_ev"))  # a night written before the column
+    assert old["all-in adjusted net"].to_list() == pytest.approx([104.0])

@@ -37,10 +37,12 @@ def test_sections_unsupported_variant_and_malformed() -> None:
         (19, "mixed.phhs#3", "malformed_hand"),
     ]
     rows = log.rows.select("hand_id", "player", "hole", "folded_street", "put_in", "won")
-    # Unknown cards (????) are a state: hole is null.  Bob's raise beyond 2 came back.
+    # Unknown cards (????) are a state: hole is null.  Heads-up Ann (p1) posts the big blind
+    # and Bob the small (the blinds reversed, as pokerkit plays them); Bob's raise beyond 2 came
+    # back.
     assert rows.rows() == [
-        ("mixed.phhs#1", "Ann", "7c 2d", "preflop", 1.0, 0.0),
-        ("mixed.phhs#1", "Bob", None, None, 1.0, 2.0),
+        ("mixed.phhs#1", "Ann", "7c 2d", "preflop", 2.0, 0.0),
+        ("mixed.phhs#1", "Bob", None, None, 2.0, 4.0),
     ]
 
 

@@ -17,6 +17,7 @@ from pipeline.games.base import (
     key_columns,
     row_ids,
 )
+from pipeline.games.holdem.all_in_ev import with_all_in_ev
 from pipeline.games.holdem.game_column import with_games
 from pipeline.games.holdem.round_rules import ROUND_KEY
 from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
@@ -239,7 +240,7 @@ def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
     """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
     :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing.  The
     tracker statistics are computed here, once, from ``actions`` (null on a round sheet)."""
-    return ScoredRows.validate(align_to_poker_schema(with_tracker_stats(located)))
+    return ScoredRows.validate(align_to_poker_schema(with_all_in_ev(with_tracker_stats(located))))
 
 
 def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:

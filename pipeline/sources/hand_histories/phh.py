@@ -18,10 +18,10 @@ put_in``, else null.
 ... starting_stacks = [100, 100]
 ... actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 6', 'p1 f']
 ... players = ['Ann', 'Bob']
-... finishing_stacks = [99, 101]
+... finishing_stacks = [98, 102]
 ... '''
 >>> read_phh(text, "x.phh").rows.select("player", "put_in", "won", "folded").rows()
-[('Ann', 1.0, 0.0, True), ('Bob', 1.0, 2.0, False)]
+[('Ann', 2.0, 0.0, True), ('Bob', 2.0, 4.0, False)]
 """
 
 from __future__ import annotations
@@ -171,6 +171,12 @@ def _read_hand(
     blinds = [float(x) for x in table.get("blinds_or_straddles", [0] * n)]
     if len(antes) != n or len(blinds) != n:
         raise _BadHandError(f"{n} stacks but {len(antes)} antes and {len(blinds)} blinds")
+    verbs = _blind_verbs(blinds)
+    order = list(range(n))
+    if n == 2:
+        # heads-up the blinds are reversed (as pokerkit, PHH's reference, plays them): p2 is
+        # the button and posts the small blind, p1 the big blind
+        antes, blinds, verbs, order = antes[::-1], blinds[::-1], verbs[::-1], order[::-1]
     players = [str(x) for x in table.get("players", [f"p{i + 1}" for i in range(n)])]
     seats = [int(x) for x in table.get("seats", range(1, n + 1))]
     put_in = [min(a, s) for a, s in zip(antes, stacks, strict=True)]
@@ -199,9 +205,9 @@ def _read_hand(
     for i in range(n):
         if antes[i] > 0:
             act(i, "ante", min(antes[i], stacks[i]))
-    for i, verb in enumerate(_blind_verbs(blinds)):
-        if verb:
-            act(i, verb, street_bet[i])
+    for i in order:
+        if verbs[i]:
+            act(i, verbs[i], street_bet[i])
     for raw in table.get("actions", []):
         parts = str(raw).split("#", 1)[0].split()
         if not parts:

@@ -57,7 +57,11 @@ def player_stats_sheet(
     ]
     if not table["net"].is_not_null().any():
         blocks = [
-            (title, frame.drop("net", "bb/100"), seats.drop("net", "bb/100", strict=False))
+            (
+                title,
+                frame.drop("net", "bb/100", "all-in adjusted net", strict=False),
+                seats.drop("net", "bb/100", strict=False),
+            )
             for title, frame, seats in blocks
         ]
     all_notes = dict(notes) | {
