@@ -38,8 +38,8 @@ from pipeline.job.plan import (
     settings_of,
 )
 from pipeline.job.results import FileResult
-from pipeline.job.stream_summary import StreamedFile
 from pipeline.job.streaming import stream_csv, streamable_layout
+from pipeline.job.streaming.summary import StreamedFile
 from pipeline.job.task import is_known_header, score_source
 from pipeline.sinks.atomic import file_digest, make_folders
 from pipeline.sinks.manifest import readable
@@ -182,7 +182,7 @@ def _score_and_write(
     timings: dict[str, float] = {}
     outputs: dict[str, str] = {}
     try:
-        # a CSV too large to read whole is scored in batches (job/streaming.py)
+        # a CSV too large to read whole is scored in batches (job/streaming/)
         layout = None if content is not None else streamable_layout(planned.path, limits)
         if layout is not None:
             clock = time.perf_counter()

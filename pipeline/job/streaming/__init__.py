@@ -44,15 +44,15 @@ from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, Layout, de
 from pipeline.job.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.outputs import issues_frame, scored_frames, sheet_outputs
 from pipeline.job.results import FileResult
-from pipeline.job.stream_rounds import (
+from pipeline.job.streaming.rounds import (
     FinishedRounds,
     late_rows,
     round_batches,
     round_hashes,
     with_late_rows,
 )
-from pipeline.job.stream_summary import StreamedFile, streamed_summary
-from pipeline.job.stream_writers import ParquetWriters, issues_as_text, joined_sheet, sheet_head
+from pipeline.job.streaming.summary import StreamedFile, streamed_summary
+from pipeline.job.streaming.writers import ParquetWriters, issues_as_text, joined_sheet, sheet_head
 from pipeline.job.task import score_sheet
 from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 from pipeline.sources import SourceFile
