@@ -52,7 +52,8 @@ from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
-from pipeline.sources.hand_histories import HandLog, read_phh, sniff_phh
+from pipeline.records import HandLog
+from pipeline.sources.hand_histories import read_phh, sniff_phh
 from pipeline.sources.pokerstars import (
     read_pokerstars,
     read_pokerstars_lines,

@@ -15,6 +15,10 @@ from typing import Protocol
 
 import polars as pl
 
+from pipeline.records.problems import ReadProblem
+
+__all__ = ["HeaderTest", "RawSheet", "ReadProblem", "Source", "SourceFile", "decode_text"]
+
 HeaderTest = Callable[[Sequence[str]], bool]
 """Says whether a row of cells is a header the job knows (a title may sit above it)."""
 
@@ -28,20 +32,6 @@ class RawSheet:
     excel_rows: list[int]
     header_row: int = 1
     header_columns: dict[str, int] = field(default_factory=dict)  # column name -> 1-based index
-
-
-@dataclass(frozen=True)
-class ReadProblem:
-    """A sheet (or a whole file, ``sheet`` empty) that could not be read, and why; or a part of
-    a file a source names: a hand log's hand, at its ``row`` (the line it starts on), with the
-    reader's own issue ``code`` (else the code comes from the message)."""
-
-    sheet: str
-    message: str
-    row: int | None = None
-    column: str | None = None
-    value: str | None = None
-    code: str | None = None
 
 
 @dataclass

@@ -17,7 +17,7 @@ from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
 from pipeline.sources import read_source
 from pipeline.sources.base import decode_text
-from pipeline.sources.hand_histories.hand_log import drop_repeated_hands
+from pipeline.records.hand_log import drop_repeated_hands
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 from tests.games.tracker_stats_reference import reference_stats
 

@@ -16,7 +16,7 @@ import pytest
 
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_phh
-from pipeline.sources.hand_histories.hand_log import (
+from pipeline.records.hand_log import (
     BOARD_AT_STREET,
     LEFT_OUT_CODES,
     STREETS,

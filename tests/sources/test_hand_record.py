@@ -11,7 +11,8 @@ import polars as pl
 import pytest
 
 from pipeline.sources.base import SourceFile
-from pipeline.sources.hand_histories import ROW_SCHEMA, HandLog, drop_repeated_hands, read_phh
+from pipeline.records import ROW_SCHEMA, HandLog, drop_repeated_hands
+from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.hand_histories.reader import HANDS_SHEET, add_log
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, read_phh, sniff_phh
+from pipeline.records import ISSUE_SCHEMA, ROW_SCHEMA
+from pipeline.sources.hand_histories import read_phh, sniff_phh
 from pipeline.sources.pokerstars import sniff_pokerstars
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"

@@ -7,7 +7,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.hand_histories import ISSUE_SCHEMA, ROW_SCHEMA, sniff_phh
+from pipeline.records import ISSUE_SCHEMA, ROW_SCHEMA
+from pipeline.sources.hand_histories import sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from pipeline.games.issues import with_codes
-from pipeline.sources.base import ReadProblem
+from pipeline.records import ReadProblem
 
 _HANDS_IN_ONE_ISSUE = r"(\d+) hands? left out"
 """A reader names a variant it does not read once per file, with the number of its hands."""

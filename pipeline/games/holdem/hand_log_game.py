@@ -26,7 +26,7 @@ from pipeline.games.holdem.pot_audit import audit_pots
 from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker_variants import rules_of_games, variant_game
-from pipeline.sources.hand_histories import INSTANT_FORMAT, ROW_SCHEMA, HandLog
+from pipeline.records import INSTANT_FORMAT, ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"
 LOG_NOTES = {

@@ -15,7 +15,7 @@ import polars as pl
 from pipeline.core.rules import HandRules
 from pipeline.games.holdem.shown_hands import shown_scores
 from pipeline.games.poker_variants import DEFAULT_RULES
-from pipeline.sources.hand_histories import Issues
+from pipeline.records import Issues
 
 __all__ = ["hand_name_issues", "stated_category"]
 

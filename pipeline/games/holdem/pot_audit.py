@@ -45,7 +45,7 @@ from pipeline.games.holdem.pot_split import pots_by_contribution, seat_turns, sp
 from pipeline.games.holdem.shown_hands import shown_scores, strengths_of
 from pipeline.games.holdem.single_pots import audit_single_pots
 from pipeline.games.poker_variants import DEFAULT_RULES
-from pipeline.sources.hand_histories import HandLog, Issues
+from pipeline.records import HandLog, Issues
 
 __all__ = [
     "PotAuditCounts",

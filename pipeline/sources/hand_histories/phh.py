@@ -30,7 +30,7 @@ import re
 import tomllib
 from typing import Any
 
-from pipeline.sources.hand_histories.hand_log import (
+from pipeline.records.hand_log import (
     STREETS,
     HandLog,
     Issues,

@@ -15,7 +15,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
-from pipeline.sources.hand_histories.hand_log import INSTANT_FORMAT, HandLog, drop_repeated_hands
+from pipeline.records.hand_log import INSTANT_FORMAT, HandLog, drop_repeated_hands
 from pipeline.sources.hand_histories.phh import read_phh, sniff_phh
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 
@@ -26,7 +26,7 @@ def add_log(source: SourceFile, log: HandLog) -> None:
     """The log as one sheet of text cells (a row per player per hand, its line as row number),
     and each malformed, truncated or unsupported hand as a problem at the line it starts on,
     naming the hand, with the reader's issue code.  A hand id read twice is counted once
-    (:func:`~pipeline.sources.hand_histories.hand_log.drop_repeated_hands`), whatever the format."""
+    (:func:`~pipeline.records.hand_log.drop_repeated_hands`), whatever the format."""
     log = drop_repeated_hands(log, source.path.name)
     rows = log.rows
     frame = rows.select(

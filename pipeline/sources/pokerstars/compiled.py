@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.sources.hand_histories.hand_log import ROW_SCHEMA, played_at_expr
+from pipeline.records.hand_log import ROW_SCHEMA, played_at_expr
 from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
 
 RAW_SCHEMA: dict[str, pl.DataType] = {

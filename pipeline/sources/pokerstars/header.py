@@ -5,7 +5,7 @@ The compiled scanner and the line reader both hand over each hand's header line 
 hand number, its date a NUL (a ``_header`` column, the same text for the hands of a table and
 level: :func:`pipeline.sources.pokerstars.lines.header_key`); :func:`finish_rows` reads each
 distinct one here with polars' vectorised patterns, so the two paths cannot disagree on these
-columns, and returns the rows in :data:`~pipeline.sources.hand_histories.hand_log.ROW_SCHEMA`.
+columns, and returns the rows in :data:`~pipeline.records.hand_log.ROW_SCHEMA`.
 
 >>> from pipeline.sources.pokerstars.lines import header_key
 >>> headers = pl.Series([header_key(line) for line in (
@@ -26,7 +26,7 @@ import re
 
 import polars as pl
 
-from pipeline.sources.hand_histories.hand_log import ROW_SCHEMA, with_played_at
+from pipeline.records.hand_log import ROW_SCHEMA, with_played_at
 
 SITE = "PokerStars"
 HEADER_COLUMN = "_header"

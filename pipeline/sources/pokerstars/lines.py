@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pipeline.sources.hand_histories.hand_log import STREETS, amount_text
+from pipeline.records.hand_log import STREETS, amount_text
 
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")

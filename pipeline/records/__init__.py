@@ -1,0 +1,28 @@
+"""The records every reader fills and every game reads, below both: a hand log (a row per
+player per hand, and its issues) and a read problem.
+
+Sources (:mod:`pipeline.sources`) return them; games (:mod:`pipeline.games`) score them; so
+neither imports the other.
+"""
+
+from pipeline.records.hand_log import (
+    INSTANT_FORMAT,
+    ISSUE_SCHEMA,
+    ROW_SCHEMA,
+    STREETS,
+    HandLog,
+    Issues,
+    drop_repeated_hands,
+)
+from pipeline.records.problems import ReadProblem
+
+__all__ = [
+    "INSTANT_FORMAT",
+    "ISSUE_SCHEMA",
+    "ROW_SCHEMA",
+    "STREETS",
+    "HandLog",
+    "Issues",
+    "ReadProblem",
+    "drop_repeated_hands",
+]
