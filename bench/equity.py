@@ -35,7 +35,7 @@ from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
 from pipeline.core.turn_equity import turn_equities
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
+from pipeline.games.poker.equity.street_equity import estimate_seconds, street_equities
 
 HANDS = [
     ["Ah", "Kh"],

@@ -15,13 +15,13 @@ from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
 from pipeline.core.equity import equity
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.street_equity import (
+from pipeline.games.poker.equity.street_equity import (
     EQUITY_COLUMNS,
     SWING_SCHEMA,
     estimate_seconds,
     street_equities,
 )
-from pipeline.games.holdem.swings import biggest_swings
+from pipeline.games.poker.equity.swings import biggest_swings
 
 CARD_LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
 

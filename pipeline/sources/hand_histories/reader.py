@@ -3,7 +3,7 @@ read as a quiz listing or a CSV.
 
 Each log becomes one sheet, ``hands``: a row per player per hand with the log's own columns
 (hand id, seat, stack, hole cards or none, board, folds and the street, put in, won), which the
-hand-log game (:mod:`pipeline.games.holdem.hand_log_game`) scores and audits.
+hand-log game (:mod:`pipeline.games.poker.logs.hand_log_game`) scores and audits.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
 from pipeline.records.hand_log import INSTANT_FORMAT, HandLog, drop_repeated_hands
+from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
 from pipeline.sources.hand_histories.phh import read_phh, sniff_phh
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 

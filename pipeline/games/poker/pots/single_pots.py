@@ -1,11 +1,11 @@
 """The pot audit's fast pass: every showdown hand with a single pot, audited at once in polars.
 
 Most showdowns have one pot (every player still in put in the same amount).  Their replay is
-:mod:`pipeline.games.holdem.pot_split`'s for one pot, written as column expressions: the best
+:mod:`pipeline.games.poker.pots.pot_split`'s for one pot, written as column expressions: the best
 strength among the eligible wins, split evenly, odd chips one at a time in seat order from the
 button's left; rake tolerated as the per-hand replay tolerates it.  Hands this pass does not
 settle (side pots, a hi/lo game, nothing put in, a disagreement) go to the per-hand replay in
-:mod:`pipeline.games.holdem.pot_audit`, which words the issue; both count alike (a test checks).
+:mod:`pipeline.games.poker.pots.pot_audit`, which words the issue; both count alike (a test checks).
 """
 
 from __future__ import annotations

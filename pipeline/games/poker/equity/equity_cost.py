@@ -1,7 +1,7 @@
 """What :func:`pipeline.core.equity.equity` costs, per game: the forecast's model.
 
 The nightly job forecasts a sheet's street equities before computing them
-(:func:`pipeline.games.holdem.street_equity.estimate_seconds`) and samples the preflop street
+(:func:`pipeline.games.poker.equity.street_equity.estimate_seconds`) and samples the preflop street
 when exact does not fit its budget; a sheet too large for one process is cut into chunks of
 about equal forecast work.  Both need the price of one call of the core: a fixed cost, a cost
 per board and one per hand per board, scaled by what the game's rules ask of each hand (the

@@ -7,7 +7,7 @@ the evaluator their rules name, and nothing here branches on which game it is.
 
 >>> import numpy as np
 >>> from pipeline.core.cards import parse_cards
->>> from pipeline.games.poker_variants import DEFAULT_RULES
+>>> from pipeline.games.poker.variants import DEFAULT_RULES
 >>> hole = np.array(parse_cards([["Ah", "2h", "Kc", "Qs", "9d", "9c"],
 ...                              ["7d", "7c", "3s", "4s", "9s", "9h"]]))
 >>> board = np.array(parse_cards([["7h", "8h", "Th", "Jc", "5d"]] * 2))

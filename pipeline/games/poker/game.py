@@ -17,19 +17,19 @@ from pipeline.games.base import (
     key_columns,
     row_ids,
 )
-from pipeline.games.holdem.all_in_ev import with_all_in_ev
-from pipeline.games.holdem.game_column import with_games
-from pipeline.games.holdem.round_rules import ROUND_KEY
-from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
-from pipeline.games.holdem.street_equity import (
+from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
+from pipeline.games.poker.equity.street_equity import (
     EQUITY_COLUMNS,
     estimate_seconds,
     street_equities,
 )
-from pipeline.games.holdem.swings import biggest_swings
-from pipeline.games.holdem.tracker_stats import with_tracker_stats
-from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, Layout, holdem_rows
-from pipeline.games.poker_variants import (
+from pipeline.games.poker.equity.swings import biggest_swings
+from pipeline.games.poker.scoring.game_column import with_games
+from pipeline.games.poker.scoring.round_rules import ROUND_KEY
+from pipeline.games.poker.scoring.rows import score_holdem, validate_holdem, with_card_ids
+from pipeline.games.poker.stats.all_in_ev import with_all_in_ev
+from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
+from pipeline.games.poker.variants import (
     DEFAULT_RULES,
     FIVE_CARD_NAME,
     HOLDEM_NAME,

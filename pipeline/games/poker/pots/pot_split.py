@@ -1,5 +1,5 @@
 """How a hand's chips are cut into pots and each pot split among its winners: the rules the pot
-audit (:mod:`pipeline.games.holdem.pot_audit`) replays, one hand at a time, in plain Python.
+audit (:mod:`pipeline.games.poker.pots.pot_audit`) replays, one hand at a time, in plain Python.
 
 - **Pots by contribution.** The chips put in are cut into a main pot and side pots at the
   contribution levels of the players who did not fold; folded players' chips (antes and blinds

@@ -1,8 +1,9 @@
 """The night's bad beats: per round, the lowest chance to win the river winners were shown.
 
-:func:`biggest_swings` reads the figures :func:`pipeline.games.holdem.street_equity.street_equities`
-added; the river winners are the players who win a part of the pot at the river under the
-round's game (``share`` when the rows were scored, else worked out here).
+:func:`biggest_swings` reads the figures
+:func:`pipeline.games.poker.equity.street_equity.street_equities` added; the river winners
+are the players who win a part of the pot at the river under the round's game (``share`` when
+the rows were scored, else worked out here).
 """
 
 from __future__ import annotations
@@ -16,9 +17,14 @@ from pipeline.core import hands as core_hands
 from pipeline.core.equity import BOARD_SIZE
 from pipeline.core.pots import pot_shares
 from pipeline.core.rules import HOLDEM, HandRules
-from pipeline.games.holdem.expressions import card_matrix
-from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, ROUND_KEY, STREETS, SWING_SCHEMA
-from pipeline.games.poker_variants import DEFAULT_RULES, HOLDEM_NAME
+from pipeline.games.poker.equity.street_equity import (
+    EQUITY_COLUMNS,
+    ROUND_KEY,
+    STREETS,
+    SWING_SCHEMA,
+)
+from pipeline.games.poker.scoring.expressions import card_matrix
+from pipeline.games.poker.variants import DEFAULT_RULES, HOLDEM_NAME
 
 
 def _river_winners(showdown: pl.DataFrame, rules_of_game: Mapping[str, HandRules]) -> pl.Series:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
-from pipeline.games.holdem.positions import position
+from pipeline.games.poker.logs.positions import position
 from schemas.holdem import POKER_PARQUET_SCHEMA
 
 LOG_FACTS = (

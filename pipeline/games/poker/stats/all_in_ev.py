@@ -32,10 +32,10 @@ import numpy as np
 import polars as pl
 
 from pipeline.core.rules import HOLDEM, HandRules
-from pipeline.games.holdem.expressions import card_matrix
-from pipeline.games.holdem.street_equity import STREET_CARDS, EquityJob, equity_of_jobs
-from pipeline.games.holdem.tracker_stats import HAND, STREETS
-from pipeline.games.poker_variants import DEFAULT_RULES, HOLDEM_NAME
+from pipeline.games.poker.equity.street_equity import STREET_CARDS, EquityJob, equity_of_jobs
+from pipeline.games.poker.scoring.expressions import card_matrix
+from pipeline.games.poker.stats.tracker_stats import HAND, STREETS
+from pipeline.games.poker.variants import DEFAULT_RULES, HOLDEM_NAME
 
 NEEDED = ("hole_ids", "board_ids", "folded", "put_in", "all_in")
 

@@ -4,14 +4,15 @@ For each hand with two or more players still in at the end, the chips put in are
 main pot and side pots at the contribution levels of the players who did not fold (folded
 players' chips, antes and blinds included, fill the pots up to their own contribution).  Each
 pot goes to the best hand among the players eligible for it (evaluated under the hand's game,
-its ``variant``: :mod:`pipeline.games.holdem.shown_hands`), split evenly; odd chips go one at a
+its ``variant``: :mod:`pipeline.games.poker.scoring.shown_hands`),
+split evenly; odd chips go one at a
 time to the winners in seat order starting left of the button (the PokerStars rule).  In a
 hi/lo game (Omaha Hi/Lo) each pot with a qualifying low among its contenders is halved, the odd
 chip to the high half; each half is split among its winners by the same rule (a player with
 the best high and the best low scoops; a tie for the low quarters the pot).  The result is
-compared with the log's ``won``.  These rules are :mod:`pipeline.games.holdem.pot_split`'s;
+compared with the log's ``won``.  These rules are :mod:`pipeline.games.poker.pots.pot_split`'s;
 single-pot showdowns, most of a log, are settled at once by
-:mod:`pipeline.games.holdem.single_pots`, the rest replayed here hand by hand.
+:mod:`pipeline.games.poker.pots.single_pots`, the rest replayed here hand by hand.
 
 Rake (cash games) is what the log's winners did not receive: ``sum(put_in) - sum(won)``.  With
 rake the check is that the same players won and no one got more than the replay gives nor less
@@ -40,11 +41,11 @@ from dataclasses import dataclass
 import polars as pl
 
 from pipeline.core.rules import HandRules
-from pipeline.games.holdem.hand_names import hand_name_issues, stated_category
-from pipeline.games.holdem.pot_split import pots_by_contribution, seat_turns, split_pot
-from pipeline.games.holdem.shown_hands import shown_scores, strengths_of
-from pipeline.games.holdem.single_pots import audit_single_pots
-from pipeline.games.poker_variants import DEFAULT_RULES
+from pipeline.games.poker.logs.hand_names import hand_name_issues, stated_category
+from pipeline.games.poker.pots.pot_split import pots_by_contribution, seat_turns, split_pot
+from pipeline.games.poker.pots.single_pots import audit_single_pots
+from pipeline.games.poker.scoring.shown_hands import shown_scores, strengths_of
+from pipeline.games.poker.variants import DEFAULT_RULES
 from pipeline.records import HandLog, Issues
 
 __all__ = [
@@ -143,7 +144,7 @@ def _audit(
 
 
 def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
-    """The fast pass (:func:`~pipeline.games.holdem.single_pots.audit_single_pots`), counted;
+    """The fast pass (:func:`~pipeline.games.poker.pots.single_pots.audit_single_pots`), counted;
     the hands it leaves, for :func:`_audit_hand`."""
     left, settled = audit_single_pots(hands)
     counts.pots += settled.pots

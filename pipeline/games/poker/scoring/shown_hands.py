@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from pipeline.core import evaluator, hands
 from pipeline.core.hands import NO_LOW, format_low
 from pipeline.core.rules import HandRules
-from pipeline.games.poker_variants import DEFAULT_RULES, variant_game
+from pipeline.games.poker.variants import DEFAULT_RULES, variant_game
 
 __all__ = ["shown_scores", "strengths_of"]
 

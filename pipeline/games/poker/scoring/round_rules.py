@@ -3,7 +3,7 @@
 A player at most once per round, one board per round (a fold sees a prefix of it), no card twice
 in a round; a round that lost a row is held back whole, and a round of one player is reported.
 Also the issue table's shape (:data:`ISSUE_SCHEMA`) and the round key shared with
-:mod:`pipeline.games.holdem.rows`, which runs these rules from ``validate_holdem``.
+:mod:`pipeline.games.poker.scoring.rows`, which runs these rules from ``validate_holdem``.
 """
 
 from __future__ import annotations

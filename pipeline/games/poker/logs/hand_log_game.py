@@ -14,18 +14,23 @@ from dataclasses import replace
 import polars as pl
 
 from pipeline.games.base import Game, Presentation, ScoredSheet, ScoringOptions
-from pipeline.games.holdem.game import (
+from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.poker.game import (
     SUMMARY_NOTES,
     poker_parquet,
     poker_summary,
     present_poker,
     with_equities,
 )
-from pipeline.games.holdem.log_facts import log_facts, with_typed_facts
-from pipeline.games.holdem.pot_audit import audit_pots
-from pipeline.games.holdem.rows import empty_issues, score_holdem, validate_holdem, with_card_ids
-from pipeline.games.layouts import HAND_LOG, Layout
-from pipeline.games.poker_variants import rules_of_games, variant_game
+from pipeline.games.poker.logs.log_facts import log_facts, with_typed_facts
+from pipeline.games.poker.pots.pot_audit import audit_pots
+from pipeline.games.poker.scoring.rows import (
+    empty_issues,
+    score_holdem,
+    validate_holdem,
+    with_card_ids,
+)
+from pipeline.games.poker.variants import rules_of_games, variant_game
 from pipeline.records import INSTANT_FORMAT, ROW_SCHEMA, HandLog
 
 MUCKED = "mucked"

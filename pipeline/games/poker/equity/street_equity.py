@@ -4,7 +4,7 @@ Before the flop, on the flop and on the turn a broadcast shows each player still
 with their chance to win the pot (ties shared) over every way the rest of the board can fall.
 :func:`street_equities` adds those figures to one row per player per round, under each round's
 game (Omaha, short deck, Omaha Hi/Lo's expected share of the pot);
-:func:`pipeline.games.holdem.swings.biggest_swings` picks, per round, the lowest figure the
+:func:`pipeline.games.poker.equity.swings.biggest_swings` picks, per round, the lowest figure the
 river winner was shown: the bad beat for the Summary sheet.
 
 Who is shown at a street is who went on to the next one: before the flop, the players who saw
@@ -27,7 +27,7 @@ what a viewer was shown, not what an all-knowing dealer would compute.
 >>> frame.select("player", "win_preflop", "win_flop", "win_turn").with_columns(
 ...     pl.col("^win_.*$").round(2)).rows()
 [('Ann', 46.21, 54.14, 15.91), ('Bob', 53.79, 45.86, 84.09), ('Cy', None, None, None)]
->>> from pipeline.games.holdem.swings import biggest_swings
+>>> from pipeline.games.poker.equity.swings import biggest_swings
 >>> biggest_swings(frame).with_columns(pl.col("lowest_equity").round(2)).rows()
 [(None, '1', 'Ann', 15.91, 'turn')]
 """
@@ -45,9 +45,9 @@ from pipeline.core.equity import equity
 from pipeline.core.rules import HOLDEM, HandRules
 from pipeline.core.turn_equity import turn_equities
 from pipeline.games.base import SPREAD_SECONDS, ChunkMap
-from pipeline.games.holdem.equity_cost import boards_left, call_seconds_model
-from pipeline.games.holdem.expressions import card_matrix
-from pipeline.games.poker_variants import DEFAULT_RULES, HOLDEM_NAME
+from pipeline.games.poker.equity.equity_cost import boards_left, call_seconds_model
+from pipeline.games.poker.scoring.expressions import card_matrix
+from pipeline.games.poker.variants import DEFAULT_RULES, HOLDEM_NAME
 
 STREETS = ("preflop", "flop", "turn")
 EQUITY_COLUMNS = ("win_preflop", "win_flop", "win_turn")
@@ -287,7 +287,7 @@ def estimate_seconds(
     Per round and street with two or more players shown, one call of
     :func:`pipeline.core.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
     flop when given), priced by
-    :func:`pipeline.games.holdem.equity_cost.call_seconds_model` under the round's game
+    :func:`pipeline.games.poker.equity.equity_cost.call_seconds_model` under the round's game
     (measured on one core of a shared Xeon VM; scale for other machines).  Nothing is
     enumerated, so a nightly job can call it first and choose ``samples`` to fit its budget.
     Heads-up preflop exact is 1,712,304 boards, about 0.05 s in Hold'em; Omaha Hi/Lo's

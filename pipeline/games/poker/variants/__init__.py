@@ -23,10 +23,10 @@ import polars as pl
 
 from pipeline.core.rules import HandRules
 from pipeline.games.base import PokerVariant
-from pipeline.games.five_card.variant import FIVE_CARD_VARIANT
-from pipeline.games.holdem.variant import HOLDEM_VARIANT
-from pipeline.games.omaha.variants import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
-from pipeline.games.short_deck.variant import SHORT_DECK
+from pipeline.games.poker.variants.five_card import FIVE_CARD_VARIANT
+from pipeline.games.poker.variants.holdem import HOLDEM_VARIANT
+from pipeline.games.poker.variants.omaha import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
+from pipeline.games.poker.variants.short_deck import SHORT_DECK
 
 POKER_VARIANTS: dict[str, PokerVariant] = {
     variant.name: variant

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 import polars as pl
 
 from pipeline.core.rules import HandRules
-from pipeline.games.holdem.shown_hands import shown_scores
-from pipeline.games.poker_variants import DEFAULT_RULES
+from pipeline.games.poker.scoring.shown_hands import shown_scores
+from pipeline.games.poker.variants import DEFAULT_RULES
 from pipeline.records import Issues
 
 __all__ = ["hand_name_issues", "stated_category"]

@@ -28,8 +28,8 @@ import polars as pl
 
 from pipeline.core.cards import DECK_SIZE, format_cards
 from pipeline.core.rules import HandRules
-from pipeline.games.holdem.round_rules import ROUND_KEY, empty_issues, issue_records
-from pipeline.games.poker_variants import DEFAULT_RULES, canonical_game, known_game_names
+from pipeline.games.poker.scoring.round_rules import ROUND_KEY, empty_issues, issue_records
+from pipeline.games.poker.variants import DEFAULT_RULES, canonical_game, known_game_names
 
 _CARD_NAMES = format_cards(range(DECK_SIZE))
 

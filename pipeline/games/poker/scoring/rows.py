@@ -33,20 +33,20 @@ from numpy.typing import NDArray
 
 from pipeline.core.cards import DECK_SIZE, card_problem, format_cards, parse_card
 from pipeline.core.rules import HandRules
-from pipeline.games.holdem.expressions import card_matrix
-from pipeline.games.holdem.game_column import (
+from pipeline.games.poker.scoring.expressions import card_matrix
+from pipeline.games.poker.scoring.game_column import (
     mixed_game_issues,
     off_deck_issues,
     unknown_game_issues,
     with_games,
 )
-from pipeline.games.holdem.hand_scores import (
+from pipeline.games.poker.scoring.hand_scores import (
     packed_cards,
     score_hands,
     with_low_half,
     with_shares,
 )
-from pipeline.games.holdem.round_rules import (
+from pipeline.games.poker.scoring.round_rules import (
     ISSUE_SCHEMA,
     ROUND_KEY,
     empty_issues,
@@ -54,7 +54,7 @@ from pipeline.games.holdem.round_rules import (
     lonely_rounds,
     round_issues,
 )
-from pipeline.games.poker_variants import DEFAULT_RULES, FIVE_CARD_NAME, HOLDEM_NAME
+from pipeline.games.poker.variants import DEFAULT_RULES, FIVE_CARD_NAME, HOLDEM_NAME
 from schemas.holdem import BOARD_SIZES, FOLDED_TRUE, FiveCardRows, HoldemRows
 
 BOARD_CARDS = 5
@@ -184,7 +184,7 @@ def validate_holdem(
     With ``five_card`` the rows are five-card hands (:class:`schemas.holdem.FiveCardRows`).
 
     Each row is checked against its game (``game``, from
-    :func:`pipeline.games.holdem.game_column.with_games`; rows without one are Hold'em, or
+    :func:`pipeline.games.poker.scoring.game_column.with_games`; rows without one are Hold'em, or
     five-card hands with ``five_card``): its hole-card count, its deck, one game per round.
     """
     rows = with_round_key(rows).cast(dict.fromkeys(TEXT_COLUMNS, pl.String))
