@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 import polars as pl
 
-from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.probability.equity import BOARD_SIZE, equity
 from pipeline.core.rules import HandRules
 from pipeline.games.base import EquityOptions
 from pipeline.games.generate import deal_holdem, street_rows

@@ -44,7 +44,7 @@ import polars as pl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import median_seconds
-from pipeline.core import evaluator
+from pipeline.core.evaluation import evaluator
 from pipeline.games.base import NO_OPTIONS
 from pipeline.games.poker.pots.pot_audit import PotAuditCounts, audit_pots_with_counts
 from pipeline.games.poker.variants import variant_game

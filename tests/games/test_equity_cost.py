@@ -8,7 +8,7 @@ import math
 import polars as pl
 import pytest
 
-from pipeline.core.equity import equity
+from pipeline.core.probability.equity import equity
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from pipeline.core import evaluator
 from pipeline.core.cards import parse_hand
+from pipeline.core.evaluation import evaluator
 from pipeline.games.poker.scoring.expressions import PokerExpressions, strength_series
 
 

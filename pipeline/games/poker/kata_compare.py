@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.core import evaluator
 from pipeline.core.cards import CardError, format_card, parse_card
+from pipeline.core.evaluation import evaluator
 
 HAND_SIZE = 5
 _FACE_NAMES = {9: "Jack", 10: "Queen", 11: "King", 12: "Ace"}

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pipeline.core import evaluator
 from pipeline.core.cards import card_problem, parse_card
+from pipeline.core.evaluation import evaluator
 
 HOLE_CARDS = 2
 FULL_HAND = 7

@@ -1,4 +1,4 @@
-"""What :func:`pipeline.core.equity.equity` costs, per game: the forecast's model.
+"""What :func:`pipeline.core.probability.equity.equity` costs, per game: the forecast's model.
 
 The nightly job forecasts a sheet's street equities before computing them
 (:func:`pipeline.games.poker.equity.street_equity.estimate_seconds`) and samples the preflop street
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 
-from pipeline.core.equity import BOARD_SIZE
+from pipeline.core.probability.equity import BOARD_SIZE
 from pipeline.core.rules import HandRules
 
-# Cost model of :func:`pipeline.core.equity.equity`, fitted to heads-up to 9-way preflop timings
-# (``bench/equity.py``) on a shared 2-core Intel Xeon VM, one core: a fixed cost per call, a
+# Cost model of :func:`pipeline.core.probability.equity.equity`, fitted to heads-up to 9-way preflop
+# timings (``bench/equity.py``) on a shared 2-core Intel Xeon VM, one core: a fixed cost per call, a
 # cost per board completion (rank-multiset and flush look-ups) and one per hand per board.
 SECONDS_PER_CALL = 3e-4
 SECONDS_PER_BOARD = 8e-9

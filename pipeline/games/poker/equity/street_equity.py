@@ -41,9 +41,9 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core.equity import equity
+from pipeline.core.probability.equity import equity
+from pipeline.core.probability.turn_equity import turn_equities
 from pipeline.core.rules import HOLDEM, HandRules
-from pipeline.core.turn_equity import turn_equities
 from pipeline.games.base import SPREAD_SECONDS, ChunkMap
 from pipeline.games.poker.equity.equity_cost import boards_left, call_seconds_model
 from pipeline.games.poker.scoring.expressions import card_matrix
@@ -124,10 +124,10 @@ class EquityJob(NamedTuple):
 
 
 def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
-    """Each job's equities in percent, in order: one :func:`pipeline.core.equity.equity` call per
-    preflop or flop deal, every turn deal in one :func:`pipeline.core.turn_equity.turn_equities`
-    call.  A job's figures depend on the job alone, so any split of a list of jobs into chunks
-    gives the same figures, bit for bit.
+    """Each job's equities in percent, in order: one :func:`pipeline.core.probability.equity.equity`
+    call per preflop or flop deal, every turn deal in one
+    :func:`pipeline.core.probability.turn_equity.turn_equities` call.  A job's figures depend on the
+    job alone, so any split of a list of jobs into chunks gives the same figures, bit for bit.
 
     >>> from pipeline.core.cards import parse_cards
     >>> job = EquityJob(parse_cards([["As", "Ad"], ["Kc", "Kd"]]),
@@ -180,11 +180,11 @@ def street_equities(
     a figure is then at most ``196 * sqrt(0.25 / samples)`` points (0.31 at 100,000).  Flop and
     turn are always exact (at most 1,081 and 46 boards).
 
-    Work is shared: a round is one call of :func:`pipeline.core.equity.equity` per street before
-    the turn, scored for all its players on all boards at once; the turn deals of all rounds
-    (at most 46 boards each, where a call per deal would be mostly overhead) are scored together
-    by :func:`pipeline.core.turn_equity.turn_equities`, with identical figures; identical deals
-    (same hands, same board) are computed once.
+    Work is shared: a round is one call of :func:`pipeline.core.probability.equity.equity` per
+    street before the turn, scored for all its players on all boards at once; the turn deals of all
+    rounds (at most 46 boards each, where a call per deal would be mostly overhead) are scored
+    together by :func:`pipeline.core.probability.turn_equity.turn_equities`, with identical figures;
+    identical deals (same hands, same board) are computed once.
 
     ``map_chunks`` spreads the work: when the forecast (:func:`estimate_seconds`) is above
     ``chunk_seconds``, the deals are cut into chunks of whole rounds of about that much work
@@ -285,8 +285,8 @@ def estimate_seconds(
     """A cheap forecast of the seconds :func:`street_equities` will take on ``rows``.
 
     Per round and street with two or more players shown, one call of
-    :func:`pipeline.core.equity.equity` on ``C(deck, 5 - known)`` boards (``samples`` before the
-    flop when given), priced by
+    :func:`pipeline.core.probability.equity.equity` on ``C(deck, 5 - known)`` boards (``samples``
+    before the flop when given), priced by
     :func:`pipeline.games.poker.equity.equity_cost.call_seconds_model` under the round's game
     (measured on one core of a shared Xeon VM; scale for other machines).  Nothing is
     enumerated, so a nightly job can call it first and choose ``samples`` to fit its budget.

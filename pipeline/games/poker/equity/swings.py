@@ -13,9 +13,9 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from pipeline.core import hands as core_hands
-from pipeline.core.equity import BOARD_SIZE
+from pipeline.core.evaluation import hands as core_hands
 from pipeline.core.pots import pot_shares
+from pipeline.core.probability.equity import BOARD_SIZE
 from pipeline.core.rules import HOLDEM, HandRules
 from pipeline.games.poker.equity.street_equity import (
     EQUITY_COLUMNS,

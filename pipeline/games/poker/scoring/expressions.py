@@ -1,8 +1,9 @@
 """The evaluator for polars: functions over ``pl.Series`` and a ``poker`` expression namespace.
 
 A column of card-id lists (``List(UInt8)``, five to seven cards a row) scores without a Python
-loop per row: rows are grouped by hand size and handed to :func:`pipeline.core.evaluator.evaluate`
-as arrays.  Null in, null out; a row that is not 5, 6 or 7 cards also gives null.
+loop per row: rows are grouped by hand size and handed to
+:func:`pipeline.core.evaluation.evaluator.evaluate` as arrays.  Null in, null out; a row that is not
+5, 6 or 7 cards also gives null.
 
 >>> import polars as pl
 >>> from pipeline.core.cards import parse_hand
@@ -20,8 +21,8 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import DECK_SIZE
+from pipeline.core.evaluation import evaluator
 
 
 def card_matrix(cards: pl.Series, width: int = 7) -> tuple[NDArray[np.uint8], NDArray[np.intp]]:

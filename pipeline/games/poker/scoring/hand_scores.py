@@ -2,8 +2,8 @@
 half, and each row's share of its pot.
 
 One call of the core per game and board size (never one per row): the rules say how a hand is
-made (:mod:`pipeline.core.hands`), so Omaha, short deck and Hold'em rows of one sheet each go to
-the evaluator their rules name, and nothing here branches on which game it is.
+made (:mod:`pipeline.core.evaluation.hands`), so Omaha, short deck and Hold'em rows of one sheet
+each go to the evaluator their rules name, and nothing here branches on which game it is.
 
 >>> import numpy as np
 >>> from pipeline.core.cards import parse_cards
@@ -27,9 +27,9 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core import hands
 from pipeline.core.cards import DECK_SIZE
-from pipeline.core.hands import NO_LOW, format_low
+from pipeline.core.evaluation import hands
+from pipeline.core.evaluation.hands import NO_LOW, format_low
 from pipeline.core.pots import pot_shares
 from pipeline.core.rules import HandRules
 
@@ -47,8 +47,8 @@ __all__ = [
 class HandScores:
     """Per row: whether the hand was scored (``played``), its high ``strength`` (within its
     game), hand name and description (``None`` unplayed), best five (pads of 52), and its low
-    value (:data:`~pipeline.core.hands.NO_LOW` for none); ``has_low`` per row: its game has a
-    low half."""
+    value (:data:`~pipeline.core.evaluation.hands.NO_LOW` for none); ``has_low`` per row: its game
+    has a low half."""
 
     played: NDArray[np.bool_]
     strength: NDArray[np.uint16]

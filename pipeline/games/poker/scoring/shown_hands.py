@@ -18,8 +18,8 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator, hands
-from pipeline.core.hands import NO_LOW, format_low
+from pipeline.core.evaluation import evaluator, hands
+from pipeline.core.evaluation.hands import NO_LOW, format_low
 from pipeline.core.rules import HandRules
 from pipeline.games.poker.variants import DEFAULT_RULES, variant_game
 

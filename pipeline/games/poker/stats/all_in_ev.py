@@ -10,8 +10,8 @@ The street is the latest ``all_in`` among the players still in (the moment the l
 was all-in).  The pot is the hand's whole pot, every player's ``put_in`` together (uncalled
 bets already returned), the folded players' money included: side pots are not split, so in a
 hand with a side pot a short stack's figure counts a share of money it could not win (see
-``docs/statistics.md``).  Equity is :func:`pipeline.core.equity.equity` under the hand's game
-(Hold'em, short deck, Omaha, Omaha Hi/Lo's expected share), exact.
+``docs/statistics.md``).  Equity is :func:`pipeline.core.probability.equity.equity` under the hand's
+game (Hold'em, short deck, Omaha, Omaha Hi/Lo's expected share), exact.
 
 >>> from pipeline.core.cards import parse_cards
 >>> rows = pl.DataFrame({

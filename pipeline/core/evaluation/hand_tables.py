@@ -1,7 +1,7 @@
 """The evaluator's look-up tables, built in code from a :class:`~pipeline.core.rules.HandRanking`
 (its ranks and its hand types listed in strength order) and kept in the user's cache folder
-(:mod:`pipeline.core.table_cache`), keyed by a hash of the code that builds them and of the
-ranking's spec.  Every function takes the ranking, :data:`~pipeline.core.rules.STANDARD` by
+(:mod:`pipeline.core.evaluation.table_cache`), keyed by a hash of the code that builds them and of
+the ranking's spec.  Every function takes the ranking, :data:`~pipeline.core.rules.STANDARD` by
 default."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pipeline.core import rules, table_cache
+from pipeline.core import rules
 from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
+from pipeline.core.evaluation import table_cache
 from pipeline.core.rules import STANDARD, HandRanking
 
 __all__ = ["HAND_SIZES", "N_STRENGTHS"]
@@ -237,7 +238,7 @@ def _rank_table(hand_size: int, ranking: HandRanking = STANDARD) -> NDArray[np.u
 
     The table has ``rank_mask(ranking) + 1`` entries (``2**23`` for the standard ranking), so
     every key masked to its rank bits is in range.  It is read from the on-disk cache when there
-    (:mod:`pipeline.core.table_cache`).
+    (:mod:`pipeline.core.evaluation.table_cache`).
     """
     return _rank_table_of(hand_size, ranking)
 

@@ -2,7 +2,8 @@
 
 Never four or five from the board, never one hole card with a board flush: every hand is the
 best of the ``C(h, used) * C(b, 5 - used)`` combinations (60 for four hole cards on a full
-board), and the strengths are the evaluator's (:mod:`pipeline.core.evaluator`, any ranking).
+board), and the strengths are the evaluator's (:mod:`pipeline.core.evaluation.evaluator`, any
+ranking).
 
 How it is fast, without a Python call per combination or per row: without a flush, a hand's
 strength depends only on the ranks, so one table per board size holds, for every board rank
@@ -16,7 +17,7 @@ row's parts together) when it is built; the numpy path, a block of rows at a tim
 reference and fallback.
 
 >>> from pipeline.core.cards import parse_cards
->>> from pipeline.core.evaluator import describe
+>>> from pipeline.core.evaluation.evaluator import describe
 >>> holes = parse_cards([["Ah", "Kd", "Qc", "2s"], ["Ac", "Ad", "Kc", "3c"]])
 >>> board = parse_cards([["Jh", "Th", "9h", "8h", "2h"]] * 2)
 >>> describe(evaluate_combination(holes, board))  # one heart in the hole makes no flush
@@ -32,7 +33,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import fold_cards
-from pipeline.core.combination_tables import (
+from pipeline.core.combinatorics import combinations_array
+from pipeline.core.evaluation.combination_tables import (
     _SUM_MASK,
     OTHER_SUIT,
     board_words,
@@ -42,10 +44,9 @@ from pipeline.core.combination_tables import (
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.combinatorics import combinations_array
-from pipeline.core.evaluator import best_five, evaluate
-from pipeline.core.hand_checks import check_deals, deal_arrays
-from pipeline.core.hand_tables import _CHUNK
+from pipeline.core.evaluation.evaluator import best_five, evaluate
+from pipeline.core.evaluation.hand_checks import check_deals, deal_arrays
+from pipeline.core.evaluation.hand_tables import _CHUNK
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
@@ -64,10 +65,10 @@ def evaluate_combination(
     ``5 - used`` board cards: holes ``(n, h)``, boards ``(n, b)`` with ``5 - used <= b <= 5``.
 
     Strengths are the evaluator's under ``ranking`` (names through
-    :func:`pipeline.core.evaluator.describe`).  With ``check=False`` ids are trusted.
+    :func:`pipeline.core.evaluation.evaluator.describe`).  With ``check=False`` ids are trusted.
 
     >>> from pipeline.core.cards import parse_cards
-    >>> from pipeline.core.evaluator import category_names
+    >>> from pipeline.core.evaluation.evaluator import category_names
     >>> holes = parse_cards([["As", "Kd", "7c", "2s"]])
     >>> category_names(evaluate_combination(holes, parse_cards([["Qh", "Qd", "Qs", "Qc", "3h"]])))
     ['Three of a Kind']
@@ -190,7 +191,7 @@ def _add_flushes(
     hole cards used, at most one suit): the cards' suit counts, four bits per suit, are summed
     and looked up once per row.  Only those rows are redone, for that suit: the board's rank
     bits in the suit and each hole part's rank bits (bit 13 for a card off the suit) index the
-    flush table of :func:`pipeline.core.combination_tables.flush_part_table`.
+    flush table of :func:`pipeline.core.evaluation.combination_tables.flush_part_table`.
     """
     suits = suit_tables(used)
     hole_counts = fold_cards(np.add, suits.suit_field, holes)
@@ -220,8 +221,8 @@ class BestHand:
     """The five cards that make each row's hand, and which hole and board cards they are.
 
     ``five`` is ``(n, 5)`` in showdown order (groups first, as
-    :func:`pipeline.core.evaluator.best_five` arranges them); ``hole_used`` ``(n, h)`` and
-    ``board_used`` ``(n, b)`` say which of the row's cards play.
+    :func:`pipeline.core.evaluation.evaluator.best_five` arranges them); ``hole_used`` ``(n, h)``
+    and ``board_used`` ``(n, b)`` say which of the row's cards play.
     """
 
     five: NDArray[np.uint8]

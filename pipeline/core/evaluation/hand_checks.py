@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE, format_card
-from pipeline.core.hand_tables import HAND_SIZES, _pair_bit_table, _pair_check_table
+from pipeline.core.evaluation.hand_tables import HAND_SIZES, _pair_bit_table, _pair_check_table
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
@@ -120,8 +120,8 @@ def _check_deals_compiled(
     board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """:func:`check_deals` through the compiled loop: one pass over ``uint8`` deals of good
-    shape (the pair look-ups of :func:`pipeline.core.hand_tables._pair_check_table`); anything
-    else, and any deal it rejects, goes to the numpy reference, which words the error."""
+    shape (the pair look-ups of :func:`pipeline.core.evaluation.hand_tables._pair_check_table`);
+    anything else, and any deal it rejects, goes to the numpy reference, which words the error."""
     hole_array, board_array = np.asarray(holes), np.asarray(boards)
     if not (
         hole_array.dtype == board_array.dtype == np.uint8

@@ -11,10 +11,10 @@ sum tells which suit, if any, holds five or more cards.  Scoring a seven-card ha
 look-ups of key sums (three in a table of card pairs, one in a table of single cards), three
 additions, one look-up in a rank table, one in a suit table and, for the few percent of hands
 with a flush, one look-up in an 8,192-entry table indexed by the flush suit's rank bits.  All
-tables are built at first use (:mod:`pipeline.core.hand_tables`) from a ranking: the deck's ranks
-and the hand types listed in strength order; nothing is committed as data.  Every function takes
-``ranking=`` (:data:`~pipeline.core.rules.STANDARD` by default; a short deck's rankings give
-their own strength numbering, and category codes keep their names).
+tables are built at first use (:mod:`pipeline.core.evaluation.hand_tables`) from a ranking: the
+deck's ranks and the hand types listed in strength order; nothing is committed as data.  Every
+function takes ``ranking=`` (:data:`~pipeline.core.rules.STANDARD` by default; a short deck's
+rankings give their own strength numbering, and category codes keep their names).
 
 >>> from pipeline.core.cards import parse_cards
 >>> hands = parse_cards([["Kc", "9s", "Ks", "Kd", "9d", "3c", "6d"],
@@ -36,14 +36,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE
-from pipeline.core.hand_checks import (
+from pipeline.core.evaluation.hand_checks import (
     _card_bits,
     _checked_ids,
     _pair_view,
     _raise_repeated,
     check_hands,
 )
-from pipeline.core.hand_tables import (
+from pipeline.core.evaluation.hand_tables import (
     _CHUNK,
     _NO_FLUSH,
     _SUIT_SHIFT,
@@ -59,7 +59,7 @@ from pipeline.core.hand_tables import (
     n_strengths,
     rank_mask,
 )
-from pipeline.core.hand_tables import (
+from pipeline.core.evaluation.hand_tables import (
     _RANK_MASK as _RANK_MASK,  # the standard ranking's, kept for callers of the compiled loop
 )
 from pipeline.core.kernel import KERNEL
@@ -112,12 +112,12 @@ class StrengthTables:
     """Where the strength of a hand of one size is read once its cards' keys are summed.
 
     ``rank_table`` is indexed by the rank-weight sum (the key masked by the ranking's
-    :func:`~pipeline.core.hand_tables.rank_mask`), ``flush_suit`` by the suit-weight sum (the
-    suit holding five or more cards, or 4 for none), ``flush_strength`` by the rank bits of the
+    :func:`~pipeline.core.evaluation.hand_tables.rank_mask`), ``flush_suit`` by the suit-weight sum
+    (the suit holding five or more cards, or 4 for none), ``flush_strength`` by the rank bits of the
     flush suit.  :func:`evaluate` reads the ranking's own tables; another ranking of the same
     deck that is decided by the rank multiset and the flush (the lowball rankings of
-    :mod:`pipeline.core.lowball`) gives its own tables to :func:`evaluate_tables` and reuses
-    the keys, the checks and the compiled loop as they are.
+    :mod:`pipeline.core.evaluation.lowball`) gives its own tables to :func:`evaluate_tables` and
+    reuses the keys, the checks and the compiled loop as they are.
     """
 
     rank_table: NDArray[np.uint16]

@@ -4,8 +4,9 @@ scores in each box on average.
 Poker: the counts over all C(52, 7) = 133,784,560 seven-card hands are the well-known exhaustive
 enumeration (``bench/exhaustive7.py`` re-derives them with our evaluator).  The 37,260 straight
 flushes do *not* include the 4,324 royal flushes: only with the royals counted apart do the ten
-counts add up to C(52, 7) (checked at import), as :data:`pipeline.core.evaluator.CATEGORY_NAMES`
-names them apart.  Yatzy: every one of the 6**5 = 7,776 ordered rolls is scored with
+counts add up to C(52, 7) (checked at import), as
+:data:`pipeline.core.evaluation.evaluator.CATEGORY_NAMES` names them apart.  Yatzy: every one of the
+6**5 = 7,776 ordered rolls is scored with
 :func:`pipeline.core.yatzy.score_card` and averaged, as an exact fraction.
 
 >>> SEVEN_CARD_COUNTS["Royal Flush"]
@@ -24,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline.core.evaluator import CATEGORY_NAMES as HAND_NAMES
+from pipeline.core.evaluation.evaluator import CATEGORY_NAMES as HAND_NAMES
 from pipeline.core.yatzy import CATEGORY_NAMES as YATZY_NAMES
 from pipeline.core.yatzy import N_DICE, score_card
 
@@ -46,7 +47,8 @@ SEVEN_CARD_COUNTS: dict[str, int] = {
     "Royal Flush": ROYAL_FLUSHES_7,
 }
 """How many of the 133,784,560 seven-card hands make each category (best five of seven), keyed
-and ordered as :data:`pipeline.core.evaluator.CATEGORY_NAMES`; "Straight Flush" excludes royals."""
+and ordered as :data:`pipeline.core.evaluation.evaluator.CATEGORY_NAMES`; "Straight Flush" excludes
+royals."""
 
 if tuple(SEVEN_CARD_COUNTS) != HAND_NAMES or sum(SEVEN_CARD_COUNTS.values()) != SEVEN_CARD_HANDS:
     raise ImportError("seven-card category counts do not match the evaluator's categories")

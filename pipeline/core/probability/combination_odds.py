@@ -6,8 +6,8 @@
    starting hands), each counted with its multiplicity.
 2. **Boards without a flush, by rank multiset.**  For one hole, a board's non-flush category
    depends only on the board's rank multiset (6,188 of them): the best of the hole's pairs
-   with any three of the board's ranks (:mod:`pipeline.core.combination_tables`).  The number
-   of boards with a multiset is ``prod(C(4 - held_r, count_r))`` over its ranks.
+   with any three of the board's ranks (:mod:`pipeline.core.evaluation.combination_tables`).  The
+   number of boards with a multiset is ``prod(C(4 - held_r, count_r))`` over its ranks.
 3. **Flushes, recounted.**  A board can flush with the hole only in a suit where the hole holds
    ``used`` cards and the board ``5 - used`` or more (one suit at most).  Those boards are
    counted again by their cards of the suit (a set of ranks the hole does not hold in it) and
@@ -28,14 +28,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pipeline.core.combination_tables import (
+from pipeline.core.combinatorics import all_multisets, combinations_array, multiset_index
+from pipeline.core.evaluation.combination_tables import (
     flush_part_table,
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.combinatorics import all_multisets, combinations_array, multiset_index
-from pipeline.core.hand_tables import _tables
-from pipeline.core.low import NO_LOW, low_bits, low_table
+from pipeline.core.evaluation.hand_tables import _tables
+from pipeline.core.evaluation.low import NO_LOW, low_bits, low_table
 from pipeline.core.rules import HandRanking, HandRules
 
 __all__ = ["count_deals", "hole_classes", "hole_counts"]

@@ -1,9 +1,9 @@
 """Exact equities of many turn deals at once (four board cards known), batched.
 
 :func:`turn_equities` gives, for each deal, exactly the figures of
-:func:`pipeline.core.equity.equity` on that deal, but scores the seven-card hands of a whole batch
-of deals in one evaluator call and counts every deal's pots together, instead of one ``equity``
-call (mostly overhead) per deal.  It builds no cached tables of its own.
+:func:`pipeline.core.probability.equity.equity` on that deal, but scores the seven-card hands of a
+whole batch of deals in one evaluator call and counts every deal's pots together, instead of one
+``equity`` call (mostly overhead) per deal.  It builds no cached tables of its own.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import DECK_SIZE
-from pipeline.core.equity import BOARD_SIZE, MAX_PLAYERS, _check_deal
+from pipeline.core.evaluation import evaluator
+from pipeline.core.probability.equity import BOARD_SIZE, MAX_PLAYERS, _check_deal
 
 _TURN_BATCH = 4096  # deals per evaluator call: bounds the temporaries (about 40 MB at 10-way)
 
@@ -26,14 +26,15 @@ def turn_equities(holes: Sequence[ArrayLike], boards: ArrayLike) -> list[NDArray
     ``holes[d]`` is deal ``d``'s ``(players, 2)`` hole cards and ``boards[d]`` its four board
     cards.  The result for each deal is exactly ``equity(holes[d], boards[d]).equity`` (same
     boards in the same order, same pot arithmetic): a turn deal has at most 46 boards, so one
-    :func:`pipeline.core.equity.equity` call per deal is mostly call overhead.  Here the
-    seven-card hands of every deal are scored in one :func:`pipeline.core.evaluator.evaluate`
-    call per batch of deals and the pots are counted for all deals at once.  A deal that
-    :func:`pipeline.core.equity.equity` would reject (a card dealt twice, an id out of range, a
-    bad shape) raises the same error.
+    :func:`pipeline.core.probability.equity.equity` call per deal is mostly call overhead.  Here the
+    seven-card hands of every deal are scored in one
+    :func:`pipeline.core.evaluation.evaluator.evaluate` call per batch of deals and the pots are
+    counted for all deals at once.  A deal that
+    :func:`pipeline.core.probability.equity.equity` would reject (a card dealt twice, an id out of
+    range, a bad shape) raises the same error.
 
     >>> from pipeline.core.cards import parse_cards
-    >>> from pipeline.core.equity import equity
+    >>> from pipeline.core.probability.equity import equity
     >>> holes = [parse_cards([["As", "Ad"], ["Kc", "Kd"]]),
     ...          parse_cards([["Ah", "Kh"], ["Qs", "Qc"], ["7d", "6d"]])]
     >>> boards = parse_cards([["Ah", "Kh", "2c", "3d"], ["2h", "7h", "9d", "Qd"]])
@@ -108,8 +109,8 @@ def _turn_batch(
     winner_count = winners.sum(axis=1)
     wins = np.count_nonzero(winners & (winner_count == 1)[:, None, :], axis=2)
     # Tied pots: each winner's 1/k shares, the deal's tied boards moved to the front in board
-    # order and added in the order :func:`pipeline.core.equity._count_pots` adds them, so the
-    # figures are its own.
+    # order and added in the order :func:`pipeline.core.probability.equity._count_pots` adds them,
+    # so the figures are its own.
     tied = winner_count > 1
     tied_count = tied.sum(axis=1)
     width = int(tied_count.max())
@@ -129,9 +130,9 @@ def _turn_batch(
 def _row_sums(terms: NDArray[np.float64]) -> NDArray[np.float64]:
     """``terms[d, p, :].sum()`` for every ``d, p``, added one term after another, in board order.
 
-    That is the order in which :func:`pipeline.core.equity._count_pots` adds a player's shares:
-    its ``(players, tied boards)`` array comes from ``winners[:, tied]``, which numpy lays out
-    column-major, so the row sums run down the columns one at a time (not pairwise).  Zero
+    That is the order in which :func:`pipeline.core.probability.equity._count_pots` adds a player's
+    shares: its ``(players, tied boards)`` array comes from ``winners[:, tied]``, which numpy lays
+    out column-major, so the row sums run down the columns one at a time (not pairwise).  Zero
     padding after a deal's last tied board changes no bit.
     """
     total = np.zeros(terms.shape[:2])

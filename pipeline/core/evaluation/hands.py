@@ -2,9 +2,10 @@
 question, whatever the game, so no caller branches on a game's name.
 
 The rules say which evaluator answers: any five of hole and board cards (Hold'em, short deck,
-five-card hands) go to :func:`pipeline.core.evaluator.evaluate` under the rules' ranking;
-exactly ``n`` hole cards (Omaha) to :func:`pipeline.core.combination.evaluate_combination`;
-a low half to :func:`pipeline.core.low.evaluate_low`.
+five-card hands) go to :func:`pipeline.core.evaluation.evaluator.evaluate` under the rules' ranking;
+exactly ``n`` hole cards (Omaha) to
+:func:`pipeline.core.evaluation.combination.evaluate_combination`; a low half to
+:func:`pipeline.core.evaluation.low.evaluate_low`.
 
 >>> from pipeline.core.cards import parse_cards
 >>> from pipeline.core.rules import HOLDEM, OMAHA_HI_LO
@@ -23,10 +24,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import combination, evaluator, low
-from pipeline.core.combination import BestHand
-from pipeline.core.hand_checks import deal_arrays
-from pipeline.core.low import NO_LOW, format_low
+from pipeline.core.evaluation import combination, evaluator, low
+from pipeline.core.evaluation.combination import BestHand
+from pipeline.core.evaluation.hand_checks import deal_arrays
+from pipeline.core.evaluation.low import NO_LOW, format_low
 from pipeline.core.rules import HandRules, LowRule
 
 __all__ = [

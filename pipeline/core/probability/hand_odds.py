@@ -6,7 +6,8 @@ qualifying low), counted over every deal:
 - **any five play** (Hold'em, short deck, five-card hands): every ``hole + board``-card hand
   of the deck is scored, in blocks (C(36, 7) = 8,347,680 for a short deck, well under a
   second).  The standard 52-card 7-card counts are the published table
-  (:data:`pipeline.core.odds.SEVEN_CARD_COUNTS`, re-derived by ``bench/exhaustive7.py``).
+  (:data:`pipeline.core.probability.odds.SEVEN_CARD_COUNTS`, re-derived by
+  ``bench/exhaustive7.py``).
 - **exactly two hole cards** (Omaha): C(52, 4) x C(48, 5), about 4.6e11 deals, is too many to
   score, but a count depends on the hole cards only up to a relabelling of the suits (16,432
   classes of four cards), and for one hole without a flush the category depends only on the
@@ -15,8 +16,8 @@ qualifying low), counted over every deal:
   suit (a set of ranks) and their other cards (a multiset of at most two): about 37,000 cases.
   Exact; a few seconds for four hole cards, longer for five and six (see ``bench/README.md``).
 
-Results are cached on disk (:mod:`pipeline.core.table_cache`).  ``samples=`` gives a seeded
-Monte Carlo estimate instead, flagged ``exact=False`` with its 95 % margin.
+Results are cached on disk (:mod:`pipeline.core.evaluation.table_cache`).  ``samples=`` gives a
+seeded Monte Carlo estimate instead, flagged ``exact=False`` with its 95 % margin.
 
 >>> from pipeline.core.rules import SHORT_DECK_HOLDEM
 >>> odds = hand_odds(SHORT_DECK_HOLDEM)
@@ -35,10 +36,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline.core import combination_odds, evaluator, hand_tables, table_cache
 from pipeline.core.combinatorics import combinations_array
-from pipeline.core.low import NO_LOW, low_bits
-from pipeline.core.odds import SEVEN_CARD_COUNTS
+from pipeline.core.evaluation import evaluator, hand_tables, table_cache
+from pipeline.core.evaluation.low import NO_LOW, low_bits
+from pipeline.core.probability import combination_odds
+from pipeline.core.probability.odds import SEVEN_CARD_COUNTS
 from pipeline.core.rules import CATEGORY_NAMES, STANDARD, HandRules
 
 __all__ = ["HandOdds", "hand_odds"]
@@ -140,7 +142,7 @@ def _count_any_five(rules: HandRules) -> tuple[list[int], int, int]:
 
 def _sampled(rules: HandRules, samples: int, seed: int) -> HandOdds:
     """Random deals scored under the rules: a seeded estimate with a 95 % margin."""
-    from pipeline.core import hands
+    from pipeline.core.evaluation import hands
 
     rng = np.random.default_rng(seed)
     deck = np.array(rules.ranking.deck, dtype=np.uint8)

@@ -1,5 +1,6 @@
 """Tables for hands of exactly ``used`` hole cards (1 or 2) and ``5 - used`` board cards, built
-from a ranking's evaluator tables and kept in the on-disk cache (:mod:`pipeline.core.table_cache`).
+from a ranking's evaluator tables and kept in the on-disk cache
+(:mod:`pipeline.core.evaluation.table_cache`).
 
 - :func:`part_strength_table`: board rank multiset x the ranks of a hole part -> the best
   non-flush strength of the part with any ``5 - used`` board ranks.
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from pipeline.core import table_cache
 from pipeline.core.combinatorics import all_multisets, multiset_index
-from pipeline.core.hand_tables import _rank_table, _tables, cache_key, rank_weights
+from pipeline.core.evaluation import table_cache
+from pipeline.core.evaluation.hand_tables import _rank_table, _tables, cache_key, rank_weights
 from pipeline.core.rules import HandRanking
 
 __all__ = ["OTHER_SUIT", "SuitTables", "flush_part_table", "part_strength_table", "suit_tables"]

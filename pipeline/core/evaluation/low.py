@@ -27,8 +27,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import INVALID_CARD, RANKS, fold_cards
-from pipeline.core.combination import BestHand
-from pipeline.core.hand_checks import deal_arrays
+from pipeline.core.evaluation.combination import BestHand
+from pipeline.core.evaluation.hand_checks import deal_arrays
 from pipeline.core.rules import EIGHT_OR_BETTER, STANDARD, HandRanking, LowRule
 
 __all__ = [

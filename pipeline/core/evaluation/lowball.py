@@ -15,9 +15,10 @@ ace-high hand, A-2-3-4-5 of one suit an ace-high flush).
 
 How it is fast: a lowball hand is decided by its rank multiset and, in 2-7, its flush, exactly
 what the evaluator's keys carry.  So the evaluator's loop (compiled or numpy,
-:func:`pipeline.core.evaluator.evaluate_tables`) reads tables built here from the declaration
-(:class:`~pipeline.core.evaluator.StrengthTables`); no other evaluator is written.  Ace-to-five
-takes the best five of 5, 6 or 7 cards (Razz); deuce-to-seven is dealt five cards.
+:func:`pipeline.core.evaluation.evaluator.evaluate_tables`) reads tables built here from the
+declaration (:class:`~pipeline.core.evaluation.evaluator.StrengthTables`); no other evaluator is
+written. Ace-to-five takes the best five of 5, 6 or 7 cards (Razz); deuce-to-seven is dealt five
+cards.
 
 >>> from pipeline.core.cards import parse_cards
 >>> razz = lowball_strengths(ACE_TO_FIVE, parse_cards([["Kd", "7c", "5s", "4h", "3d", "2c", "Kh"],
@@ -40,10 +41,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import hand_tables, rules, table_cache
+from pipeline.core import rules
 from pipeline.core.cards import RANK_NAMES, RANK_PLURALS, RANKS
-from pipeline.core.evaluator import StrengthTables, evaluate_tables
-from pipeline.core.hand_tables import (
+from pipeline.core.evaluation import hand_tables, table_cache
+from pipeline.core.evaluation.evaluator import StrengthTables, evaluate_tables
+from pipeline.core.evaluation.hand_tables import (
     _NO_FLUSH,
     _SUIT_SHIFT,
     _flush_suit_table,
@@ -220,7 +222,7 @@ def _name(category: int, faces: tuple[int, ...]) -> str:
 @functools.cache
 def _strength_tables(ranking: LowballRanking, hand_size: int) -> StrengthTables:
     """The evaluator's three tables for ``ranking`` and ``hand_size`` cards, built once and
-    then read from the on-disk table cache (:mod:`pipeline.core.table_cache`)."""
+    then read from the on-disk table cache (:mod:`pipeline.core.evaluation.table_cache`)."""
     if hand_size not in ranking.hand_sizes:
         msg = f"{ranking.name} hands hold {ranking.hand_sizes!r} cards, got {hand_size}"
         raise ValueError(msg)
@@ -271,7 +273,8 @@ def lowball_strengths(
     ``0..n_lowball_strengths(ranking) - 1``, higher is better, equal ties.
 
     ``k`` is one of ``ranking.hand_sizes`` (the best five of up to seven play in ace-to-five).
-    With ``check=False`` the ids are trusted, as in :func:`pipeline.core.evaluator.evaluate`.
+    With ``check=False`` the ids are trusted, as in
+    :func:`pipeline.core.evaluation.evaluator.evaluate`.
 
     >>> from pipeline.core.cards import parse_cards
     >>> hands = parse_cards([["Ks", "Kd", "2c", "3c", "4c"], ["Qs", "Jd", "9c", "8c", "7c"]])

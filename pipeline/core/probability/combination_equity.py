@@ -1,5 +1,6 @@
 """Every completion of a board scored at once for hands of exactly two hole cards (Omaha), and
-for any rules' low half: the parts of :func:`pipeline.core.equity.equity` beyond Hold'em.
+for any rules' low half: the parts of :func:`pipeline.core.probability.equity.equity` beyond
+Hold'em.
 
 What a board brings is computed once and shared by the players: its rank multiset's number
 (:mod:`pipeline.core.combinatorics`), its flush suit and rank bits in that suit, and its low
@@ -24,15 +25,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pipeline.core.cards import fold_cards
-from pipeline.core.combination_tables import (
+from pipeline.core.combinatorics import combinations_array, count_multisets, multiset_index
+from pipeline.core.evaluation.combination_tables import (
     OTHER_SUIT,
     flush_part_table,
     part_code_width,
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.combinatorics import combinations_array, count_multisets, multiset_index
-from pipeline.core.low import low_bits, low_table
+from pipeline.core.evaluation.low import low_bits, low_table
 from pipeline.core.rules import HandRules
 
 __all__ = ["completed_boards", "high_strengths", "low_values"]
@@ -71,7 +72,10 @@ def high_strengths(
     hands use exactly ``rules.hole_cards_used`` hole cards.  Ids are trusted."""
     used = rules.hole_cards_used
     if used is None:
-        msg = "these rules let any five cards play: use pipeline.core.equity.showdown_strengths"
+        msg = (
+            "these rules let any five cards play: "
+            "use pipeline.core.probability.equity.showdown_strengths"
+        )
         raise ValueError(msg)
     boards = completed_boards(board, deck, rows)
     table = part_strength_table(rules.ranking, used, BOARD_SIZE).reshape(
@@ -139,7 +143,7 @@ def low_values(
     rows: NDArray[np.intp] | None = None,
 ) -> NDArray[np.uint16]:
     """Low value of every player on every completion: ``(players, boards)``, smaller is better,
-    :data:`pipeline.core.low.NO_LOW` for none.  Ids are trusted."""
+    :data:`pipeline.core.evaluation.low.NO_LOW` for none.  Ids are trusted."""
     if rules.low is None:
         msg = "these rules have no low half"
         raise ValueError(msg)

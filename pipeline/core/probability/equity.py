@@ -10,8 +10,8 @@ uniformly when enumeration is too slow, with a 95 % margin of error.
 
 Other games come as :class:`~pipeline.core.rules.HandRules` (``rules=``): a short deck's 36
 cards and ranking take the same path; hands of exactly two hole cards (Omaha) and low halves
-(Omaha Hi/Lo) are scored by :mod:`pipeline.core.combination_equity`, and a hi/lo pot is split
-by :func:`pipeline.core.pots.pot_shares`.
+(Omaha Hi/Lo) are scored by :mod:`pipeline.core.probability.combination_equity`, and a hi/lo pot is
+split by :func:`pipeline.core.pots.pot_shares`.
 
 >>> from pipeline.core.cards import parse_cards
 >>> holes = parse_cards([["As", "Ad"], ["Kc", "Kd"]])
@@ -30,10 +30,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import combination_equity, hand_tables, table_cache
 from pipeline.core.cards import DECK_SIZE, format_card
 from pipeline.core.combinatorics import combinations_array as combinations_array
+from pipeline.core.evaluation import hand_tables, table_cache
 from pipeline.core.pots import pot_shares
+from pipeline.core.probability import combination_equity
 from pipeline.core.rules import HOLDEM, STANDARD, HandRanking, HandRules
 
 BOARD_SIZE = 5
@@ -289,7 +290,7 @@ def showdown_strengths(
     look-up per player in a table that stays in cache.  Flushes are possible only where the
     full board holds three or more of a suit; only those boards are rescored.  Ids are trusted.
 
-    >>> from pipeline.core import evaluator
+    >>> from pipeline.core.evaluation import evaluator
     >>> from pipeline.core.cards import parse_cards
     >>> holes, board = parse_cards([["Ah", "Kh"], ["Qs", "Qc"]]), parse_cards(["2h", "7h", "9h"])
     >>> deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.concatenate([holes.ravel(), board]))

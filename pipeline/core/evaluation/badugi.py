@@ -33,10 +33,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core import table_cache
 from pipeline.core.cards import DECK_SIZE, RANKS
-from pipeline.core.hand_checks import _card_bits, checked_cards
-from pipeline.core.hand_tables import _CHUNK
+from pipeline.core.evaluation import table_cache
+from pipeline.core.evaluation.hand_checks import _card_bits, checked_cards
+from pipeline.core.evaluation.hand_tables import _CHUNK
 
 __all__ = [
     "BADUGI_CARDS",
@@ -140,7 +140,7 @@ def _strength_table() -> NDArray[np.uint16]:
     is not a pair): the check of a row costs nothing but a look at the largest strength.
 
     Built in about a second from every subset of the four cards, then read from the on-disk
-    cache (:mod:`pipeline.core.table_cache`), keyed by this file's source.
+    cache (:mod:`pipeline.core.evaluation.table_cache`), keyed by this file's source.
     """
     key = table_cache.source_key([__file__])
     arrays = table_cache.load_or_build("badugi-table", key, lambda: {"table": _build_table()})
