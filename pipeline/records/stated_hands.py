@@ -4,7 +4,7 @@ PokerStars writes ``a full house, Sevens full of Jacks``; GGPoker ``Sevens Full 
 Winamax ``Full of Sevens and Jacks``.  A site whose wording is not PokerStars' declares a
 :class:`HandWording` in its own file (:mod:`pipeline.sources.hand_histories.sites`), which
 puts it in :data:`WORDINGS` under the ``site`` column's value; the check
-(:mod:`pipeline.games.holdem.hand_names`) reads each row's wording from there.  Neither side
+(:mod:`pipeline.games.poker.logs.hand_names`) reads each row's wording from there.  Neither side
 names a site in code.
 
 >>> wording = HandWording(((r"^Quads of ", "Four of a Kind"),))

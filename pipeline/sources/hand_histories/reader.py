@@ -6,7 +6,7 @@ line (:data:`UNREAD_SITE`), never thousands of rejected CSV rows.
 
 Each log becomes one sheet, ``hands``: a row per player per hand with the log's own columns
 (hand id, seat, stack, hole cards or none, board, folds and the street, put in, won), which the
-hand-log game (:mod:`pipeline.games.holdem.hand_log_game`) scores and audits.
+hand-log game (:mod:`pipeline.games.poker.logs.hand_log_game`) scores and audits.
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ class TextSite:
     summary_shown: re.Pattern[str]
     games: Mapping[str, str]
     """The site's words for a game (the header's ``game`` group, lower case) -> our game name
-    (:data:`pipeline.games.poker_variants.POKER_VARIANTS`).  Other words: an unsupported
+    (:data:`pipeline.games.poker.variants.POKER_VARIANTS`).  Other words: an unsupported
     variant, named once per file."""
     date_formats: tuple[str, ...]
     """``strptime`` formats of the header's ``date`` group, tried in order."""

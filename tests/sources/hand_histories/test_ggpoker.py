@@ -7,8 +7,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.games.holdem.pot_audit import audit_pots_with_counts
 from pipeline.games.issues import with_codes
+from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
