@@ -410,6 +410,12 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind in _LIVE_POSTS and says.get("to"):
+        # a post written as the player's street total (GGPoker's "straddle $0.08" after
+        # "straddle $0.04"): what it adds is the rest
+        to = hand.amount(says.get("to"))
+        hand.commit(name, to - hand.street_bet[name], live=True)
+        hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
         amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)

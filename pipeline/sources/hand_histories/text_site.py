@@ -14,7 +14,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``table`` (the line after the header): ``table``, ``size``, ``button``;
 - ``seat``: ``seat``, ``name``, ``stack``;
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
-  ``amount`` (what the action adds), ``to`` (a raise's street total), ``cards``, ``stated``;
+  ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
