@@ -356,6 +356,13 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
             return
+    named_first = site.actor_separator.strip() != ""
+    # "name: action" cannot be read as another line, so it is tried first (most lines are
+    # actions); where only a space follows the name, the site's own lines go first
+    parts = hand.actor(text_line) if named_first else None
+    if parts is not None:
+        _action(site, hand, *parts, text_line)
+        return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         if dealt.group("cards"):
@@ -373,7 +380,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if collected is not None and collected.group("name") in hand.seats:
         hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
         return
-    parts = hand.actor(text_line)
+    parts = None if named_first else hand.actor(text_line)
     if parts is not None:
         _action(site, hand, *parts, text_line)
         return

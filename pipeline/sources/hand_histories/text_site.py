@@ -59,6 +59,8 @@ CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", 
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
+_SEPARATORS = re.compile(r"[\s\u00a0\u202f']")
+_MARKS = "$€£¥₹() "
 
 
 def read_amount(text: str, *, decimal_comma: bool = False) -> float:
@@ -76,11 +78,15 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     Traceback (most recent call last):
     ValueError: not an amount: 'all'
     """
+    plain = text.strip(_MARKS)
+    digits_only = plain.replace(".", "", 1)
+    if digits_only.isascii() and digits_only.isdigit() and not (decimal_comma and "." in plain):
+        return float(plain)  # the usual amount: digits and a point, a mark before or after
     match = _NUMBER.search(text)
     if match is None:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg)
-    digits = re.sub(r"[\s\u00a0\u202f']", "", match.group()).rstrip(",.")
+    digits = _SEPARATORS.sub("", match.group()).rstrip(",.")
     comma, point = digits.rfind(","), digits.rfind(".")
     if comma >= 0 and point >= 0:
         decimal = "," if comma > point else "."
