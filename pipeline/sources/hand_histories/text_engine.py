@@ -90,7 +90,8 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
     """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
 
     >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-    >>> text = "x\\nWinamax Poker - CashGame - a\\n\\nWinamax Poker - CashGame - b\\n"
+    >>> text = "x\\nWinamax Poker - CashGame - HandId: #1-2-3 - a\\n\\n"
+    >>> text += "Winamax Poker - Go Fast 'Buzau' - HandId: #1-2-4 - b\\n"
     >>> [line for line, _ in split_hands(WINAMAX, text)]
     [2, 4]
     """
@@ -429,6 +430,15 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
+    elif kind in ("show", "muck") and name in hand.folded:
+        # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
+        # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
+        shown = _cards(str(says.get("cards") or "")).replace(" ", "")
+        streets = hand.actions[name]
+        for tokens in reversed(streets):
+            if tokens and tokens[-1].endswith(".f") and shown:
+                tokens[-1] += f"[{shown}]"
+                break
     elif kind in ("show", "muck"):
         hand.act(name, "sd")
         if says.get("cards"):

@@ -161,3 +161,13 @@ def test_sites_are_chosen_by_content_whatever_the_name(tmp_path: Path) -> None:
     found = find_inputs([tmp_path])
     assert [path.name for path in found.files] == ["gg.Sample", "no-suffix"]
     assert [read_source(path).kind for path in found.files] == ["ggpoker", "winamax"]
+
+
+def test_a_card_shown_after_a_fold_stays_in_the_fold_and_is_not_a_hole() -> None:
+    text = (SITES_DATA / "ggpoker.txt").read_text(encoding="utf-8")
+    text = text.replace("5e6f7a: folds\n", "5e6f7a: folds\n5e6f7a: shows [6s]\n")
+    rows = read_text_site(GGPOKER, text, "gg.txt").rows
+    folded = rows.filter(rows["player"] == "5e6f7a")
+    assert folded.select("hole", "folded_street", "actions").rows() == [
+        (None, "flop", "2.ante1 4.st2 6.c4 / 7.x 9.f[6s]")
+    ]
