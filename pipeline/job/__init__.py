@@ -10,14 +10,16 @@ Four folders, one concept each:
   signal stops them, and the capped subprocess a big workbook is read in.
 * :mod:`pipeline.job.streaming`: a CSV too large to read whole, scored in batches.
 
-The names are imported when first used, so that ``import pipeline.job`` (which every module of
-the job imports first, a Dask worker and the capped subprocess included) costs nothing.
+The names are imported when first used (:mod:`pipeline.core.lazy_exports`), so that
+``import pipeline.job`` (which every module of the job imports first, a Dask worker and the capped
+subprocess included) costs nothing.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pipeline.core.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from pipeline.job.plan.inputs import GONE, find_inputs
@@ -61,15 +63,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        msg = f"module 'pipeline.job' has no attribute {name!r}"
-        raise AttributeError(msg)
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)
