@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.job.plan import find_inputs
+from pipeline.job.plan.inputs import find_inputs
 from pipeline.sources import read_source
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_amount, read_text_site
