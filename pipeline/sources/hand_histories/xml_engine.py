@@ -65,6 +65,7 @@ __all__ = [
     "card_of",
     "money",
     "read_xml_log",
+    "text_of",
 ]
 
 MAX_XML_BYTES = 256 * 1024 * 1024
@@ -482,7 +483,7 @@ def _cents(amount: float) -> str:
     return amount_text(round(amount, 2))
 
 
-def _text_of(data: bytes) -> str:
+def text_of(data: bytes) -> str:
     """The file's text: UTF-16 with or without its BOM, else UTF-8 (a BOM or not) with a
     Windows-1252 line read as such.  The XML declaration's encoding is not trusted: sites
     declare UTF-8 and write ``€`` in Windows-1252."""
@@ -587,7 +588,7 @@ def read_xml_log(site: XmlSite, data: bytes, file: str, max_bytes: int | None = 
             "refused, not read",
         )
         return HandLog.from_columns(rows, issues)
-    text, wrapped = _document(_text_of(data))
+    text, wrapped = _document(text_of(data))
     unsupported: dict[str, _Unsupported] = {}
     context: dict[str, str] = {}
 
