@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
 from pipeline.sources.delimited import DelimitedSource
-from pipeline.sources.hand_histories.reader import PHH, POKERSTARS
+from pipeline.sources.hand_histories.reader import PHH, POKERSTARS, XML_SITES
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource
@@ -41,11 +41,14 @@ SOURCES: tuple[Source, ...] = (
     WorkbookSource(),
     POKERSTARS,
     PHH,
+    XML_SITES,
     ListingSource(),
     DelimitedSource(),
 )
 """Most specific first; the delimited reader takes any text left."""
-SUPPORTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs")
+SUPPORTED_SUFFIXES = (
+    ".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs", ".xml",
+)  # fmt: skip
 """What a folder scan picks up; the reader is still chosen by content."""
 SNIFF_BYTES = 64 * 1024
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

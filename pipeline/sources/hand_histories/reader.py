@@ -14,9 +14,10 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
 from pipeline.records.hand_log import INSTANT_FORMAT, HandLog, drop_repeated_hands
+from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
 from pipeline.sources.hand_histories.phh import read_phh, sniff_phh
+from pipeline.sources.hand_histories.xml_sites import looks_like_xml, read_xml
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 
 HANDS_SHEET = "hands"
@@ -84,3 +85,7 @@ POKERSTARS = HandHistorySource("pokerstars", sniff_pokerstars, read_pokerstars)
 to the reader: UTF-8 goes to the compiled scanner undecoded."""
 PHH = HandHistorySource("phh", sniff_phh, _read_phh_bytes)
 """Poker Hand History (PHH, TOML) files and ``.phhs`` collections."""
+XML_SITES = HandHistorySource("xml-sites", looks_like_xml, read_xml)
+"""The sites that write XML (iPoker, Merge, Microgaming, Everest, Boss:
+:mod:`pipeline.sources.hand_histories.xml_sites`), and any other XML, named as no site of ours
+rather than read as a CSV."""
