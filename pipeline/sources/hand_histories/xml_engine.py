@@ -76,6 +76,7 @@ _WRAPPER = "showdown-xml-sites"
 """The element the engine wraps a file's XML in, so several roots and text around them parse."""
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>")
 _FIRST_MARKUP = re.compile(r"<[A-Za-z?!]")
+_DOCTYPE = re.compile(r"<!DOCTYPE", re.IGNORECASE)
 _RANKS = {"10": "T", "1": "A", "14": "A", "13": "K", "12": "Q", "11": "J"}
 _SUITS = "cdhs"
 _EPSILON = 0.005
@@ -504,7 +505,7 @@ def _document(text: str) -> tuple[str, bool]:
     start = first.start() if first is not None else len(text)
     lead = "\n" * text.count("\n", 0, start)
     body = text[start:]
-    if body.startswith("<!"):
+    if _DOCTYPE.search(body) is not None:
         return lead + body, False
     return f"{lead}<{_WRAPPER}>{body}</{_WRAPPER}>", True
 
