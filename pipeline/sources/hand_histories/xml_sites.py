@@ -6,8 +6,8 @@ content, and the one clear issue for an XML document of no site we read.
 >>> site_of('<description type="Holdem" stakes="No Limit ($1/$2)"/>').name
 'Merge'
 >>> log = read_xml(b"<?xml version='1.0'?><inventory><item/></inventory>", "stock.xml")
->>> log.issues.select("code", "message").row(0)
-('unknown_xml', "stock.xml: looks like XML, but no hand-history site we read: first element '<inventory>'")
+>>> log.issues.row(0, named=True)["message"]
+"stock.xml: looks like XML, but no hand-history site we read: first element '<inventory>'"
 """
 
 from __future__ import annotations
