@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMING = """
 import json, statistics, time
 import numpy as np
-from pipeline.core.evaluator import evaluate
+from pipeline.core.evaluation.evaluator import evaluate
 from pipeline.core.kernel import KERNEL_NAME
 rng = np.random.default_rng(2024)
 report = {"kernel": KERNEL_NAME}
@@ -91,8 +91,8 @@ def in_process(rounds: int = 25) -> None:
     import numpy as np
 
     from bench.timing import median_seconds
-    from pipeline.core import hand_tables as t
-    from pipeline.core.evaluator import evaluate
+    from pipeline.core.evaluation import hand_tables as t
+    from pipeline.core.evaluation.evaluator import evaluate
     from pipeline.core.kernel import compiled_kernel
 
     kernel = compiled_kernel()

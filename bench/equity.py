@@ -7,7 +7,8 @@ fits the forecast's constants (:mod:`bench.equity_games`).  Prints medians and r
 
 Contenders, each on the same hole cards and board:
 
-- **ours**: :func:`pipeline.core.equity.equity`, exact over every completion of the board.
+- **ours**: :func:`pipeline.core.probability.equity.equity`, exact over every completion of the
+board.
 - **eval7 loop**: a plain ``for`` loop over every completion with ``eval7.evaluate`` per hand,
   exact; over 100,000 boards the time is extrapolated from the first 100,000.
 - **eval7 MC**: ``eval7.py_hand_vs_range_monte_carlo`` (heads-up only: hero against a one-hand
@@ -32,10 +33,10 @@ from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_ran
 from bench import equity_games
 from bench.timing import median_seconds
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import equity
-from pipeline.core.turn_equity import turn_equities
+from pipeline.core.probability.equity import equity
+from pipeline.core.probability.turn_equity import turn_equities
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
+from pipeline.games.poker.equity.street_equity import estimate_seconds, street_equities
 
 HANDS = [
     ["Ah", "Kh"],

@@ -22,11 +22,11 @@ from collections.abc import Callable
 import numpy as np
 import polars as pl
 
-from pipeline.core.equity import BOARD_SIZE, equity
+from pipeline.core.probability.equity import BOARD_SIZE, equity
 from pipeline.core.rules import HandRules
 from pipeline.games.base import EquityOptions
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.equity_cost import (
+from pipeline.games.poker.equity.equity_cost import (
     SAMPLED_BOARD_FACTOR,
     SECONDS_PER_BOARD,
     SECONDS_PER_CALL,
@@ -35,8 +35,8 @@ from pipeline.games.holdem.equity_cost import (
     hand_board_seconds,
     hand_call_seconds,
 )
-from pipeline.games.holdem.street_equity import estimate_seconds, street_equities
-from pipeline.games.poker_variants import DEFAULT_RULES
+from pipeline.games.poker.equity.street_equity import estimate_seconds, street_equities
+from pipeline.games.poker.variants import DEFAULT_RULES
 
 GAMES = ("Hold'em", "Short Deck", "Omaha", "Omaha Hi/Lo", "Omaha 5", "Omaha 6")
 PLAYERS = (2, 3, 6)

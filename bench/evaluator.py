@@ -5,8 +5,8 @@ contender scores the same random hands in this one process (the slow libraries a
 subsample of them; the ``n`` column says how many).  Each library gets its own card objects made
 before the clock starts, so its figure is the bare ``for`` loop over its evaluate call.  Figures
 are medians of repeats; the ratio is our rate over theirs.  Then: the time and memory to build
-our tables at first use, the import time of ``pipeline.core.evaluator`` and the wall time of
-``pipeline equity``, each in a fresh interpreter.
+our tables at first use, the import time of ``pipeline.core.evaluation.evaluator`` and the wall time
+of ``pipeline equity``, each in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ import treys
 from numpy.typing import NDArray
 
 from bench.timing import median_seconds
-from pipeline.core import evaluator
 from pipeline.core.cards import format_card
-from pipeline.core.evaluator import evaluate
+from pipeline.core.evaluation import evaluator
+from pipeline.core.evaluation.evaluator import evaluate
 from pipeline.core.kernel import KERNEL_NAME, compiled_kernel
 
 N_HANDS = 1_000_000
@@ -152,7 +152,7 @@ def bench_hand_size(k: int, libraries: list[Library], rng: np.random.Generator) 
 FIRST_USE = """
 import json, time
 import numpy as np
-import pipeline.core.evaluator as evaluator
+import pipeline.core.evaluation.evaluator as evaluator
 hands = {k: np.array([list(range(0, 4 * k, 4))], dtype=np.uint8) for k in (7, 5, 6)}
 report = {}
 for k, hand in hands.items():
@@ -165,7 +165,7 @@ print(json.dumps(report))
 TABLE_MEMORY = """
 import json, tracemalloc
 import numpy as np
-import pipeline.core.evaluator as evaluator
+import pipeline.core.evaluation.evaluator as evaluator
 tracemalloc.start()
 report = {}
 for k in (7, 5, 6):
@@ -179,7 +179,7 @@ import json, time
 start = time.perf_counter()
 import numpy
 middle = time.perf_counter()
-import pipeline.core.evaluator
+import pipeline.core.evaluation.evaluator
 end = time.perf_counter()
 print(json.dumps([middle - start, end - middle, end - start]))
 """
@@ -225,7 +225,7 @@ def bench_tables(repeats: int = 5) -> None:
     numpy_s, ours_s, total_s = (statistics.median(times) for times in zip(*imports, strict=True))
     print("import time (fresh interpreter, median of 5)")
     print(f"  import numpy                  {numpy_s * 1e3:8.1f} ms")
-    print(f"  then import pipeline.core.evaluator{ours_s * 1e3:8.1f} ms")
+    print(f"  then import pipeline.core.evaluation.evaluator{ours_s * 1e3:8.1f} ms")
     print(f"  both                          {total_s * 1e3:8.1f} ms")
 
 

@@ -16,7 +16,7 @@ import time
 import numpy as np
 from numpy.typing import NDArray
 
-from pipeline.core.evaluator import CATEGORY_NAMES, N_STRENGTHS, category, evaluate
+from pipeline.core.evaluation.evaluator import CATEGORY_NAMES, N_STRENGTHS, category, evaluate
 
 N_SEVEN_CARD_HANDS = 133_784_560
 N_SEVEN_CARD_STRENGTHS = 4_824

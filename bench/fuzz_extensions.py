@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import sanitized_extensions  # noqa: F401  (first: it may load the sanitized builds)
 from bench.fuzz_mutations import FIXED_INPUTS, mutated
-from pipeline.core import combination, evaluator, hand_checks
+from pipeline.core.evaluation import combination, evaluator, hand_checks
 from pipeline.core.kernel import compiled_kernel
 from pipeline.core.rules import SHORT_DECK, STANDARD
 from pipeline.sources.pokerstars import (

@@ -44,15 +44,15 @@ import polars as pl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import median_seconds
-from pipeline.core import evaluator
+from pipeline.core.evaluation import evaluator
 from pipeline.games.base import NO_OPTIONS
-from pipeline.games.holdem.pot_audit import PotAuditCounts, audit_pots_with_counts
-from pipeline.games.poker_variants import variant_game
+from pipeline.games.poker.pots.pot_audit import PotAuditCounts, audit_pots_with_counts
+from pipeline.games.poker.variants import variant_game
 from pipeline.job.outputs import scored_frames
 from pipeline.job.task import score_source
+from pipeline.records import HandLog
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
-from pipeline.records import HandLog
 from pipeline.sources.hand_histories import read_phh, sniff_phh
 from pipeline.sources.pokerstars import (
     read_pokerstars,

@@ -34,12 +34,12 @@ from numpy.typing import NDArray
 
 from bench.evaluator import random_hands
 from bench.timing import median_seconds
-from pipeline.core import evaluator, lowball
-from pipeline.core.badugi import badugi_strengths
 from pipeline.core.cards import format_card
-from pipeline.core.hands import high_strengths, low_values
+from pipeline.core.evaluation import evaluator, lowball
+from pipeline.core.evaluation.badugi import badugi_strengths
+from pipeline.core.evaluation.hands import high_strengths, low_values
+from pipeline.core.evaluation.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, lowball_strengths
 from pipeline.core.kernel import KERNEL_NAME
-from pipeline.core.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, lowball_strengths
 from pipeline.core.rules import STUD, STUD_HI_LO
 
 N_HANDS = 1_000_000
@@ -148,8 +148,8 @@ def bench_game(game: Game, hands: NDArray[np.uint8]) -> tuple[float, float]:
 FIRST_USE = """
 import json, time
 import numpy as np
-from pipeline.core.badugi import badugi_strengths
-from pipeline.core.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, lowball_strengths
+from pipeline.core.evaluation.badugi import badugi_strengths
+from pipeline.core.evaluation.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, lowball_strengths
 report = {}
 calls = {
     "Razz (7 cards)": lambda: lowball_strengths(ACE_TO_FIVE, [[0, 4, 8, 12, 16, 20, 24]]),

@@ -4,13 +4,14 @@ same process.
 Run from the repository root: ``.venv/bin/python -m bench.omaha`` (about 2 minutes;
 ``--odds`` adds the exact PLO/PLO8 hand-odds count, ``--plo5-odds`` the PLO5 one).
 
-- **Evaluation**: :func:`pipeline.core.combination.evaluate_combination` on 1,000,000 random
+- **Evaluation**: :func:`pipeline.core.evaluation.combination.evaluate_combination` on 1,000,000
+random
   PLO deals (checked and unchecked, the pipeline's ``hands.high_strengths(OMAHA, ...)``, and the
   numpy path that runs without a C compiler; all interleaved) against a plain loop over
   phevaluator's ``evaluate_omaha_cards`` (its compiled Omaha evaluator, our card ids) and pokerkit's
   ``OmahaHoldemHand.from_game`` on leading subsamples of the same deals.  PLO5/PLO6 are ours
   only: phevaluator's wheel ships without its PLO5/PLO6 tables.
-- **Low**: :func:`pipeline.core.low.evaluate_low` against pokerkit's
+- **Low**: :func:`pipeline.core.evaluation.low.evaluate_low` against pokerkit's
   ``OmahaEightOrBetterLowHand.from_game_or_none``.
 - **Short deck**: seven-card strengths under the short deck against the standard ranking, and
   pokerkit's ``ShortDeckHoldemHand``.
@@ -36,14 +37,14 @@ from numpy.typing import NDArray
 from phevaluator import evaluate_omaha_cards
 
 from bench.timing import median_seconds
-from pipeline.core import combination, evaluator
 from pipeline.core.cards import format_hand, parse_cards
-from pipeline.core.combination import evaluate_combination
-from pipeline.core.equity import equity
-from pipeline.core.hand_odds import hand_odds
-from pipeline.core.hands import high_strengths
+from pipeline.core.evaluation import combination, evaluator
+from pipeline.core.evaluation.combination import evaluate_combination
+from pipeline.core.evaluation.hands import high_strengths
+from pipeline.core.evaluation.low import evaluate_low
 from pipeline.core.kernel import KERNEL_NAME
-from pipeline.core.low import evaluate_low
+from pipeline.core.probability.equity import equity
+from pipeline.core.probability.hand_odds import hand_odds
 from pipeline.core.rules import (
     OMAHA,
     OMAHA_5,
@@ -270,7 +271,7 @@ def _pokerkit_seconds(rules: HandRules, holes: list[str], board: str) -> float:
 
 
 def bench_odds(rules_list: list[tuple[str, HandRules]]) -> None:
-    from pipeline.core import combination_odds
+    from pipeline.core.probability import combination_odds
 
     print("\nexact hand odds, counted (not read from the disk cache)")
     for label, rules in rules_list:

@@ -63,10 +63,10 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     import numpy as np
     import polars as pl
 
-    from pipeline.core import evaluator
-    from pipeline.games.holdem.round_rules import ROUND_KEY
-    from pipeline.games.holdem.rows import score_holdem, validate_holdem, with_card_ids
+    from pipeline.core.evaluation import evaluator
     from pipeline.games.layouts import FIVE_CARD, detect_layout, holdem_rows
+    from pipeline.games.poker.scoring.round_rules import ROUND_KEY
+    from pipeline.games.poker.scoring.rows import score_holdem, validate_holdem, with_card_ids
     from pipeline.job.outputs import scored_frames
     from pipeline.job.results import FileResult, SheetResult
     from pipeline.sources import read_source

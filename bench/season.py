@@ -46,8 +46,8 @@ def generate(folder: Path, rows: int, files: int, seed: int = 0, contract: bool 
     """Deal ``rows`` scored poker rows (6 a round) into ``files`` Parquet nights; ``contract``
     writes the data contract's columns too (a PokerStars USD cash log per night: site, hand
     times in ET, currency, big blind, net), which the season keys hands and nights on."""
-    from pipeline.core import evaluator
     from pipeline.core.cards import RANKS, SUITS
+    from pipeline.core.evaluation import evaluator
 
     rng = np.random.default_rng(seed)
     rounds = rows // PLAYERS_PER_ROUND

@@ -30,7 +30,7 @@ from distributed import get_task_stream
 
 from pipeline.games.base import NO_OPTIONS, SPREAD_SECONDS, EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
-from pipeline.games.holdem.street_equity import estimate_seconds
+from pipeline.games.poker.equity.street_equity import estimate_seconds
 from pipeline.job.executors import WORKER_MMAP_THRESHOLD, executor_for, map_on_workers
 from pipeline.job.runner import run
 from pipeline.job.task import is_known_header, score_source

@@ -23,10 +23,10 @@ import polars as pl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import median_seconds
-from pipeline.games.holdem.positions import position
-from pipeline.games.holdem.tracker_stats import with_tracker_stats
-from pipeline.sources.base import decode_text
+from pipeline.games.poker.logs.positions import position
+from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
 from pipeline.records.hand_log import drop_repeated_hands
+from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 
 ROOT = Path(__file__).resolve().parent.parent

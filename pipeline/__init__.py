@@ -80,15 +80,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pipeline.core.badugi import (
+    from pipeline.core.cards import CardError, format_card, format_cards, parse_card, parse_cards
+    from pipeline.core.evaluation.badugi import (
         N_BADUGI_STRENGTHS,
         badugi_cards_used,
         badugi_strengths,
         describe_badugi,
     )
-    from pipeline.core.cards import CardError, format_card, format_cards, parse_card, parse_cards
-    from pipeline.core.equity import EquityResult, equity
-    from pipeline.core.evaluator import (
+    from pipeline.core.evaluation.evaluator import (
         best_five,
         category,
         category_names,
@@ -96,7 +95,7 @@ if TYPE_CHECKING:
         evaluate,
         evaluate_shared,
     )
-    from pipeline.core.hands import (
+    from pipeline.core.evaluation.hands import (
         best_high_hand,
         best_low_hand,
         describe_high,
@@ -104,7 +103,7 @@ if TYPE_CHECKING:
         high_strengths,
         low_values,
     )
-    from pipeline.core.lowball import (
+    from pipeline.core.evaluation.lowball import (
         ACE_TO_FIVE,
         DEUCE_TO_SEVEN,
         LowballRanking,
@@ -115,6 +114,7 @@ if TYPE_CHECKING:
         n_lowball_strengths,
     )
     from pipeline.core.pots import pot_shares
+    from pipeline.core.probability.equity import EquityResult, equity
     from pipeline.core.rules import (
         FIVE_CARD_DRAW,
         HOLDEM,
@@ -132,37 +132,37 @@ if TYPE_CHECKING:
 
 # Public name -> the module that defines it.
 _EXPORTS = {
-    "N_BADUGI_STRENGTHS": "pipeline.core.badugi",
-    "badugi_cards_used": "pipeline.core.badugi",
-    "badugi_strengths": "pipeline.core.badugi",
-    "describe_badugi": "pipeline.core.badugi",
+    "N_BADUGI_STRENGTHS": "pipeline.core.evaluation.badugi",
+    "badugi_cards_used": "pipeline.core.evaluation.badugi",
+    "badugi_strengths": "pipeline.core.evaluation.badugi",
+    "describe_badugi": "pipeline.core.evaluation.badugi",
     "CardError": "pipeline.core.cards",
     "format_card": "pipeline.core.cards",
     "format_cards": "pipeline.core.cards",
     "parse_card": "pipeline.core.cards",
     "parse_cards": "pipeline.core.cards",
-    "EquityResult": "pipeline.core.equity",
-    "equity": "pipeline.core.equity",
-    "best_five": "pipeline.core.evaluator",
-    "category": "pipeline.core.evaluator",
-    "category_names": "pipeline.core.evaluator",
-    "describe": "pipeline.core.evaluator",
-    "evaluate": "pipeline.core.evaluator",
-    "evaluate_shared": "pipeline.core.evaluator",
-    "best_high_hand": "pipeline.core.hands",
-    "best_low_hand": "pipeline.core.hands",
-    "describe_high": "pipeline.core.hands",
-    "format_low": "pipeline.core.hands",
-    "high_strengths": "pipeline.core.hands",
-    "low_values": "pipeline.core.hands",
-    "ACE_TO_FIVE": "pipeline.core.lowball",
-    "DEUCE_TO_SEVEN": "pipeline.core.lowball",
-    "LowballRanking": "pipeline.core.lowball",
-    "best_lowball_five": "pipeline.core.lowball",
-    "describe_lowball": "pipeline.core.lowball",
-    "format_lowball": "pipeline.core.lowball",
-    "lowball_strengths": "pipeline.core.lowball",
-    "n_lowball_strengths": "pipeline.core.lowball",
+    "EquityResult": "pipeline.core.probability.equity",
+    "equity": "pipeline.core.probability.equity",
+    "best_five": "pipeline.core.evaluation.evaluator",
+    "category": "pipeline.core.evaluation.evaluator",
+    "category_names": "pipeline.core.evaluation.evaluator",
+    "describe": "pipeline.core.evaluation.evaluator",
+    "evaluate": "pipeline.core.evaluation.evaluator",
+    "evaluate_shared": "pipeline.core.evaluation.evaluator",
+    "best_high_hand": "pipeline.core.evaluation.hands",
+    "best_low_hand": "pipeline.core.evaluation.hands",
+    "describe_high": "pipeline.core.evaluation.hands",
+    "format_low": "pipeline.core.evaluation.hands",
+    "high_strengths": "pipeline.core.evaluation.hands",
+    "low_values": "pipeline.core.evaluation.hands",
+    "ACE_TO_FIVE": "pipeline.core.evaluation.lowball",
+    "DEUCE_TO_SEVEN": "pipeline.core.evaluation.lowball",
+    "LowballRanking": "pipeline.core.evaluation.lowball",
+    "best_lowball_five": "pipeline.core.evaluation.lowball",
+    "describe_lowball": "pipeline.core.evaluation.lowball",
+    "format_lowball": "pipeline.core.evaluation.lowball",
+    "lowball_strengths": "pipeline.core.evaluation.lowball",
+    "n_lowball_strengths": "pipeline.core.evaluation.lowball",
     "pot_shares": "pipeline.core.pots",
     "FIVE_CARD_DRAW": "pipeline.core.rules",
     "HOLDEM": "pipeline.core.rules",

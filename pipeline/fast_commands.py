@@ -62,7 +62,7 @@ def equity_lines(
     >>> equity_lines(["AsKsQd2c", "JhTh9c8c"], board="AhKh2s", rules=OMAHA, game="Omaha")[-1]
     'boards: 820 (exact)'
     """
-    from pipeline.core.equity import equity
+    from pipeline.core.probability.equity import equity
     from pipeline.core.rules import HOLDEM
 
     rules = HOLDEM if rules is None else rules

@@ -136,7 +136,7 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "ante": pl.Float64(), "format": _TEXT, "buy_in": pl.Float64(), "buy_in_currency": _TEXT,
     "table_size": pl.Int64(), "position": _TEXT, "actions": _TEXT, "net": pl.Float64(),
     "issue_code": _TEXT,
-    # the tracker statistics (issue 33, pipeline.games.holdem.tracker_stats; docs/statistics.md)
+    # the tracker statistics (issue 33: games/poker/stats/tracker_stats.py, docs/statistics.md)
     "vpip": _FLAG, "pfr": _FLAG, "three_bet": _FLAG, "three_bet_chance": _FLAG,
     "fold_to_three_bet": _FLAG, "fold_to_three_bet_chance": _FLAG,
     "four_bet": _FLAG, "four_bet_chance": _FLAG, "steal": _FLAG, "steal_chance": _FLAG,

@@ -1,5 +1,6 @@
-"""A slow, readable poker hand evaluator used as the test oracle for :mod:`pipeline.core.evaluator`
-and the rules-driven hands (short deck, Omaha, Omaha's low half).
+"""A slow, readable poker hand evaluator used as the test oracle for
+:mod:`pipeline.core.evaluation.evaluator` and the rules-driven hands (short deck, Omaha, Omaha's low
+half).
 
 Plain Python, no numpy, nothing shared with the code under test: the rule sets below are written
 again from the rules as a dealer states them.  A hand's **key** is a pair ``(category, tie_break)``;

@@ -20,7 +20,17 @@ ALLOWED = {
     "games": {"core", "schemas", "records"},
     "season": {"core", "sinks", "schemas", "records"},
     "job": {"core", "records", "sources", "games", "sinks", "schemas"},
-    "cli": {"core", "records", "sources", "games", "sinks", "season", "job", "schemas", "fast_commands"},
+    "cli": {
+        "core",
+        "records",
+        "sources",
+        "games",
+        "sinks",
+        "season",
+        "job",
+        "schemas",
+        "fast_commands",
+    },
 }
 # A format's folder in sources/ (pokerstars/, xlsx/, ...): other layers use it through its
 # __init__.py only, so the files inside can be rearranged without touching them.

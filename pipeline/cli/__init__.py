@@ -79,7 +79,7 @@ def _scoring_options(
     """The run's scoring settings from the command line; a game or rule set we do not know
     fails the command with the names we do."""
     from pipeline.games.base import NO_EQUITY, ScoringOptions
-    from pipeline.games.poker_variants import canonical_game, known_game_names, short_deck_rule_sets
+    from pipeline.games.poker.variants import canonical_game, known_game_names, short_deck_rule_sets
 
     name = None if game is None else canonical_game(game)
     if game is not None and name is None:
@@ -260,7 +260,7 @@ def showdown(
     One line per player (two hole cards, then the community cards seen); rounds are separated by
     blank lines.  Bad rounds are reported on stderr and left out; the exit code is then 1.
     """
-    from pipeline.games.holdem.showdown import score_listing
+    from pipeline.games.poker.showdown import score_listing
 
     report = score_listing(_read_text(file), arrange=arrange, describe=describe)
     for line in report.lines:
@@ -282,7 +282,7 @@ def compare(
     The line comes from the arguments, or one line per game from stdin.  A line that cannot be
     compared is reported on stderr with its number, and the exit code is then 1.
     """
-    from pipeline.games.five_card.compare import CompareError, verdict
+    from pipeline.games.poker.kata_compare import CompareError, verdict
 
     lines = [" ".join(hands)] if hands else sys.stdin.read().splitlines()
     problems = 0
@@ -322,7 +322,7 @@ def equity(
 
     rules, name = None, None
     if game is not None:  # the games registry names the game (not on the fast path)
-        from pipeline.games.poker_variants import rules_of_games
+        from pipeline.games.poker.variants import rules_of_games
 
         scoring = _scoring_options(game, short_deck_rule)
         name = scoring.game

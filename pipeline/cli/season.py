@@ -75,7 +75,7 @@ def season_command(
     or when --from/--to match no night (nothing written); 2 (one line "Error: ...") when the
     folder or the players file cannot be read.
     """
-    from pipeline.games.poker_variants import rules_of_games, short_deck_rule_sets
+    from pipeline.games.poker.variants import rules_of_games, short_deck_rule_sets
     from pipeline.season.names import PlayerMap, PlayersFileError, read_players
     from pipeline.season.poker_tables import RANK_BY
     from pipeline.season.report import EmptyRangeError, SeasonError, season_report

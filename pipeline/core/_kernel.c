@@ -7,7 +7,7 @@
  *                    Omaha-style strengths of exactly two hole and three board cards
  *                    (combination_strengths)
  *
- * The evaluator's loop does per hand what pipeline/core/evaluator.py does per block of hands
+ * The evaluator's loop does per hand what pipeline/core/evaluation/evaluator.py does per block of hands
  * with numpy (the readable path, and the one used when this module is not built): four look-ups
  * of key sums (card pairs read as one uint16 index), the rank table, the suit table and, for a
  * flush, the flush table indexed by the flush suit's rank bits.  Nothing here knows a poker
@@ -226,13 +226,13 @@ static PyMethodDef methods[] = {
      "    part_width, board_words, sum_mask, multiset_of_sum, suit_field, board_suits,\n"
      "    hole_suits, suit_rank_bit, lowest_suit, flush_table, row_of, out) -> None\n\n"
      "Write into out the strength of each row's best hand of exactly used hole cards and\n"
-     "5 - used board cards (the tables of pipeline/core/combination_tables.py)."},
+     "5 - used board cards (the tables of pipeline/core/evaluation/combination_tables.py)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_kernel",
-    "The core's compiled loops (see pipeline/core/evaluator.py, hand_checks.py).", -1, methods,
+    "The core's compiled loops (see pipeline/core/evaluation/evaluator.py, hand_checks.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

@@ -1,11 +1,11 @@
 """Which loops run: our compiled ones (``_kernel.c``) when built, else numpy.
 
-``_kernel.c`` holds the evaluator's loop (:mod:`pipeline.core.evaluator`), the check of hole and
-board cards dealt together (:func:`pipeline.core.hand_checks.check_deals`) and the Omaha-style
-loop of :func:`pipeline.core.combination.evaluate_combination`; each has a numpy path that is
-its reference.  The C is our own source, compiled by ``pip install -e .`` (``setup.py``); it
-adds no third-party dependency.  Without a C compiler the install still succeeds and every
-caller gets the numpy path, which gives the same strengths and the same errors (the tests
+``_kernel.c`` holds the evaluator's loop (:mod:`pipeline.core.evaluation.evaluator`), the check of
+hole and board cards dealt together (:func:`pipeline.core.evaluation.hand_checks.check_deals`) and
+the Omaha-style loop of :func:`pipeline.core.evaluation.combination.evaluate_combination`; each has
+a numpy path that is its reference.  The C is our own source, compiled by ``pip install -e .``
+(``setup.py``); it adds no third-party dependency.  Without a C compiler the install still succeeds
+and every caller gets the numpy path, which gives the same strengths and the same errors (the tests
 compare the two on every 5-card hand and on millions of 6- and 7-card hands).
 ``SHOWDOWN_KERNEL=numpy`` in the environment picks the numpy path even when the loop is built.
 

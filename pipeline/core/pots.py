@@ -5,7 +5,7 @@ Pure numpy over a ``(players, rounds)`` layout: no loop over rounds.  Shares are
 the pot (a quartered player gets 0.25); odd chips are the games layer's business.
 
 >>> import numpy as np
->>> from pipeline.core.low import NO_LOW
+>>> from pipeline.core.evaluation.low import NO_LOW
 >>> high = np.array([[900, 900, 100], [900, 500, 800]])  # two players, three rounds
 >>> low = np.array([[31, NO_LOW, 60], [40, NO_LOW, NO_LOW]])
 >>> pot_shares(high, low).tolist()  # quartered, scooped (no low), split high and low
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core.low import NO_LOW
+from pipeline.core.evaluation.low import NO_LOW
 
 __all__ = ["pot_shares"]
 
@@ -30,8 +30,8 @@ def pot_shares(
     """Each player's fraction of each pot: ``(players, rounds)`` in, the same shape out.
 
     ``high`` holds high strengths (higher is better); ``low`` low values (smaller is better,
-    :data:`~pipeline.core.low.NO_LOW` for none), or ``None`` for a game without a low half.
-    ``contesting`` (boolean, default all) marks the hands still in at showdown: the others win
+    :data:`~pipeline.core.evaluation.low.NO_LOW` for none), or ``None`` for a game without a low
+    half. ``contesting`` (boolean, default all) marks the hands still in at showdown: the others win
     nothing.  A round nobody contests shares nothing.
 
     >>> pot_shares([[5, 5, 3]], contesting=[[True, False, True]]).tolist()

@@ -7,8 +7,8 @@ through :data:`GAME_OF_LAYOUT` and never branches on which one it is.
 from __future__ import annotations
 
 from pipeline.games.base import Game
-from pipeline.games.holdem.game import FIVE_CARD_POKER, HOLDEM
-from pipeline.games.holdem.hand_log_game import HAND_LOG_GAME
+from pipeline.games.poker.game import FIVE_CARD_POKER, HOLDEM
+from pipeline.games.poker.logs.hand_log_game import HAND_LOG_GAME
 from pipeline.games.yatzy.game import YATZY_GAME
 
 GAMES: dict[str, Game] = {

@@ -35,9 +35,10 @@ left 1.45 of 2 workers busy on an 80-round night, 0.25 s chunks 1.79: ``bench/sp
 class EquityOptions:
     """Win probabilities per street in the nightly job: on unless ``enabled`` is false.
 
-    Exact when :func:`pipeline.games.holdem.street_equity.estimate_seconds` says a sheet fits in
-    ``budget_seconds``; otherwise the preflop street is sampled (``samples`` boards a round,
-    seeded, 95 % margin at most ``196 * sqrt(0.25 / samples)`` points) and the Summary says so.
+    Exact when :func:`pipeline.games.poker.equity.street_equity.estimate_seconds` says a sheet
+    fits in ``budget_seconds``; otherwise the preflop street is sampled (``samples`` boards a
+    round, seeded, 95 % margin at most ``196 * sqrt(0.25 / samples)`` points) and the Summary
+    says so.
     """
 
     enabled: bool = True
@@ -59,7 +60,7 @@ class ScoringOptions:
     """What a run's settings say about scoring, besides the input: the equity work, the poker
     game of rows whose sheet names none (``game``, a canonical name; ``None``: the layout's own,
     Hold'em or five-card), and the rule set a variant is played by (variant name -> rule set,
-    ``{"Short Deck": "straight-over-trips"}``; see :mod:`pipeline.games.poker_variants`)."""
+    ``{"Short Deck": "straight-over-trips"}``; see :mod:`pipeline.games.poker.variants`)."""
 
     equity: EquityOptions = NO_EQUITY
     game: str | None = None

@@ -113,8 +113,8 @@ def players_frame(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataF
 
 def street_rows(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataFrame:
     """One row per player per round, with card ids, as the per-street equity reads them
-    (:func:`pipeline.games.holdem.street_equity.street_equities`); a player who did not see the
-    river folded, with the board cut where they left.
+    (:func:`pipeline.games.poker.equity.street_equity.street_equities`); a player who did not
+    see the     river folded, with the board cut where they left.
 
     >>> street_rows(deal_holdem(rounds=2, players=3, seed=1)).shape
     (6, 6)
@@ -255,7 +255,7 @@ def _game(game: str | None, layout: str, path: Path) -> tuple[str | None, HandRu
     """The canonical name and rules of the game asked for (Hold'em's when none is)."""
     if game is None:
         return None, HOLDEM
-    from pipeline.games.poker_variants import DEFAULT_RULES, canonical_game, known_game_names
+    from pipeline.games.poker.variants import DEFAULT_RULES, canonical_game, known_game_names
 
     name = canonical_game(game)
     if name is None:

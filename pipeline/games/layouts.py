@@ -239,7 +239,7 @@ def holdem_rows(frame: pl.DataFrame, layout: Layout) -> pl.DataFrame:
     if "cards" in layout.columns:
         cards = layout.columns["cards"]
         # The first two tokens are the hole cards, the rest the board (a game of more hole
-        # cards splits the line again once the row's game is known: holdem/game_column.py).
+        # cards splits the line again once the row's game is known: poker/scoring/game_column.py).
         split = pl.col(cards).str.extract_groups(r"^\s*(?<hole>\S+(?:\s+\S+)?)\s*(?<board>.*)$")
         hole = split.struct.field("hole")
         board = split.struct.field("board")

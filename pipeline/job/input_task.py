@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
-from pipeline.games.holdem.hand_counts import NO_HANDS
+from pipeline.games.poker.logs.hand_counts import NO_HANDS
 from pipeline.job.hand_index import Claims, HandIndex, claims_of
 from pipeline.job.isolation import (
     ChildDiedError,

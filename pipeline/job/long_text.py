@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
-from pipeline.games.holdem.rows import empty_issues
+from pipeline.games.poker.scoring.rows import empty_issues
 from pipeline.sinks.excel.contract import CUT_MARKER, MAX_CELL_TEXT
 from pipeline.sources import RawSheet
 

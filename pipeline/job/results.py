@@ -14,9 +14,9 @@ import polars as pl
 
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import Game
-from pipeline.games.holdem.hand_counts import NO_HANDS, HandCounts, count_hands
-from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.poker.logs.hand_counts import NO_HANDS, HandCounts, count_hands
+from pipeline.games.poker.scoring.rows import empty_issues
 from pipeline.sources import RawSheet, ReadProblem, SourceFile
 
 

@@ -15,8 +15,8 @@ import polars as pl
 
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
-from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
+from pipeline.games.poker.scoring.rows import empty_issues
 from pipeline.job.long_text import overlong_cells
 from pipeline.job.results import (
     FileResult,

@@ -73,7 +73,8 @@ ISSUE_SCHEMA: dict[str, pl.DataType] = {
     "code": pl.String(),
     "message": pl.String(),
 }
-"""Columns of :attr:`HandLog.issues` (and of :func:`pipeline.games.holdem.pot_audit.audit_pots`)."""
+"""Columns of :attr:`HandLog.issues` (and of
+:func:`pipeline.games.poker.pots.pot_audit.audit_pots`)."""
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_AT_STREET = (0, 3, 4, 5)

@@ -3,10 +3,10 @@
 A game's showdown hands with every card dealt (``hole_cards + board_cards`` cards in ``cards``:
 seven in Hold'em, nine in Omaha) are put in categories under that game's ranking (a short deck
 ranks a flush above a full house) and compared with the game's exact frequencies
-(:func:`pipeline.core.hand_odds.hand_odds`).  The interval is the 95 % Wilson score interval of
-the observed proportion; a category is flagged when the exact probability lies outside it.
-Hands kept to showdown are not random hands (weak ones are folded more), so flags are expected in
-a long season; the sheet shows by how much.  Omaha Hi/Lo is compared on its high hand.
+(:func:`pipeline.core.probability.hand_odds.hand_odds`).  The interval is the 95 % Wilson score
+interval of the observed proportion; a category is flagged when the exact probability lies outside
+it. Hands kept to showdown are not random hands (weak ones are folded more), so flags are expected
+in a long season; the sheet shows by how much.  Omaha Hi/Lo is compared on its high hand.
 
 The rules of each game come in as a parameter (``rules_of_game``): the season layer does not
 know the games; the command passes the games registry's table.
@@ -20,8 +20,8 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from pipeline.core import evaluator
-from pipeline.core.hand_odds import hand_odds
+from pipeline.core.evaluation import evaluator
+from pipeline.core.probability.hand_odds import hand_odds
 from pipeline.core.rules import CATEGORY_NAMES, HOLDEM, HandRules
 from pipeline.season.scan import DEFAULT_GAME
 

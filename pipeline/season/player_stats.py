@@ -2,7 +2,7 @@
 game, currency and player, each percentage beside the number of hands it is out of.
 
 Nothing is computed here that the row data cannot follow: every figure is a sum of the
-Parquet's per-hand columns (:mod:`pipeline.games.holdem.tracker_stats`), a percentage
+Parquet's per-hand columns (:mod:`pipeline.games.poker.stats.tracker_stats`), a percentage
 ``sum(stat) / count(stat)`` (a statistic is null where the player had no chance).  Hands
 without actions (round sheets, nights written before the statistics) have none, and are left
 out of the sheet; the Standings count them.

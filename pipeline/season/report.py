@@ -28,7 +28,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.core.odds import yatzy_expected_scores
+from pipeline.core.probability.odds import yatzy_expected_scores
 from pipeline.core.rules import HandRules
 from pipeline.core.yatzy import CATEGORY_NAMES as YATZY_NAMES
 from pipeline.core.yatzy import UPPER, UPPER_BONUS_THRESHOLD

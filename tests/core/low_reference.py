@@ -1,5 +1,6 @@
-"""A slow, readable oracle for the lowball games and Badugi (:mod:`pipeline.core.lowball`,
-:mod:`pipeline.core.badugi`).
+"""A slow, readable oracle for the lowball games and Badugi
+(:mod:`pipeline.core.evaluation.lowball`,
+:mod:`pipeline.core.evaluation.badugi`).
 
 Plain Python, no numpy, nothing shared with the code under test: each rule is written again as
 a dealer states it.  Every key here is *smaller is better*: the best hand has the least key.

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.core.badugi import (
+from pipeline.core.cards import format_hand, parse_hand
+from pipeline.core.combinatorics import combinations_array
+from pipeline.core.evaluation.badugi import (
     N_BADUGI_STRENGTHS,
     badugi_cards_used,
     badugi_faces,
@@ -19,8 +21,6 @@ from pipeline.core.badugi import (
     badugi_strengths,
     describe_badugi,
 )
-from pipeline.core.cards import format_hand, parse_hand
-from pipeline.core.combinatorics import combinations_array
 from tests.core import low_reference
 from tests.core.test_evaluator import assert_same_ranking, random_hands
 

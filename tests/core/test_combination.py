@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from pipeline.core.cards import format_hand, parse_cards, parse_hand
-from pipeline.core.combination import best_combination, check_deals, evaluate_combination
-from pipeline.core.evaluator import category, describe, evaluate
+from pipeline.core.evaluation.combination import best_combination, check_deals, evaluate_combination
+from pipeline.core.evaluation.evaluator import category, describe, evaluate
 from pipeline.core.rules import SHORT_DECK, STANDARD, HandRanking
 from tests import reference
 from tests.core.test_evaluator import assert_same_ranking

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
-from pipeline.core import combination
-from pipeline.core.combination_tables import (
+from pipeline.core.evaluation import combination
+from pipeline.core.evaluation.combination_tables import (
     _SUM_MASK,
     board_words,
     flush_part_table,
@@ -27,7 +27,7 @@ from pipeline.core.combination_tables import (
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.evaluator import category_names
+from pipeline.core.evaluation.evaluator import category_names
 from pipeline.core.kernel import compiled_kernel
 from pipeline.core.rules import (
     SHORT_DECK,

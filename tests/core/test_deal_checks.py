@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
-from pipeline.core import hand_checks, hand_tables
-from pipeline.core.combination import evaluate_combination
-from pipeline.core.hands import best_high_hand, high_strengths, low_values
+from pipeline.core.evaluation import hand_checks, hand_tables
+from pipeline.core.evaluation.combination import evaluate_combination
+from pipeline.core.evaluation.hands import best_high_hand, high_strengths, low_values
+from pipeline.core.evaluation.low import evaluate_low
 from pipeline.core.kernel import compiled_kernel
-from pipeline.core.low import evaluate_low
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,

@@ -11,10 +11,10 @@ import eval7
 import numpy as np
 import pytest
 
-from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import combinations_array, equity, showdown_strengths
-from pipeline.core.turn_equity import turn_equities
+from pipeline.core.evaluation import evaluator
+from pipeline.core.probability.equity import combinations_array, equity, showdown_strengths
+from pipeline.core.probability.turn_equity import turn_equities
 
 
 def eval7_enumeration(holes: list[list[str]], board: list[str]) -> tuple[list[float], list[float]]:
@@ -187,7 +187,7 @@ def test_turn_equities_are_bit_for_bit_those_of_equity() -> None:
 
 
 def test_turn_equities_in_several_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pipeline.core import turn_equity as turn_equity_module
+    from pipeline.core.probability import turn_equity as turn_equity_module
 
     holes, boards = _random_turn_deals(50, seed=5)
     whole = turn_equities(holes, boards)

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import format_card, format_hand, parse_hand
-from pipeline.core.evaluator import (
+from pipeline.core.evaluation import evaluator
+from pipeline.core.evaluation.evaluator import (
     CATEGORY_NAMES,
     N_STRENGTHS,
     best_five,
@@ -441,7 +441,7 @@ def test_check_hands_accepts_good_rows() -> None:
 
 
 def test_evaluator_does_not_import_polars() -> None:
-    code = "import pipeline.core.evaluator, sys; assert 'polars' not in sys.modules"
+    code = "import pipeline.core.evaluation.evaluator, sys; assert 'polars' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -12,10 +12,14 @@ import pytest
 from numpy.typing import NDArray
 
 from pipeline.core.cards import parse_cards
-from pipeline.core.combination import evaluate_combination
-from pipeline.core.combination_equity import completed_boards, high_strengths, low_values
-from pipeline.core.equity import EquityResult, equity
-from pipeline.core.low import evaluate_low
+from pipeline.core.evaluation.combination import evaluate_combination
+from pipeline.core.evaluation.low import evaluate_low
+from pipeline.core.probability.combination_equity import (
+    completed_boards,
+    high_strengths,
+    low_values,
+)
+from pipeline.core.probability.equity import EquityResult, equity
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from pipeline.core.cards import parse_cards
-from pipeline.core.combination import evaluate_combination
-from pipeline.core.combination_odds import count_deals, hole_classes, hole_counts
 from pipeline.core.combinatorics import combinations_array
-from pipeline.core.evaluator import CATEGORY_NAMES, category
-from pipeline.core.hand_odds import hand_odds
-from pipeline.core.low import NO_LOW, evaluate_low
-from pipeline.core.odds import SEVEN_CARD_COUNTS
+from pipeline.core.evaluation.combination import evaluate_combination
+from pipeline.core.evaluation.evaluator import CATEGORY_NAMES, category
+from pipeline.core.evaluation.low import NO_LOW, evaluate_low
+from pipeline.core.probability.combination_odds import count_deals, hole_classes, hole_counts
+from pipeline.core.probability.hand_odds import hand_odds
+from pipeline.core.probability.odds import SEVEN_CARD_COUNTS
 from pipeline.core.rules import (
     FIVE_CARD_DRAW,
     HOLDEM,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline.core import combination, evaluator, low
 from pipeline.core.cards import format_hand, parse_cards
-from pipeline.core.hands import (
+from pipeline.core.evaluation import combination, evaluator, low
+from pipeline.core.evaluation.hands import (
     best_high_hand,
     best_low_hand,
     category_names,

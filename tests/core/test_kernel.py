@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator, hand_tables
+from pipeline.core.evaluation import evaluator, hand_tables
 from pipeline.core.kernel import KERNEL, KERNEL_NAME, compiled_kernel
 
 COMPILED = compiled_kernel()

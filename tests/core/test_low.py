@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from pipeline.core.cards import INVALID_CARD, format_hand, parse_hand
-from pipeline.core.low import NO_LOW, best_low, evaluate_low, format_low, low_faces
+from pipeline.core.evaluation.low import NO_LOW, best_low, evaluate_low, format_low, low_faces
 from pipeline.core.rules import LowRule
 from tests import reference
 from tests.core.test_evaluator import assert_same_ranking

@@ -16,13 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import format_hand, parse_hand
 from pipeline.core.combinatorics import combinations_array
-from pipeline.core.hands import high_strengths, low_values
-from pipeline.core.kernel import compiled_kernel
-from pipeline.core.low import NO_LOW, evaluate_low, format_low
-from pipeline.core.lowball import (
+from pipeline.core.evaluation import evaluator
+from pipeline.core.evaluation.hands import high_strengths, low_values
+from pipeline.core.evaluation.low import NO_LOW, evaluate_low, format_low
+from pipeline.core.evaluation.lowball import (
     ACE_TO_FIVE,
     DEUCE_TO_SEVEN,
     LowballRanking,
@@ -33,6 +32,7 @@ from pipeline.core.lowball import (
     lowball_strengths,
     n_lowball_strengths,
 )
+from pipeline.core.kernel import compiled_kernel
 from pipeline.core.rules import CATEGORY_NAMES, STUD, STUD_HI_LO
 from tests.core import low_reference
 from tests.core.test_evaluator import assert_same_ranking, random_hands
@@ -264,7 +264,7 @@ def test_the_numpy_path_is_the_compiled_loop(ranking: LowballRanking) -> None:
     compiled = compiled_kernel()
     if compiled is None:
         pytest.skip("the C loop is not built here")
-    from pipeline.core import lowball
+    from pipeline.core.evaluation import lowball
 
     tables = functools.partial(lowball._strength_tables, ranking)
     for size in ranking.hand_sizes:

@@ -7,8 +7,8 @@ import math
 from fractions import Fraction
 
 from bench.yatzy_reference import REFERENCE_CATEGORIES, reference_score
-from pipeline.core import evaluator
-from pipeline.core.odds import (
+from pipeline.core.evaluation import evaluator
+from pipeline.core.probability.odds import (
     SEVEN_CARD_COUNTS,
     SEVEN_CARD_HANDS,
     seven_card_probabilities,

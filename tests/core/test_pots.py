@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.core.low import NO_LOW
+from pipeline.core.evaluation.low import NO_LOW
 from pipeline.core.pots import pot_shares
 
 

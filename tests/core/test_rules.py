@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from pipeline.core import hand_tables
 from pipeline.core.cards import RANKS
+from pipeline.core.evaluation import hand_tables
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,

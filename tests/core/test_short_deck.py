@@ -15,9 +15,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from pipeline.core import evaluator
 from pipeline.core.cards import format_hand, parse_hand
-from pipeline.core.evaluator import CATEGORY_NAMES, category, describe, evaluate, n_strengths
+from pipeline.core.evaluation import evaluator
+from pipeline.core.evaluation.evaluator import (
+    CATEGORY_NAMES,
+    category,
+    describe,
+    evaluate,
+    n_strengths,
+)
 from pipeline.core.rules import SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, HandRanking
 from tests import reference
 from tests.core.test_evaluator import assert_same_ranking

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.core import hand_tables, table_cache
+from pipeline.core.evaluation import hand_tables, table_cache
 
 
 @pytest.fixture
@@ -109,7 +109,8 @@ def test_xdg_cache_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
 DIGEST = """
 import hashlib
 import numpy as np
-from pipeline.core import equity, hand_tables
+from pipeline.core.probability import equity
+from pipeline.core.evaluation import hand_tables
 digest = hashlib.sha256()
 digest.update(hand_tables._rank_table(7).tobytes())
 tables = hand_tables._tables()
@@ -129,7 +130,7 @@ def _expected_digest() -> str:
     for name in ("card_key", "flush_strength", "category", "ranks"):
         digest.update(np.ascontiguousarray(built[name]).tobytes())
     digest.update("|".join(built["descriptions"].tolist()).encode())
-    from pipeline.core import equity
+    from pipeline.core.probability import equity
 
     for code in equity._build_completion_codes(45, 2).values():
         digest.update(code.tobytes())

@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 from pipeline.core.cards import parse_cards
-from pipeline.games.holdem.all_in_ev import with_all_in_ev
+from pipeline.games.poker.stats.all_in_ev import with_all_in_ev
 from schemas.holdem import POKER_PARQUET_SCHEMA, align_to_poker_schema
 from tests.reference import reference_key
 

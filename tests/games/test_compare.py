@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.core.cards import DECK_SIZE, format_cards
-from pipeline.games.five_card.compare import CompareError, verdict
+from pipeline.games.poker.kata_compare import CompareError, verdict
 from tests.games.test_showdown import EXAMPLES
 from tests.games.verdict_reference import reference_verdict
 from tests.helpers import run_cli

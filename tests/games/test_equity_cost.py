@@ -8,7 +8,7 @@ import math
 import polars as pl
 import pytest
 
-from pipeline.core.equity import equity
+from pipeline.core.probability.equity import equity
 from pipeline.core.rules import (
     HOLDEM,
     OMAHA,
@@ -19,9 +19,9 @@ from pipeline.core.rules import (
     HandRules,
 )
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.equity_cost import boards_left, call_seconds_model
-from pipeline.games.holdem.street_equity import estimate_seconds
-from pipeline.games.poker_variants import DEFAULT_RULES
+from pipeline.games.poker.equity.equity_cost import boards_left, call_seconds_model
+from pipeline.games.poker.equity.street_equity import estimate_seconds
+from pipeline.games.poker.variants import DEFAULT_RULES
 
 RULES = {
     "Hold'em": HOLDEM,

@@ -18,7 +18,7 @@ from pipeline.games.base import ScoringOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.issues import with_codes
 from pipeline.games.layouts import detect_layout
-from pipeline.games.poker_variants import canonical_game
+from pipeline.games.poker.variants import canonical_game
 from tests import reference
 from tests.helpers import run_cli
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
+from pipeline.games.poker.pots.pot_audit import audit_pots, audit_pots_with_counts
 from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars
 from tests.helpers import run_cli

@@ -2,7 +2,7 @@
 
 The 1,000 deals (``../shared/corpora/euler54/p054_poker.txt``, third-party data read in place,
 never copied; skipped when absent) are each given to
-:func:`pipeline.games.five_card.compare.verdict` and to the readable reference in
+:func:`pipeline.games.poker.kata_compare.verdict` and to the readable reference in
 ``tests/games/verdict_reference.py``, which shares nothing with the code but the card ids. Every
 verdict must be worded as the reference words it, and player 1 must win the known 376.
 (This was ``bench/kata_verdicts.py``: a check, not a measurement, and the bench stands on the
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.core.cards import parse_card
-from pipeline.games.five_card.compare import verdict
+from pipeline.games.poker.kata_compare import verdict
 from tests.games.verdict_reference import reference_verdict
 
 EULER = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "euler54" / "p054_poker.txt"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.games.poker_variants import (
+from pipeline.games.poker.variants import (
     POKER_VARIANTS,
     canonical_game,
     known_game_names,

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.games.holdem.positions import MOST_SEATS, position
+from pipeline.games.poker.logs.positions import MOST_SEATS, position
 from pipeline.job.outputs import scored_frames, sheet_outputs
 from pipeline.job.task import is_known_header, score_sheet, score_source
-from pipeline.sources import read_source
 from pipeline.records import ROW_SCHEMA
+from pipeline.sources import read_source
 
 TOURNAMENT = Path(__file__).resolve().parents[2] / "input" / "tournament-900.txt"
 AFTER_BIG_BLIND = ["UTG", "UTG+1", "UTG+2", "MP", "MP"]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.games.holdem import pot_audit
-from pipeline.games.holdem.pot_audit import audit_pots, audit_pots_with_counts
-from pipeline.games.poker_variants import rules_of_games
+from pipeline.games.poker.pots import pot_audit
+from pipeline.games.poker.pots.pot_audit import audit_pots, audit_pots_with_counts
+from pipeline.games.poker.variants import rules_of_games
 from pipeline.records import HandLog, Issues
 from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines

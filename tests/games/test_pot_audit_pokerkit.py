@@ -41,8 +41,8 @@ from pokerkit import (
     State,
 )
 
-from pipeline.games.holdem.pot_audit import audit_pots_with_counts
-from pipeline.games.poker_variants import rules_of_games
+from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
+from pipeline.games.poker.variants import rules_of_games
 from pipeline.sources.hand_histories import read_phh
 
 AUTOMATIONS = (

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from pipeline.core import evaluator
 from pipeline.core.cards import parse_hand
-from pipeline.games.holdem.expressions import PokerExpressions, strength_series
+from pipeline.core.evaluation import evaluator
+from pipeline.games.poker.scoring.expressions import PokerExpressions, strength_series
 
 
 def test_series_of_mixed_sizes_and_nulls_matches_the_evaluator() -> None:

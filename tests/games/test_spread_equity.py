@@ -10,7 +10,7 @@ import polars as pl
 
 from pipeline.core.rules import OMAHA, OMAHA_HI_LO, SHORT_DECK_HOLDEM
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, EquityJob, street_equities
+from pipeline.games.poker.equity.street_equity import EQUITY_COLUMNS, EquityJob, street_equities
 
 CARD_LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
 Chunk = TypeVar("Chunk")

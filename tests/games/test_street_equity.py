@@ -11,17 +11,17 @@ import numpy as np
 import polars as pl
 import pytest
 
-from pipeline.core import evaluator
 from pipeline.core.cards import format_card, parse_cards
-from pipeline.core.equity import equity
+from pipeline.core.evaluation import evaluator
+from pipeline.core.probability.equity import equity
 from pipeline.games.generate import deal_holdem, street_rows
-from pipeline.games.holdem.street_equity import (
+from pipeline.games.poker.equity.street_equity import (
     EQUITY_COLUMNS,
     SWING_SCHEMA,
     estimate_seconds,
     street_equities,
 )
-from pipeline.games.holdem.swings import biggest_swings
+from pipeline.games.poker.equity.swings import biggest_swings
 
 CARD_LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
 
@@ -133,8 +133,9 @@ def test_street_figures_match_eval7_enumeration_to_every_printed_digit(
 
 
 def evaluator_preflop_equity(holes: list[list[str]]) -> list[float]:
-    """Preflop equity in percent from :func:`pipeline.core.evaluator.evaluate` on every seven-card
-    hand of every board: a path that shares nothing with the multiset tables under test."""
+    """Preflop equity in percent from :func:`pipeline.core.evaluation.evaluator.evaluate` on every
+    seven-card hand of every board: a path that shares nothing with the multiset tables under
+    test."""
     hole_ids = parse_cards(holes)
     deck = np.setdiff1d(np.arange(52, dtype=np.uint8), hole_ids.ravel())
     boards = deck[np.array(list(itertools.combinations(range(len(deck)), 5)), dtype=np.uint8)]
@@ -309,7 +310,7 @@ def test_a_generated_night_sums_to_100_at_every_street() -> None:
 
 def test_batched_turn_figures_are_those_of_one_equity_call_per_round() -> None:
     """The turn street is scored for all rounds at once; each figure is bit for bit the one a
-    separate :func:`pipeline.core.equity.equity` call on that round gives."""
+    separate :func:`pipeline.core.probability.equity.equity` call on that round gives."""
     deal = deal_holdem(rounds=60, players=5, seed=9)
     rounds, players, _ = deal.holes.shape
     rows = pl.DataFrame(

@@ -19,8 +19,12 @@ from pipeline.core.rules import (
 )
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import EquityOptions, ScoredSheet, ScoringOptions
-from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, estimate_seconds, street_equities
 from pipeline.games.layouts import detect_layout
+from pipeline.games.poker.equity.street_equity import (
+    EQUITY_COLUMNS,
+    estimate_seconds,
+    street_equities,
+)
 from tests import reference
 
 GAMES = {  # canonical name: rules, the reference's ranking, used hole cards (None: any)

@@ -25,7 +25,7 @@ from pipeline.core.rules import (
     SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
     HandRules,
 )
-from pipeline.games.holdem.street_equity import EQUITY_COLUMNS, street_equities
+from pipeline.games.poker.equity.street_equity import EQUITY_COLUMNS, street_equities
 
 pokerkit = pytest.importorskip("pokerkit")
 

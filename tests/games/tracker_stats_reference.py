@@ -1,6 +1,6 @@
 """The readable reference of the tracker statistics: each hand's actions walked one by one, in
 the hand's order, as a tracker replays a hand.  The vectorised
-:func:`pipeline.games.holdem.tracker_stats.with_tracker_stats` must agree with it everywhere
+:func:`pipeline.games.poker.stats.tracker_stats.with_tracker_stats` must agree with it everywhere
 (``tests/games/test_tracker_stats.py``, and the whole PokerStars corpus).
 
 Per hand: every token of every player's ``actions`` is put in sequence order; the walk keeps
@@ -19,7 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.games.holdem.tracker_stats import STEAL_POSITIONS, STREETS, TRACKER_STATS
+from pipeline.games.poker.stats.tracker_stats import STEAL_POSITIONS, STREETS, TRACKER_STATS
 
 TOKEN = re.compile(r"^(\d+)\.([a-z]+)([0-9.]*)(?:\[[^\]]*\])?(!?)$")
 DECISIONS = {"f", "x", "c", "b", "r"}

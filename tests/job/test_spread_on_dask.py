@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.games.base import EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
-from pipeline.games.holdem.street_equity import EQUITY_COLUMNS
+from pipeline.games.poker.equity.street_equity import EQUITY_COLUMNS
 from pipeline.job.executors import DaskExecutor, map_on_workers
 from pipeline.job.runner import run
 

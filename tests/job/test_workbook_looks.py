@@ -16,7 +16,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from pipeline.games.holdem.hand_log_game import SIDE_COLUMNS
+from pipeline.games.poker.logs.hand_log_game import SIDE_COLUMNS
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.helpers import run_cli
 

@@ -10,7 +10,7 @@ import pandera.errors
 import polars as pl
 import pytest
 
-from pipeline.games.holdem.tracker_stats import TRACKER_STATS
+from pipeline.games.poker.stats.tracker_stats import TRACKER_STATS
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows, align_to_poker_schema
 
 CONTRACT_COLUMNS = [

@@ -8,8 +8,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.core import evaluator
 from pipeline.core.cards import parse_cards
+from pipeline.core.evaluation import evaluator
 
 BOARDS = {
     ("b", "1"): "2c 7d 9h Jc Ks",

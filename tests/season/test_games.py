@@ -10,9 +10,9 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.core.cards import parse_cards
-from pipeline.core.hand_odds import hand_odds
-from pipeline.core.hands import high_strengths
-from pipeline.core.odds import seven_card_probabilities
+from pipeline.core.evaluation.hands import high_strengths
+from pipeline.core.probability.hand_odds import hand_odds
+from pipeline.core.probability.odds import seven_card_probabilities
 from pipeline.core.rules import HOLDEM, OMAHA, SHORT_DECK_HOLDEM, HandRules
 from pipeline.season.hand_categories import wilson_interval
 from pipeline.season.report import scan_season, season_report

@@ -8,7 +8,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.core.odds import seven_card_probabilities
+from pipeline.core.probability.odds import seven_card_probabilities
 from pipeline.season.report import SeasonError, scan_season, season_report, wilson_interval
 
 

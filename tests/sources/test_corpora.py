@@ -14,14 +14,14 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.base import decode_text
-from pipeline.sources.hand_histories import read_phh
 from pipeline.records.hand_log import (
     BOARD_AT_STREET,
     LEFT_OUT_CODES,
     STREETS,
     drop_repeated_hands,
 )
+from pipeline.sources.base import decode_text
+from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars, split_hands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,7 +62,7 @@ def test_no_folded_phh_player_sees_a_street_after_the_fold() -> None:
 
 def test_pluribus_30_35_eddie_has_no_win_figure_after_folding() -> None:
     from pipeline.core.cards import parse_cards
-    from pipeline.games.holdem.street_equity import street_equities
+    from pipeline.games.poker.equity.street_equity import street_equities
 
     corpus(PHH, "35.phh")
     path = PHH / "pokerkit-data" / "data" / "pluribus" / "30" / "35.phh"

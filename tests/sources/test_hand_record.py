@@ -10,8 +10,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.sources.base import SourceFile
 from pipeline.records import ROW_SCHEMA, HandLog, drop_repeated_hands
+from pipeline.sources.base import SourceFile
 from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.hand_histories.reader import HANDS_SHEET, add_log
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
@@ -193,7 +193,7 @@ time_zone = 'ET'
 
 def test_phh_street_equity_shows_no_figure_after_a_fold() -> None:
     from pipeline.core.cards import parse_cards
-    from pipeline.games.holdem.street_equity import street_equities
+    from pipeline.games.poker.equity.street_equity import street_equities
 
     # Bob folds before the flop: his rows as the reader now gives them.
     text = (DATA / "nt_showdown.phh").read_text(encoding="utf-8").replace('"p2 cc",', '"p2 f",')

@@ -14,8 +14,8 @@ from pipeline.games.base import (
     key_columns,
     row_ids,
 )
-from pipeline.games.holdem.rows import empty_issues
 from pipeline.games.layouts import YATZY, Layout, yatzy_rows
+from pipeline.games.poker.scoring.rows import empty_issues
 from pipeline.games.yatzy.score import score_rounds
 from pipeline.games.yatzy.standings import final_standings
 from schemas.yatzy import YATZY_PARQUET_SCHEMA, YatzyScoredRows

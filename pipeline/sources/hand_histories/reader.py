@@ -3,7 +3,7 @@ read as a quiz listing or a CSV.
 
 Each log becomes one sheet, ``hands``: a row per player per hand with the log's own columns
 (hand id, seat, stack, hole cards or none, board, folds and the street, put in, won), which the
-hand-log game (:mod:`pipeline.games.holdem.hand_log_game`) scores and audits.
+hand-log game (:mod:`pipeline.games.poker.logs.hand_log_game`) scores and audits.
 """
 
 from __future__ import annotations

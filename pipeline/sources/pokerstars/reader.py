@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from pipeline.sources.base import UTF16_BOMS, decode_text
 from pipeline.records.hand_log import HandLog, Issues, head_matches, seen_board
+from pipeline.sources.base import UTF16_BOMS, decode_text
 from pipeline.sources.pokerstars.compiled import RAW_SCHEMA, SCAN, scanned_rows
 from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
 from pipeline.sources.pokerstars.lines import (

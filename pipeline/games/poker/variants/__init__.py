@@ -1,0 +1,116 @@
+"""The poker variants the job scores: one line each in :data:`POKER_VARIANTS`.
+
+Each variant is declared in its own folder (:class:`pipeline.games.base.PokerVariant`: a name,
+the core's :class:`~pipeline.core.rules.HandRules`, its aliases and rule sets); this table is
+the one list of them and the one table of the names a ``game`` column, ``--game`` or a hand
+history may use.  Names are matched case-insensitively, surrounding spaces ignored; the
+hand-history words are the logs' own (PokerStars' ``Omaha Hi/Lo Pot Limit``, PHH's ``NT``,
+``PO``, ``FO/8``, ``NS``).
+
+>>> canonical_game("plo8")
+'Omaha Hi/Lo'
+>>> canonical_game("Chess") is None
+True
+>>> rules_of_games({"Short Deck": "straight-over-trips"})["Short Deck"].ranking.order[3:5]
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import polars as pl
+
+from pipeline.core.rules import HandRules
+from pipeline.games.base import PokerVariant
+from pipeline.games.poker.variants.five_card import FIVE_CARD_VARIANT
+from pipeline.games.poker.variants.holdem import HOLDEM_VARIANT
+from pipeline.games.poker.variants.omaha import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
+from pipeline.games.poker.variants.short_deck import SHORT_DECK
+
+POKER_VARIANTS: dict[str, PokerVariant] = {
+    variant.name: variant
+    for variant in (
+        HOLDEM_VARIANT,
+        FIVE_CARD_VARIANT,
+        OMAHA,
+        OMAHA_5,
+        OMAHA_6,
+        OMAHA_HI_LO,
+        SHORT_DECK,
+    )
+}
+"""Every poker variant, by canonical name (the order the known names are listed in)."""
+
+HOLDEM_NAME = HOLDEM_VARIANT.name
+FIVE_CARD_NAME = FIVE_CARD_VARIANT.name
+
+
+def _key(written: str) -> str:
+    return written.strip().casefold()
+
+
+_CANONICAL_OF_KEY: dict[str, str] = {
+    _key(alias): variant.name
+    for variant in POKER_VARIANTS.values()
+    for alias in (variant.name, *variant.aliases)
+}
+
+
+def canonical_game(written: str) -> str | None:
+    """The canonical name ``written`` means, or None when it names no game we know."""
+    return _CANONICAL_OF_KEY.get(_key(written))
+
+
+def variant_game(written: pl.Expr | None) -> pl.Expr:
+    """``game``: the canonical name of each row's written game (a hand history's ``variant``),
+    Hold'em where none is written, the text itself where it names no game we know (so that the
+    row's validation names it).
+
+    >>> frame = pl.DataFrame({"variant": ["Omaha Hi/Lo Pot Limit", "NS", None, "Razz"]})
+    >>> frame.select(variant_game(pl.col("variant")))["game"].to_list()
+    ['Omaha Hi/Lo', 'Short Deck', "Hold'em", 'Razz']
+    """
+    if written is None:
+        return pl.lit(HOLDEM_NAME).alias("game")
+    key = written.str.strip_chars().str.to_lowercase()
+    named = key.replace_strict(_CANONICAL_OF_KEY, default=None, return_dtype=pl.String)
+    return (
+        pl.when(written.is_null())
+        .then(pl.lit(HOLDEM_NAME))
+        .otherwise(pl.coalesce(named, written))
+        .alias("game")
+    )
+
+
+def known_game_names() -> str:
+    """The canonical names, for an issue message about an unknown game."""
+    return ", ".join(POKER_VARIANTS)
+
+
+def rules_of_games(rule_sets: Mapping[str, str] | None = None) -> dict[str, HandRules]:
+    """Each variant's rules by canonical name, under the named rule sets (variant name -> rule
+    set; the rest keep their defaults).  A rule set a variant does not have is a ``ValueError``
+    naming the ones it has."""
+    chosen = dict(rule_sets or {})
+    unknown = sorted(set(chosen) - set(POKER_VARIANTS))
+    if unknown:
+        msg = f"no poker game named {unknown[0]!r}; known: {known_game_names()}"
+        raise ValueError(msg)
+    return {name: variant.rules_for(chosen.get(name)) for name, variant in POKER_VARIANTS.items()}
+
+
+def short_deck_rule_sets(rule: str) -> dict[str, str]:
+    """The rule sets a run's ``--short-deck-rule`` names (none for the default), checked: an
+    unknown rule set is a ``ValueError`` naming the ones there are.
+
+    >>> short_deck_rule_sets("trips-over-straight"), short_deck_rule_sets("straight-over-trips")
+    ({}, {'Short Deck': 'straight-over-trips'})
+    """
+    rule_sets = {} if rule == SHORT_DECK.default_rule_set else {SHORT_DECK.name: rule}
+    rules_of_games(rule_sets)
+    return rule_sets
+
+
+DEFAULT_RULES: Mapping[str, HandRules] = rules_of_games()
+"""Every variant under its default rules."""

@@ -1,1 +1,0 @@
-"""Short deck (6+) Hold'em: 36 cards, 6 through A."""
