@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.games.holdem.pot_audit import audit_pots_with_counts
+from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import ROW_SCHEMA
 from pipeline.records.hand_log import LEFT_OUT_CODES
 from pipeline.sources import SUPPORTED_SUFFIXES, read_source
