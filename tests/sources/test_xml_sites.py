@@ -29,17 +29,53 @@ ROW = ("round", "seat", "button", "player", "stack", "hole", "mucked", "board",
        "folded_street", "put_in", "won", "actions")  # fmt: skip
 
 # Every row below was worked out by hand from the sample, not printed from the reader.
-EXPECTED_ROWS = {
+EXPECTED_ROWS: dict[str, list[tuple[object, ...]]] = {
     "ipoker_cash.xml": [
         # hand 1001: Bob all-in for 4 preflop: a main pot of 12 (Bob's kings win it) and a side
         # pot of 4 between Ann and Cy (Ann's aces); Ann is the log's owner, so her cards are
         # dealt face up and shown at the showdown she reaches.
-        ("1001", 1, True, "Ann", 10.0, "As Ah", False, "2h 7d Ks 9c 3s", None, 6.0, 4.0,
-         "3.r1 6.c3 / 8.c2 / 10.x / 12.x"),
-        ("1001", 2, False, "Bob", 4.0, "Kc Kd", False, "2h 7d Ks 9c 3s", None, 4.0, 12.0,
-         "1.sb0.1 4.r4! /  /  /"),
-        ("1001", 3, False, "Cy", 10.0, "Tc Td", False, "2h 7d Ks 9c 3s", None, 6.0, 0.0,
-         "2.bb0.2 5.c3.8 / 7.b2 / 9.x / 11.x"),
+        (
+            "1001",
+            1,
+            True,
+            "Ann",
+            10.0,
+            "As Ah",
+            False,
+            "2h 7d Ks 9c 3s",
+            None,
+            6.0,
+            4.0,
+            "3.r1 6.c3 / 8.c2 / 10.x / 12.x",
+        ),
+        (
+            "1001",
+            2,
+            False,
+            "Bob",
+            4.0,
+            "Kc Kd",
+            False,
+            "2h 7d Ks 9c 3s",
+            None,
+            4.0,
+            12.0,
+            "1.sb0.1 4.r4! /  /  /",
+        ),
+        (
+            "1001",
+            3,
+            False,
+            "Cy",
+            10.0,
+            "Tc Td",
+            False,
+            "2h 7d Ks 9c 3s",
+            None,
+            6.0,
+            0.0,
+            "2.bb0.2 5.c3.8 / 7.b2 / 9.x / 11.x",
+        ),
         # hand 1002: Bob raises to 0.60, both blinds fold: 0.40 goes back to him, and his
         # "win" of 0.90 (the pot with the bet returned in it) is the pot of 0.50.
         ("1002", 1, False, "Ann", 14.0, "Qs Js", True, "", "preflop", 0.2, 0.0, "2.bb0.2 5.f"),
@@ -48,36 +84,131 @@ EXPECTED_ROWS = {
     ],
     "merge_cash.xml": [
         # Hero bets, Eve shows a set of nines, Hero mucks ace-king (known, not shown).
-        ("12345-67", 0, True, "Hero", 20.0, "Ah Kd", True, "Kc 7h 2s 9d 4c", None, 6.5, 0.0,
-         "3.r1.5 / 7.b2 / 10.x / 12.c3 14.sd"),
-        ("12345-67", 1, False, "Dee", 30.0, None, True, "", "preflop", 0.25, 0.0,
-         "1.sb0.25 4.f"),
-        ("12345-67", 2, False, "Eve", 25.0, "9h 9c", False, "Kc 7h 2s 9d 4c", None, 6.5, 13.0,
-         "2.bb0.5 5.c1 / 6.x 8.c2 / 9.x / 11.b3 13.sd"),
+        (
+            "12345-67",
+            0,
+            True,
+            "Hero",
+            20.0,
+            "Ah Kd",
+            True,
+            "Kc 7h 2s 9d 4c",
+            None,
+            6.5,
+            0.0,
+            "3.r1.5 / 7.b2 / 10.x / 12.c3 14.sd",
+        ),
+        ("12345-67", 1, False, "Dee", 30.0, None, True, "", "preflop", 0.25, 0.0, "1.sb0.25 4.f"),
+        (
+            "12345-67",
+            2,
+            False,
+            "Eve",
+            25.0,
+            "9h 9c",
+            False,
+            "Kc 7h 2s 9d 4c",
+            None,
+            6.5,
+            13.0,
+            "2.bb0.5 5.c1 / 6.x 8.c2 / 9.x / 11.b3 13.sd",
+        ),
     ],
     "microgaming_cash.txt": [
-        ("4000000001", 1, True, "Hero", 10.0, "Ad Kd", False, "Ac 7d 2h 5s 9c", None, 1.0, 1.9,
-         "1.sb0.1 3.r0.5 / 6.b0.5 / 9.x / 11.x 13.sd"),
-        ("4000000001", 2, False, "Vic", 10.0, "Qs Qh", False, "Ac 7d 2h 5s 9c", None, 1.0, 0.0,
-         "2.bb0.2 4.c0.3 / 5.x 7.c0.5 / 8.x / 10.x 12.sd"),
+        (
+            "4000000001",
+            1,
+            True,
+            "Hero",
+            10.0,
+            "Ad Kd",
+            False,
+            "Ac 7d 2h 5s 9c",
+            None,
+            1.0,
+            1.9,
+            "1.sb0.1 3.r0.5 / 6.b0.5 / 9.x / 11.x 13.sd",
+        ),
+        (
+            "4000000001",
+            2,
+            False,
+            "Vic",
+            10.0,
+            "Qs Qh",
+            False,
+            "Ac 7d 2h 5s 9c",
+            None,
+            1.0,
+            0.0,
+            "2.bb0.2 4.c0.3 / 5.x 7.c0.5 / 8.x / 10.x 12.sd",
+        ),
     ],
     "everest_cash.txt": [
         # amounts in cents; Hero's flop bet of 1 is not called and comes back (PUSH)
-        ("777", 0, True, "Hero", 10.0, "Ah Kh", True, "2c 7d Jh", None, 0.5, 1.0,
-         "1.sb0.1 3.r0.5 / 6.b1 8.sd"),
-        ("777", 1, False, "Vic", 10.0, None, True, "2c 7d Jh", "flop", 0.5, 0.0,
-         "2.bb0.2 4.c0.3 / 5.x 7.f"),
+        (
+            "777",
+            0,
+            True,
+            "Hero",
+            10.0,
+            "Ah Kh",
+            True,
+            "2c 7d Jh",
+            None,
+            0.5,
+            1.0,
+            "1.sb0.1 3.r0.5 / 6.b1 8.sd",
+        ),
+        (
+            "777",
+            1,
+            False,
+            "Vic",
+            10.0,
+            None,
+            True,
+            "2c 7d Jh",
+            "flop",
+            0.5,
+            0.0,
+            "2.bb0.2 4.c0.3 / 5.x 7.f",
+        ),
     ],
     "boss_cash.xml": [
         # cards 0, 13 are the aces of the first two quarters; Hero shoves 9.40, Vic folds
-        ("888", 1, True, "Hero", 10.0, "Ad Ac", True, "2d 3c 4h", None, 0.6, 1.2,
-         "1.sb0.1 3.r0.6 / 6.b9.4!"),
-        ("888", 2, False, "Vic", 10.0, None, True, "2d 3c 4h", "flop", 0.6, 0.0,
-         "2.bb0.2 4.c0.4 / 5.x 7.f"),
+        (
+            "888",
+            1,
+            True,
+            "Hero",
+            10.0,
+            "Ad Ac",
+            True,
+            "2d 3c 4h",
+            None,
+            0.6,
+            1.2,
+            "1.sb0.1 3.r0.6 / 6.b9.4!",
+        ),
+        (
+            "888",
+            2,
+            False,
+            "Vic",
+            10.0,
+            None,
+            True,
+            "2d 3c 4h",
+            "flop",
+            0.6,
+            0.0,
+            "2.bb0.2 4.c0.4 / 5.x 7.f",
+        ),
     ],
 }
 # (site, currency, small blind, big blind, played_at, time_zone as written, table size)
-EXPECTED_FACTS = {
+EXPECTED_FACTS: dict[str, tuple[str, str, float, float, str, str | None, int]] = {
     "ipoker_cash.xml": ("iPoker", "USD", 0.1, 0.2, "2024-03-01 20:15:00", None, 3),
     "merge_cash.xml": ("Merge", "USD", 0.25, 0.5, "2024-03-01 20:15:00", "UTC", 6),
     "microgaming_cash.txt": ("Microgaming", "EUR", 0.1, 0.2, "2024-03-01 20:15:00", None, 2),
@@ -204,9 +335,7 @@ def test_an_xml_of_no_site_is_one_clear_issue_not_a_csv() -> None:
 
 
 @pytest.mark.parametrize("name", list(EXPECTED_ROWS), ids=list(EXPECTED_ROWS))
-def test_each_sample_is_recognised_by_content_whatever_its_name(
-    name: str, tmp_path: Path
-) -> None:
+def test_each_sample_is_recognised_by_content_whatever_its_name(name: str, tmp_path: Path) -> None:
     renamed = tmp_path / "export.txt"
     renamed.write_bytes((SITES / name).read_bytes())
     source = read_source(renamed)
