@@ -60,7 +60,7 @@ FLOORS = {
     "Merge": Floor(45, 98, 39, 24, 1),
     "Microgaming": Floor(16, 16, 13, 7, 1),
     "Everest": Floor(7, 7, 4, 3, 0),
-    "Boss": Floor(20, 93, 66, 43, 19),
+    "Boss": Floor(20, 108, 70, 44, 26),
 }
 """Disagreements are a ceiling: Merge's is a tournament hand whose all-in player posts an ante
 from a written stack of 0; Microgaming's a "posted to play" whose log stack says 0.15 went in

@@ -372,8 +372,8 @@ class HandBuilder:
     def finish(self) -> None:
         """The hand's end: the last uncalled bet returned; a log whose awards hold the
         uncalled bet too (the pot and the bet returned, in one amount: old Merge files) has it
-        taken back off (where the awards exceed the pot and the pot with the bets returned
-        holds them), and an award equal to the bet returned to a player, where another player
+        taken back off (where the awards exceed the pot by the bet returned, less a rake), and
+        an award equal to the bet returned to a player, where another player
         won the pot, is that bet; so ``won`` is what the pot paid."""
         self._return_uncalled()
         for key in self.sitting_out:
@@ -386,7 +386,10 @@ class HandBuilder:
         put_in = sum(p.put_in for p in self.players.values())
         won = sum(p.won for p in self.players.values())
         returned = sum(p.returned for p in self.players.values())
-        if returned > _EPSILON and put_in + _EPSILON < won <= put_in + returned + _EPSILON:
+        excess = won - put_in
+        # the awards hold the bet returned when they exceed the pot by that bet, less a rake
+        # (at most a tenth of the pot)
+        if returned > _EPSILON and excess > _EPSILON and returned - excess <= put_in / 10:
             for player in self.players.values():
                 player.won -= min(player.returned, player.won)
         else:
