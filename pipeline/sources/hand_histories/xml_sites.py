@@ -1,5 +1,7 @@
-"""The XML sites as one source: the table of site declarations, the sniff that picks one by
-content, and the one clear issue for an XML document of no site we read.
+"""The XML sites together: the sniff that picks one by content (:data:`XML_SITES`, in the
+sites' table), and the one clear issue for an XML document of no site we read.  Each XML site
+is a source of its own (:data:`pipeline.sources.hand_histories.reader.SITE_SOURCES`); an XML of
+no site comes to :func:`read_xml` through the ``xml`` source, after every site.
 
 >>> looks_like_xml('<?xml version="1.0"?>\\n<session sessioncode="1">'), looks_like_xml("a,b")
 (True, False)
@@ -15,18 +17,10 @@ from __future__ import annotations
 import re
 
 from pipeline.records import HandLog, Issues
-from pipeline.sources.hand_histories.sites.boss import BOSS
-from pipeline.sources.hand_histories.sites.everest import EVEREST
-from pipeline.sources.hand_histories.sites.ipoker import IPOKER
-from pipeline.sources.hand_histories.sites.merge import MERGE
-from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
+from pipeline.sources.hand_histories.sites import XML_SITES
 from pipeline.sources.hand_histories.xml_engine import XmlSite, text_of
 
 __all__ = ["XML_SITES", "looks_like_xml", "read_xml", "site_of"]
-
-XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
-"""Every XML site read, each a declaration in ``sites/``; the first whose mark is in a file's
-head reads it."""
 _XML_START = re.compile(r"\A[\s\ufeff]*<[?!A-Za-z]")
 _FIRST_ELEMENT = re.compile(r"<([A-Za-z][\w.:-]*)")
 

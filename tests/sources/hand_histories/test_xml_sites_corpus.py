@@ -31,7 +31,7 @@ from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories.xml_engine import XmlSite
 from pipeline.sources.hand_histories.xml_sites import XML_SITES, read_xml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SITES = next(
     (
         folder / "shared" / "corpora" / "sites"

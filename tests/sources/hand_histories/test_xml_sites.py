@@ -24,7 +24,7 @@ from pipeline.sources.hand_histories.xml_engine import (
 from pipeline.sources.hand_histories.xml_sites import XML_SITES, looks_like_xml, read_xml
 from tests.helpers import run_cli
 
-SITES = Path(__file__).resolve().parents[1] / "data" / "hand_histories" / "sites"
+SITES = Path(__file__).resolve().parents[2] / "data" / "hand_histories" / "sites"
 ROW = ("round", "seat", "button", "player", "stack", "hole", "mucked", "board",
        "folded_street", "put_in", "won", "actions")  # fmt: skip
 
@@ -339,7 +339,7 @@ def test_each_sample_is_recognised_by_content_whatever_its_name(name: str, tmp_p
     renamed = tmp_path / "export.txt"
     renamed.write_bytes((SITES / name).read_bytes())
     source = read_source(renamed)
-    assert source.kind == "xml-sites", name
+    assert source.kind == EXPECTED_FACTS[name][0].lower(), name
     assert source.problems == [], name
     assert source.sheets[0].frame.height == len(EXPECTED_ROWS[name])
     assert ".xml" in SUPPORTED_SUFFIXES
