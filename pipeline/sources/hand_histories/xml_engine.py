@@ -693,7 +693,7 @@ def _read_hand(
             f"{file}:{line}: hand {hand.hand_id} ends before its end ({exc}): left out",
         )
         return
-    except (BadHandError, KeyError, ValueError, IndexError) as exc:
+    except (BadHandError, KeyError, TypeError, ValueError, IndexError) as exc:
         reason = str(exc) if isinstance(exc, BadHandError) else f"{type(exc).__name__}: {exc}"
         issues.add(
             line,
