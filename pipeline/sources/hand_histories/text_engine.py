@@ -90,7 +90,7 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
     """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
 
     >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-    >>> text = "x\\nWinamax Poker - CashGame - a\\n\\nWinamax Poker - CashGame - b\\n"
+    >>> text = "x\\nWinamax Poker - HandId: #1-2-3 - a\\n\\nWinamax Poker - HandId: #1-2-4 - b\\n"
     >>> [line for line, _ in split_hands(WINAMAX, text)]
     [2, 4]
     """
