@@ -20,11 +20,19 @@ OMAHA = PokerVariant(
 """Four hole cards, two of them play."""
 
 OMAHA_5 = PokerVariant(
-    "Omaha 5", rules.OMAHA_5, aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha")
-)
+    "Omaha 5",
+    rules.OMAHA_5,
+    aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha", "5-Card Omaha Pot Limit",
+             "5-Card Omaha No Limit", "5-Card Omaha Limit"),
+)  # fmt: skip
 """Five hole cards, two of them play."""
 
-OMAHA_6 = PokerVariant("Omaha 6", rules.OMAHA_6, aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"))
+OMAHA_6 = PokerVariant(
+    "Omaha 6",
+    rules.OMAHA_6,
+    aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha", "6-Card Omaha Pot Limit",
+             "6-Card Omaha No Limit", "6-Card Omaha Limit"),
+)  # fmt: skip
 """Six hole cards, two of them play."""
 
 OMAHA_HI_LO = PokerVariant(

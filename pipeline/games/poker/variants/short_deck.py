@@ -25,6 +25,8 @@ SHORT_DECK = PokerVariant(
         "Six Plus Hold'em",
         "Short Deck Hold'em",
         "NS",
+        "6+ Hold'em No Limit",  # iPoker's Six Plus Holdem NL, as the XML sites' reader writes it
+        "6+ Hold'em Pot Limit",
     ),
     rule_sets={
         TRIPS_OVER_STRAIGHT: rules.SHORT_DECK_HOLDEM,
