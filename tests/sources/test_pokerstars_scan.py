@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
-from pipeline.sources.pokerstars.compiled import SCAN, scanned_rows
+from pipeline.sources.pokerstars.scanner import SCAN, scanned_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -30,11 +30,12 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
         "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
     assert SCAN is not None, (
-        "a C compiler is there but pipeline.sources.pokerstars._pokerstars_scan is not built: "
+        "a C compiler is there but pipeline.sources.pokerstars.scanner._pokerstars_scan is not "
+        "built: "
         f"{rebuild}"
     )
     # A rebuild that failed after the source changed leaves the old binary in place.
-    from pipeline.sources.pokerstars import _pokerstars_scan
+    from pipeline.sources.pokerstars.scanner import _pokerstars_scan
 
     built = Path(_pokerstars_scan.__file__)
     for source in built.parent.glob("_pokerstars_scan*.[ch]"):  # its parts and their header
@@ -292,8 +293,8 @@ def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
     """The scanner holds no game names: with none given, every hand goes back to the line
     reader; with the table's words (given at import), the 6+ hand is read here, as the line
     reader reads it."""
-    from pipeline.sources.pokerstars import _pokerstars_scan
     from pipeline.sources.pokerstars.lines import READ_VARIANTS
+    from pipeline.sources.pokerstars.scanner import _pokerstars_scan
 
     text = (DATA / "pokerstars_six_plus.txt").read_text(encoding="utf-8")
     table = [(words, game.hole_cards) for words, game in READ_VARIANTS.items()]

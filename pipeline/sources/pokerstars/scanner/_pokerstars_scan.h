@@ -1,6 +1,6 @@
 /*
  * The compiled PokerStars scanner, shared by its parts (setup.py builds them as one extension,
- * pipeline.sources.pokerstars._pokerstars_scan):
+ * pipeline.sources.pokerstars.scanner._pokerstars_scan):
  *
  *   _pokerstars_scan.c          the module: scan(), the pass over the lines, which part reads
  *                               each line
@@ -63,7 +63,7 @@ enum { EXPECT_TABLE, SEATS, BODY, SUMMARY };
 /* The games read here, as the header names them (the variant column holds these words), and
  * the hole cards each player is dealt in them.  The scanner holds no game names of its own: the
  * table of games (pipeline/records/game_names.py) gives them once, at import, through
- * set_variants() (pipeline/sources/pokerstars/compiled.py); before that there are none, and
+ * set_variants() (pipeline/sources/pokerstars/scanner/compiled.py); before that there are none, and
  * every hand is handed back to the line reader.  Each word ends in its limit ("No Limit", "Pot
  * Limit", "Limit") and holds "Limit" nowhere else, so at most one matches a header (the line
  * reader's _GAME takes the shortest game words ending in a limit). */

@@ -1,6 +1,6 @@
 """The compiled path of :func:`pipeline.sources.pokerstars.reader.read_pokerstars`.
 
-``pipeline/sources/pokerstars/_pokerstars_scan*.c`` is our own C extension, one file per part of the
+``_pokerstars_scan*.c`` (in this folder) is our own C extension, one file per part of the
 format (``_pokerstars_scan.h`` lists them), built at install by ``setup.py`` when a C compiler
 is there (``pip install -e .`` builds it in place).  Its
 ``scan`` walks the bytes of the text once and reads each hand as the line reader does; a hand
@@ -61,7 +61,7 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 
 def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
-        from pipeline.sources.pokerstars._pokerstars_scan import scan, set_variants
+        from pipeline.sources.pokerstars.scanner._pokerstars_scan import scan, set_variants
     except ImportError:  # built without a C compiler: the line reader reads instead
         return None
     # The scanner holds no game names of its own: it reads the games the line reader reads, in
