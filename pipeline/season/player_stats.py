@@ -20,6 +20,8 @@ out of the sheet; the Standings count them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
 from pipeline.season.poker_tables import NO_MONEY
@@ -174,3 +176,113 @@ def _ratio(heading: str, column: str) -> list[pl.Expr]:
         pl.when(stat.count() > 0).then(stat.cast(pl.Float64).mean()).alias(f"{heading} %"),
         stat.count().cast(pl.Int64).alias(f"{heading} n"),
     ]
+
+
+NIGHT_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.String(), "currency": pl.String(), "player": pl.String(), "night": pl.Int64(),
+    "date": pl.Date(), "hands": pl.Int64(), "net": pl.Float64(), "cumulative net": pl.Float64(),
+    "VPIP %": pl.Float64(), "VPIP n": pl.Int64(), "PFR %": pl.Float64(), "PFR n": pl.Int64(),
+}  # fmt: skip
+"""The columns of :func:`night_stats`."""
+NIGHT_NOTES = {
+    "night": "a date and tournament, numbered by date (the Nights sheet)",
+    "date": "the night's date: a log's first hand in its own time zone, else a sheet's date",
+    "hands": "hands the player was dealt that night in this game and currency",
+    "net": "won less put in that night, in the block's currency; empty: no money recorded",
+    "cumulative net": "net from the player's first night in this game and currency up to this one",
+    "VPIP %": NOTES["VPIP %"],
+    "PFR %": NOTES["PFR %"],
+}
+
+
+def night_stats(rows: pl.DataFrame, nights: pl.DataFrame) -> pl.DataFrame:
+    """Per game, currency, player and night the player was dealt in: the night's date, hands,
+    net, the net so far (``cumulative net``, over the player's nights in that game and currency),
+    VPIP and PFR with their samples.  Every hand counts in ``hands`` and ``net`` (a round sheet's
+    too); VPIP and PFR only where the night's hands have actions.  Ordered by block, then
+    player, then night.
+
+    >>> rows = pl.DataFrame({
+    ...     "game": ["Hold'em"] * 3, "currency": ["USD"] * 3, "player": ["Ann"] * 3,
+    ...     "night": [1, 2, 2], "net": [5.0, -2.0, 1.0], "vpip": [True, False, None],
+    ...     "pfr": [False, False, None],
+    ... })
+    >>> nights = pl.DataFrame({"night": [1, 2], "date": [None, None]},
+    ...                       schema_overrides={"date": pl.Date})
+    >>> night_stats(rows, nights).select("night", "hands", "net", "cumulative net", "VPIP n").rows()
+    [(1, 1, 5.0, 5.0, 1), (2, 2, -1.0, 4.0, 1)]
+    """
+    present = rows.with_columns(
+        pl.lit(None, dtype=dtype).alias(name)
+        for name, dtype in (STAT_COLUMNS | {"net": pl.Float64(), "currency": pl.String()}).items()
+        if name not in rows.columns
+    )
+    per_night = present.group_by("game", "currency", "player", "night").agg(
+        pl.len().cast(pl.Int64).alias("hands"),
+        pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
+        *_ratio("VPIP", "vpip"),
+        *_ratio("PFR", "pfr"),
+    )
+    dated = per_night.join(nights.select("night", "date"), on="night", how="left").sort(
+        "game", "currency", "player", "night", nulls_last=True
+    )
+    block = ("game", "currency", "player")
+    cumulative = (
+        pl.when(pl.col("net").is_not_null().any().over(block))
+        .then(pl.col("net").fill_null(0.0).cum_sum().over(block))
+        .alias("cumulative net")
+    )
+    return dated.with_columns(cumulative).select(
+        pl.col(name).cast(dtype) for name, dtype in NIGHT_SCHEMA.items()
+    )
+
+
+def net_by_date(table: pl.DataFrame, players: Sequence[str]) -> pl.DataFrame:
+    """One block of :func:`night_stats` (one game and currency) as the Trend sheet charts it: a
+    row per night of the block (its number and date), a column per player of ``players`` (in
+    that order): their cumulative net after that night, flat over the nights they missed, 0
+    before their first.
+
+    >>> table = pl.DataFrame({
+    ...     "player": ["Ann", "Bob", "Ann"], "night": [1, 2, 3], "cumulative net": [5.0, -1.0, 2.0],
+    ...     "date": [None, None, None]}, schema_overrides={"date": pl.Date})
+    >>> net_by_date(table, ["Ann", "Bob"]).rows()
+    [(1, None, 5.0, 0.0), (2, None, 5.0, -1.0), (3, None, 2.0, -1.0)]
+    """
+    base = table.select("night", "date").unique().sort("night")
+    shown = [player for player in players if player in set(table.get_column("player"))]
+    if not shown:
+        return base
+    wide = table.filter(pl.col("player").is_in(shown)).pivot(
+        on="player", index="night", values="cumulative net"
+    )
+    return (
+        base.join(wide, on="night", how="left")
+        .sort("night")
+        .select(
+            "night",
+            "date",
+            *(pl.col(player).forward_fill().fill_null(0.0).cast(pl.Float64) for player in shown),
+        )
+    )
+
+
+def net_trends(table: pl.DataFrame, top: int) -> tuple[tuple[str, str | None, pl.DataFrame], ...]:
+    """Per game and currency of :func:`night_stats` with money (a ``net``): the block's game,
+    currency and :func:`net_by_date` of its ``top`` players by hands (then name)."""
+    blocks: list[tuple[str, str | None, pl.DataFrame]] = []
+    with_money = table.filter(pl.col("cumulative net").is_not_null())
+    for game, currency in with_money.select("game", "currency").unique(maintain_order=True).rows():
+        block = with_money.filter(
+            (pl.col("game") == game) & pl.col("currency").eq_missing(currency)
+        )
+        players = (
+            block.group_by("player")
+            .agg(pl.col("hands").sum())
+            .sort("hands", "player", descending=[True, False])
+            .head(top)
+            .get_column("player")
+            .to_list()
+        )
+        blocks.append((game, currency, net_by_date(block, players)))
+    return tuple(blocks)

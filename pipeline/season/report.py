@@ -37,7 +37,13 @@ from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wi
 from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
 from pipeline.season.nights import number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
-from pipeline.season.player_stats import player_stats, position_stats
+from pipeline.season.player_stats import (
+    NIGHT_SCHEMA,
+    net_trends,
+    night_stats,
+    player_stats,
+    position_stats,
+)
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
 NO_ALIASES = PlayerMap()
@@ -82,6 +88,12 @@ class SeasonReport:
     (:mod:`pipeline.season.player_stats`)."""
     position_stats: pl.DataFrame = field(default_factory=pl.DataFrame)
     """Per game, currency and position, every player together: hands, VPIP, PFR, net, bb/100."""
+    night_stats: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=NIGHT_SCHEMA))
+    """Per game, currency, player and night: hands, net, cumulative net, VPIP, PFR
+    (:func:`pipeline.season.player_stats.night_stats`)."""
+    net_trends: tuple[tuple[str, str | None, pl.DataFrame], ...] = ()
+    """Per game and currency with money: the top players' cumulative net after each night, a
+    column each (the Trend sheet's second chart)."""
 
 
 def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
@@ -308,6 +320,7 @@ def build_report(
     players_in_order = poker_tables.player_order(rows)
     trend = poker_tables.trend(rows, nights, players_in_order)
     luck, suckouts = _luck(rows, nights)
+    by_night = night_stats(rows, nights)
     categories, unknown = categories_per_game(rows, rules_of_game)
     yatzy_standings, yatzy_categories = _yatzy(yatzy.lazy())
     return SeasonReport(
@@ -330,6 +343,8 @@ def build_report(
         games_without_rules=unknown,
         player_stats=player_stats(rows),
         position_stats=position_stats(rows),
+        night_stats=by_night,
+        net_trends=net_trends(by_night, top),
     )
 
 

@@ -62,7 +62,7 @@ def oracle_payouts(
         for amount, contenders in pots:
             best = max(highs[i] for i in contenders)
             high_winners = [i for i in contenders if highs[i] == best]
-            qualifying = [lows[i] for i in contenders if lows[i] is not None]
+            qualifying = [low for i in contenders if (low := lows[i]) is not None]
             low_winners = [i for i in contenders if qualifying and lows[i] == min(qualifying)]
             high_part = amount / 2 if low_winners else amount
             for i in high_winners:
@@ -145,7 +145,9 @@ def test_side_pot_is_not_the_whole_pot_times_equity() -> None:
     pots = [(90.0, [0, 1, 2]), (340.0, [1, 2])]
     expected = oracle_payouts(parse_cards(holes).tolist(), parse_cards(board[:3]).tolist(), pots)
     got = with_all_in_ev(rows, hand=("round",))["all_in_ev"].to_list()
-    assert got == pytest.approx([chips - put for chips, put in zip(expected, [30, 200, 200])])
+    assert got == pytest.approx(
+        [chips - put for chips, put in zip(expected, [30, 200, 200], strict=True)]
+    )
     whole_pot = oracle_payouts(
         parse_cards(holes).tolist(), parse_cards(board[:3]).tolist(), [(430.0, [0, 1, 2])]
     )
@@ -164,7 +166,9 @@ def test_omaha_hi_lo_turn_all_in_with_a_side_pot() -> None:
         parse_cards(holes).tolist(), parse_cards(board[:4]).tolist(), pots, omaha_hi_lo=True
     )
     got = with_all_in_ev(rows, hand=("round",))["all_in_ev"].to_list()
-    assert got == pytest.approx([chips - put for chips, put in zip(expected, [20, 80, 80])])
+    assert got == pytest.approx(
+        [chips - put for chips, put in zip(expected, [20, 80, 80], strict=True)]
+    )
     assert sum(got) == pytest.approx(0.0, abs=1e-9)
 
 

@@ -101,9 +101,7 @@ def with_all_in_ev(
             ):
                 continue
             known = boards[longest, :cards]
-            pots = pots_by_contribution(
-                cents[everyone].tolist(), [not flag for flag in still]
-            )
+            pots = pots_by_contribution(cents[everyone].tolist(), [not flag for flag in still])
             for pot in pots:
                 contenders = everyone[pot.eligible]
                 placed.append((contenders, pot.amount))
