@@ -16,8 +16,8 @@ from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 
 EXPECTED_SHEETS = [
-    "Standings", "Player stats", "Trend", "Trend by player", "Player nights", "Hand odds", "Luck",
-    "Head to head", "Yatzy", "Nights", "Same player",
+    "Standings", "Player stats", "Player pages", "Trend", "Trend by player", "Player nights",
+    "Hand odds", "Luck", "Head to head", "Yatzy", "Nights", "Same player",
 ]  # fmt: skip
 
 

@@ -1,8 +1,11 @@
 """Write the season workbook (:class:`pipeline.season.report.SeasonReport`) with openpyxl.
 
 Sheets, in order: ``Standings`` (a block per game: the table and its bar chart of wins),
-``Trend`` (the top players' cumulative wins after each night, a column each, and their lines;
-and, per game and currency with money, the top players' net won by date and its lines),
+``Player stats`` (the tracker statistics, a block per game and currency, and by position),
+``Player pages`` (a printed page per guest and game: their figures beside the field's, and
+their latest nights), ``Trend`` (the top players' cumulative wins after each night, a column
+each, and their lines; and, per game and currency with money, the top players' net won by date
+and its lines),
 ``Trend by player`` (every player, a row per night: that night's wins and the wins so far),
 ``Player nights`` (per game, currency and player, a row per night played: hands, net, the net
 so far, VPIP and PFR),
@@ -50,6 +53,7 @@ from pipeline.sinks.excel.season.layout import (
     set_widths,
     write_table,
 )
+from pipeline.sinks.excel.season.player_pages import PLAYER_PAGES, player_pages_sheet
 from pipeline.sinks.excel.season.player_stats import PLAYER_STATS, player_stats_sheet
 from pipeline.sinks.excel.styles import cut_text
 
@@ -334,6 +338,7 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
         report.position_stats,
         _notes(report, "position_stats"),
     )
+    player_pages_sheet(book.create_sheet(PLAYER_PAGES), report.player_pages)
     _trend_sheet(book.create_sheet("Trend"), report)
     _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
     nights = book.create_sheet(PLAYER_NIGHTS)
