@@ -279,9 +279,7 @@ class ScoredRows(pa.DataFrameModel):
     bets_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    fold_street: Series[str] = pa.Field(
-        nullable=True, isin=("preflop", "flop", "turn", "river")
-    )
+    fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

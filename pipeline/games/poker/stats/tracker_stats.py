@@ -185,8 +185,9 @@ def _when(chance: str, stat: str) -> list[pl.Expr]:
 
 def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFrame:
     """``rows`` (one per player and hand, with ``actions``, ``position`` and ``won``) with
-    :data:`TRACKER_STATS` and :data:`STREET_ACTIONS` appended: null on a row without actions (a round sheet), booleans
-    null where the player had no chance.  A hand column ``rows`` lacks is taken as one value.
+    :data:`TRACKER_STATS` and :data:`STREET_ACTIONS` appended: null on a row without actions
+    (a round sheet), booleans null where the player had no chance.  A hand column ``rows`` lacks
+    is taken as one value.
     """
     named = [name for name in hand if name in rows.columns]
     if "actions" not in rows.columns or rows["actions"].null_count() == rows.height:
