@@ -147,9 +147,14 @@ def run_command(
     """
     from pipeline.cli.report import pipe_may_break, print_run_summary, run_with_progress
     from pipeline.games.base import EquityOptions
-    from pipeline.job.executors import ExecutorError, executor_for, map_on_workers
-    from pipeline.job.interrupt import Interrupted, stop_on_signals
-    from pipeline.job.runner import RunReport
+    from pipeline.job import (
+        ExecutorError,
+        Interrupted,
+        RunReport,
+        executor_for,
+        map_on_workers,
+        stop_on_signals,
+    )
 
     scoring = _scoring_options(
         game, short_deck_rule, EquityOptions(enabled=equity, budget_seconds=equity_budget)
@@ -190,7 +195,7 @@ def check_command(
     Exit code 0 when clean, 1 when issues were found, 2 when an input could not be found.
     """
     from pipeline.cli.report import count
-    from pipeline.job.check import check, issue_lines
+    from pipeline.job import check, issue_lines
 
     results, found = check(inputs or [Path("input")], _scoring_options(game, short_deck_rule))
     issues = len(found.issues)

@@ -19,7 +19,7 @@ _Result = TypeVar("_Result")
 
 class ChunkMap(Protocol):
     """How chunks of work are computed: ``map(function, chunks)``, the results in order (on a
-    cluster's workers, say; :func:`pipeline.job.executors.map_on_workers`)."""
+    cluster's workers, say; :func:`pipeline.job.runner.executors.map_on_workers`)."""
 
     def __call__(
         self, function: Callable[[_Chunk], _Result], chunks: Sequence[_Chunk], /

@@ -17,8 +17,8 @@ from pipeline.games.poker.stats.tracker_stats import (
     TRACKER_STATS,
     with_tracker_stats,
 )
-from pipeline.job.outputs import scored_frames
-from pipeline.job.task import score_source
+from pipeline.job.task.outputs import scored_frames
+from pipeline.job.task.scoring import score_source
 from pipeline.records.hand_log import drop_repeated_hands
 from pipeline.sources import read_source
 from pipeline.sources.base import decode_text

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from pipeline.core import atomic_file
 from pipeline.games.generate import deal_holdem, players_frame
-from pipeline.job.plan import distinct_bases, fitting, output_base
-from pipeline.job.runner import run
+from pipeline.job.plan.inputs import distinct_bases, fitting, output_base
+from pipeline.job.runner.driver import run
 from pipeline.sinks.atomic import walk_files
 from pipeline.sinks.excel import row_xml
 from pipeline.sinks.excel.backends import xlsxwriter_book

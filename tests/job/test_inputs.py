@@ -19,8 +19,8 @@ from openpyxl import load_workbook
 
 from pipeline.cli.report import print_run_summary
 from pipeline.games.generate import deal_holdem, players_frame
-from pipeline.job.input_task import FileReport
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
+from pipeline.job.task.input_task import FileReport
 from pipeline.sinks.atomic import file_digest
 from tests.helpers import run_cli
 

@@ -10,8 +10,8 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.games.base import NO_OPTIONS
-from pipeline.job.outputs import scored_frames
-from pipeline.job.task import score_source
+from pipeline.job.task.outputs import scored_frames
+from pipeline.job.task.scoring import score_source
 from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 from pipeline.sinks.excel.season.player_stats import EMPTY, PLAYER_STATS

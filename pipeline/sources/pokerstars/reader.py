@@ -39,7 +39,7 @@ import numpy as np
 import polars as pl
 
 from pipeline.records.hand_log import HandLog, Issues, head_matches, seen_board
-from pipeline.sources.base import UTF16_BOMS, decode_text
+from pipeline.sources.base import UTF16_BOMS, decode_text, utf16_without_bom
 from pipeline.sources.pokerstars.compiled import RAW_SCHEMA, SCAN, scanned_rows
 from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
 from pipeline.sources.pokerstars.lines import (
@@ -88,7 +88,7 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     """
     use_scanner = compiled and SCAN is not None
     if isinstance(text, bytes):
-        if use_scanner and not text.startswith(UTF16_BOMS):
+        if use_scanner and not text.startswith(UTF16_BOMS) and utf16_without_bom(text) is None:
             # The scanner takes "\r\n" and "\r" as line ends itself: no copy of the text.
             data = text.removeprefix(UTF8_BOM).removeprefix(UTF8_BOM)
             scanned = scanned_rows(data)

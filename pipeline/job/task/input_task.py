@@ -18,17 +18,8 @@ from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.games.poker.logs.hand_counts import NO_HANDS
-from pipeline.job.hand_index import Claims, HandIndex, claims_of
-from pipeline.job.isolation import (
-    ChildDiedError,
-    OverMemoryCapError,
-    needs_isolation,
-    read_once,
-    run_capped,
-)
-from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.outputs import write_outputs
-from pipeline.job.plan import (
+from pipeline.job.plan.hand_index import Claims, HandIndex, claims_of
+from pipeline.job.plan.inputs import (
     CLEAN,
     FAILED,
     GONE,
@@ -37,10 +28,19 @@ from pipeline.job.plan import (
     is_unchanged,
     settings_of,
 )
-from pipeline.job.results import FileResult
+from pipeline.job.runner.isolation import (
+    ChildDiedError,
+    OverMemoryCapError,
+    needs_isolation,
+    read_once,
+    run_capped,
+)
+from pipeline.job.runner.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.streaming import stream_csv, streamable_layout
 from pipeline.job.streaming.summary import StreamedFile
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.task.outputs import write_outputs
+from pipeline.job.task.results import FileResult
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sinks.atomic import file_digest, make_folders
 from pipeline.sinks.manifest import readable
 from pipeline.sources import ReadProblem, SourceFile, read_source

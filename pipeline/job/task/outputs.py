@@ -14,9 +14,9 @@ from pipeline.games.base import Game, ScoredSheet
 from pipeline.games.issues import ISSUE_COLUMNS, ISSUE_NOTES, with_codes
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.sheet_facts import date_in_name
-from pipeline.job.hand_index import Claims, hand_keys
-from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.results import FileResult
+from pipeline.job.plan.hand_index import Claims, hand_keys
+from pipeline.job.runner.limits import DEFAULT_LIMITS, Limits
+from pipeline.job.task.results import FileResult
 from pipeline.sinks.excel.workbook import SheetOutput, UnloadableWorkbookError, write_workbook
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import ReadProblem
@@ -25,7 +25,7 @@ from pipeline.sources import ReadProblem
 def scored_frames(result: FileResult, left_out: Claims | None = None) -> dict[str, pl.DataFrame]:
     """One row per player per round, by Parquet name (``poker``, ``yatzy``), each in its game's
     fixed schema and checked against its pandera model; the hands another input scored first
-    (``left_out``, see :mod:`pipeline.job.hand_index`) left out."""
+    (``left_out``, see :mod:`pipeline.job.plan.hand_index`) left out."""
     by_name: dict[str, list[pl.DataFrame]] = {}
     if left_out is not None and left_out.whole_file:
         return {}

@@ -8,7 +8,7 @@ big worked on in a subprocess whose memory is capped, leaving nothing behind.
   span more than a quarter of a million cells, or whose shared strings would be copied into
   its cells past 64 MB, is worked on in a capped subprocess; a small one stays here, where it
   costs no interpreter start (its parts were checked, so nothing in it can grow).
-* :func:`run_capped`: runs a picklable function in ``python -m pipeline.job.isolation`` under
+* :func:`run_capped`: runs a picklable function in ``python -m pipeline.job.runner.isolation`` under
   ``RLIMIT_AS`` (the cap of :func:`pipeline.sources.xlsx.memory_cap_bytes`). A subprocess, not a
   ``multiprocessing`` child, so it works inside Dask's daemonic workers. The child has its own
   session (its whole group is killed when it ends or times out), dies with its parent
@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pipeline.job.interrupt import signals_deferred
+from pipeline.job.runner.interrupt import signals_deferred
 from pipeline.sinks.atomic import TEMPORARY_MARK, file_digest
 from pipeline.sources.xlsx import declared_inflated_bytes, inspect_workbook, memory_cap_bytes
 
@@ -126,7 +126,7 @@ def run_capped(function: Callable[..., Result], *args: Any, scratch: Path) -> Re
             try:
                 with signals_deferred():  # a stop signal waits until the child can be ended
                     child = subprocess.Popen(
-                        [sys.executable, "-m", "pipeline.job.isolation", str(os.getpid())],
+                        [sys.executable, "-m", "pipeline.job.runner.isolation", str(os.getpid())],
                         stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE,
                         stderr=stderr,

@@ -16,7 +16,7 @@ process was started with ignored (SIGINT in a shell's ``&`` background job) stay
 ...     time.sleep(5)  # never reached: the handler raises
 Traceback (most recent call last):
     ...
-pipeline.job.interrupt.Interrupted: interrupted by SIGTERM
+pipeline.job.runner.interrupt.Interrupted: interrupted by SIGTERM
 """
 
 from __future__ import annotations

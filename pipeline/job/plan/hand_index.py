@@ -26,7 +26,7 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.job.results import FileResult
+from pipeline.job.task.results import FileResult
 from pipeline.sinks.atomic import atomic_open, output_stamp
 from pipeline.sinks.manifest import HAND_INDEX, SOURCE_PATH, readable
 from pipeline.sources import ReadProblem

@@ -24,7 +24,7 @@ from pipeline.core.atomic_file import NAME_MAX, shortened
 from pipeline.games.base import ScoringOptions
 from pipeline.sinks.atomic import OUTPUT_MARK, file_digest, is_showdown_output
 from pipeline.sinks.manifest import LOCK
-from pipeline.sources import SUPPORTED_SUFFIXES
+from pipeline.sources import SUPPORTED_SUFFIXES, is_hand_history_file
 from pipeline.sources.xlsx import memory_cap
 
 CLEAN, ISSUES, FAILED = "clean", "issues", "failed"
@@ -203,7 +203,9 @@ def _visit(
         else:
             searched.add(real)
             pending.append((path, real))
-    elif entry.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
+    elif entry.is_file() and (
+        path.suffix.lower() in SUPPORTED_SUFFIXES or is_hand_history_file(path)
+    ):
         if _is_players_file(path):
             found.notes.append(
                 f"{str(path)!r} is the desk's players file (alias,player): read by "

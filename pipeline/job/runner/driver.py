@@ -1,6 +1,6 @@
 """The run: plan the inputs, score each as one task, and write the manifest as tasks finish.
 
-A task (:func:`pipeline.job.input_task.run_task`) is a pure, picklable function of one input
+A task (:func:`pipeline.job.task.input_task.run_task`) is a pure, picklable function of one input
 that writes that input's outputs and returns its manifest entry; only this driver writes
 ``manifest.json``.  ``run`` takes any :class:`concurrent.futures.Executor` (a process pool,
 Dask's ``client.get_executor()``); without one, tasks run here one after another.
@@ -17,12 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
-from pipeline.job.hand_index import load_index, write_index
-from pipeline.job.input_task import FileReport, one_line, run_task
-from pipeline.job.interrupt import Interrupted, signals_deferred
-from pipeline.job.isolation import scratch_tempdir
-from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.plan import (
+from pipeline.job.plan.hand_index import load_index, write_index
+from pipeline.job.plan.inputs import (
     CLEAN,
     FAILED,
     GONE,
@@ -31,6 +27,10 @@ from pipeline.job.plan import (
     output_clash,
     plan_inputs,
 )
+from pipeline.job.runner.interrupt import Interrupted, signals_deferred
+from pipeline.job.runner.isolation import scratch_tempdir
+from pipeline.job.runner.limits import DEFAULT_LIMITS, Limits
+from pipeline.job.task.input_task import FileReport, one_line, run_task
 from pipeline.sinks.atomic import file_digest, make_folders, remove_stale_temporaries
 from pipeline.sinks.manifest import (
     RENAMED_FROM,
@@ -81,7 +81,7 @@ def run(
 ) -> RunReport:
     """Score every input into ``output``; unchanged inputs (same content hash) are skipped.
 
-    Within :func:`~pipeline.job.interrupt.stop_on_signals`, a SIGTERM, SIGINT or SIGHUP stops
+    Within :func:`~pipeline.job.runner.interrupt.stop_on_signals`, a SIGTERM, SIGINT or SIGHUP stops
     the run: the work in flight is stopped (``executor.shutdown(wait=True, cancel_futures=True)``
     first), the temporary files and scratch folders are removed, the outputs already whole and
     the manifest entries of the inputs that finished are kept, and the report says so
@@ -138,7 +138,7 @@ def _run(inputs: Sequence[Path], output: Path, report: RunReport, settings: _Run
 
 def _stop_work_in_flight(executor: Executor) -> None:
     """Stop an executor's tasks before the output folder is tidied: none may write after.
-    Dask's executor from :func:`~pipeline.job.executors.executor_for` kills the workers of a
+    Dask's executor from :func:`~pipeline.job.runner.executors.executor_for` kills the workers of a
     cluster it started; a process pool waits for the tasks it is running."""
     try:
         executor.shutdown(wait=True, cancel_futures=True)

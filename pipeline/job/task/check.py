@@ -9,12 +9,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
-from pipeline.job.input_task import over_cap_message
-from pipeline.job.isolation import OverMemoryCapError, needs_isolation, read_once, run_capped
-from pipeline.job.outputs import issues_frame
-from pipeline.job.plan import FoundInputs, PlannedInput, plan_inputs
-from pipeline.job.results import FileResult
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.plan.inputs import FoundInputs, PlannedInput, plan_inputs
+from pipeline.job.runner.isolation import OverMemoryCapError, needs_isolation, read_once, run_capped
+from pipeline.job.task.input_task import over_cap_message
+from pipeline.job.task.outputs import issues_frame
+from pipeline.job.task.results import FileResult
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sources import ReadProblem, SourceFile, read_source
 
 

@@ -16,7 +16,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pipeline.job.interrupt import signals_deferred
+from pipeline.job.runner.interrupt import signals_deferred
 
 _Chunk = TypeVar("_Chunk")
 _Result = TypeVar("_Result")

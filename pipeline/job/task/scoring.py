@@ -1,9 +1,9 @@
 """One input scored: read -> recognise -> validate -> score, every sheet.
 
 :func:`score_source` is pure (what was read -> frames in a :class:`FileResult`);
-:mod:`pipeline.job.outputs` hands the frames to the sinks.  Every row read is either scored or
+:mod:`pipeline.job.task.outputs` hands the frames to the sinks.  Every row read is either scored or
 rejected with an issue record: ``rows_read == rows_scored + rows_rejected`` for every sheet,
-checked here on every run (:mod:`pipeline.job.results`).
+checked here on every run (:mod:`pipeline.job.task.results`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import NO_OPTIONS, ScoringOptions
 from pipeline.games.layouts import EXPECTED_HEADERS, Layout, detect_layout, near_misses
 from pipeline.games.poker.scoring.rows import empty_issues
-from pipeline.job.long_text import overlong_cells
-from pipeline.job.results import (
+from pipeline.job.task.long_text import overlong_cells
+from pipeline.job.task.results import (
     FileResult,
     SheetResult,
     check_accounting,
