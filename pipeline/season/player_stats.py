@@ -45,7 +45,11 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
     )
 } | {
     "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(), "all_in_ev": pl.Float64(),
-}  # fmt: skip
+} | {
+    f"{count}_{street}": pl.Int64()
+    for street in ("flop", "turn", "river")
+    for count in ("bets", "raises", "calls")
+} | {"fold_street": pl.String()}  # fmt: skip
 """The Parquet's statistics the season reads (a night written before them: nulls)."""
 
 NOTES = {
@@ -64,6 +68,17 @@ NOTES = {
     "AF": "aggression factor: (bets + raises) / calls, flop, turn and river",
     "AFq %": "aggression frequency: (bets + raises) / (bets + raises + calls + folds), flop, "
     "turn and river",
+    **{
+        name: f"{what}, on the {street} only"
+        for street in ("flop", "turn", "river")
+        for name, what in (
+            (f"AF {street}", "aggression factor: (bets + raises) / calls"),
+            (
+                f"AFq {street} %",
+                "aggression frequency: (bets + raises) / (bets + raises + calls + folds)",
+            ),
+        )
+    },
     "WTSD %": "went to showdown, out of the hands where the player saw the flop",
     "W$SD %": "won money at showdown, out of the showdowns",
     "WWSF %": "won money, out of the hands where the player saw the flop",
@@ -78,7 +93,8 @@ NOTES = {
 
 def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
     """Per game, currency and player: hands, each percentage (a fraction: the sheet formats
-    it) followed by its sample size ``<name> n``, AF, AFq, net and bb/100; the most hands
+    it) followed by its sample size ``<name> n``, AF, AFq, then AF and AFq per street after the
+    flop, net and bb/100; the most hands
     first within a block.  Rows without statistics (no ``vpip`` and no ``saw_flop``) are left
     out."""
     present = rows.with_columns(
@@ -107,6 +123,7 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.when(aggressive + calls + postflop_folds > 0)
         .then(aggressive / (aggressive + calls + postflop_folds))
         .alias("AFq %"),
+        *(figure for street in ("flop", "turn", "river") for figure in _street_aggression(street)),
         *showdown,
         pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
         pl.when(per_big_blind.count() > 0)
@@ -168,6 +185,20 @@ def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
         list(POSITION_ORDER), list(range(len(POSITION_ORDER))), default=len(POSITION_ORDER)
     )
     return table.sort("game", "currency", order, nulls_last=True)
+
+
+def _street_aggression(street: str) -> list[pl.Expr]:
+    """AF and AFq on one street after the flop, from the Parquet's counts per street (a fold
+    there: ``fold_street``)."""
+    aggressive = (pl.col(f"bets_{street}") + pl.col(f"raises_{street}")).sum()
+    calls = pl.col(f"calls_{street}").sum()
+    folds = (pl.col("fold_street") == street).sum()
+    return [
+        pl.when(calls > 0).then(aggressive / calls).alias(f"AF {street}"),
+        pl.when(aggressive + calls + folds > 0)
+        .then(aggressive / (aggressive + calls + folds))
+        .alias(f"AFq {street} %"),
+    ]
 
 
 def _ratio(heading: str, column: str) -> list[pl.Expr]:
