@@ -9,15 +9,24 @@ is checked against the published figure and against the flop case's method on a 
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import polars as pl
 import pytest
 
 from pipeline.core.cards import parse_cards
-from pipeline.games.poker.stats.all_in_ev import with_all_in_ev
+from pipeline.games.base import NO_EQUITY, NO_OPTIONS, EquityOptions, ScoredSheet, ScoringOptions
+from pipeline.games.poker.logs.hand_log_game import hand_log_summary
+from pipeline.games.poker.stats.all_in_ev import EXACT, HOW, sampled_how, with_all_in_ev
+from pipeline.games.poker.stats.all_in_ev import NO_EQUITY as NO_EQUITY_SAID
+from pipeline.job.task.outputs import scored_frames
+from pipeline.job.task.scoring import score_source
+from pipeline.sources import read_source
 from schemas.holdem import POKER_PARQUET_SCHEMA, align_to_poker_schema
 from tests.reference import omaha_key, omaha_low_key, reference_key
 
+DATA = Path(__file__).resolve().parents[1] / "data" / "hand_histories"
+AA_KK = [["As", "Ah"], ["Ks", "Kd"]]
 LISTS = {"hole_ids": pl.List(pl.UInt8), "board_ids": pl.List(pl.UInt8)}
 
 
@@ -198,3 +207,75 @@ def test_old_parquet_files_scan_with_a_null_all_in_ev() -> None:
     names = list(POKER_PARQUET_SCHEMA)
     assert names.index("all_in_ev") == names.index("all_in") + 1
     assert aligned["all_in_ev"].to_list() == [None]
+
+
+def test_no_equity_leaves_it_empty_and_says_why() -> None:
+    rows = hand([["As", "Ah"], ["Ks", "Kd"]], ["2c", "7d", "9h"], "flop", [100.0] * 2)
+    got = with_all_in_ev(rows, hand=("round",), options=NO_EQUITY)
+    assert got["all_in_ev"].to_list() == [None, None]
+    assert got[HOW].to_list() == [NO_EQUITY_SAID] * 2
+
+
+def test_over_the_budget_preflop_is_sampled_seeded_within_its_margin() -> None:
+    rows = hand(
+        [["As", "Ah"], ["Ks", "Kd"]], ["2c", "7d", "9h", "Jc", "3s"], "preflop", [100.0] * 2
+    )
+    # exact: 1,712,304 boards, about 0.045 s by the cost model; 20,000 sampled: far less
+    budget = EquityOptions(budget_seconds=0.01, samples=20_000, seed=7)
+    exact = with_all_in_ev(rows, hand=("round",))["all_in_ev"].to_list()
+    sampled = with_all_in_ev(rows, hand=("round",), options=budget)
+    figures = sampled["all_in_ev"].to_list()
+    # the 95 % margin on an equity: 1.96 * sqrt(0.25 / 20,000) = 0.69 %, times the pot of 200
+    margin = 1.96 * (0.25 / 20_000) ** 0.5 * 200
+    assert abs(figures[0] - exact[0]) <= margin
+    assert figures[0] != exact[0]  # drawn, not enumerated
+    assert figures[1] == pytest.approx(-figures[0])
+    again = with_all_in_ev(rows, hand=("round",), options=budget)["all_in_ev"].to_list()
+    assert again == figures  # seeded: the same figures every run
+    assert sampled[HOW].to_list() == [sampled_how(20_000)] * 2
+
+
+def test_a_flop_all_in_stays_exact_when_the_preflop_ones_are_sampled() -> None:
+    holes, board = [["As", "Ad"], ["Kc", "Kh"]], ["Ks", "7d", "2c", "9h", "3s"]
+    flop = hand(holes, board, "flop", [110.0, 110.0])
+    preflop = hand([["Qs", "Qh"], ["Js", "Jd"]], board, "preflop", [50.0, 50.0]).with_columns(
+        pl.lit("2").alias("round")
+    )
+    both = pl.concat([flop, preflop])
+    got = with_all_in_ev(
+        both, hand=("round",), options=EquityOptions(budget_seconds=0.01, samples=5_000)
+    )["all_in_ev"].to_list()
+    expected = oracle_equity(parse_cards(holes).tolist(), parse_cards(board[:3]).tolist())
+    assert got[:2] == pytest.approx([share * 220 - 110 for share in expected], abs=1e-9)
+
+
+def test_far_over_the_budget_it_is_left_empty_and_says_why() -> None:
+    rows = hand(
+        [["As", "Ah"], ["Ks", "Kd"]], ["2c", "7d", "9h", "Jc", "3s"], "preflop", [100.0] * 2
+    )
+    got = with_all_in_ev(rows, hand=("round",), options=EquityOptions(budget_seconds=0.0))
+    assert got["all_in_ev"].to_list() == [None, None]
+    said = got[HOW].to_list()[0]
+    assert said.startswith("empty: about 0.00") and "over the 0 s budget" in said, said
+
+
+def test_the_job_under_no_equity_and_with_it(tmp_path: Path) -> None:
+    """Through the job: --no-equity leaves every all_in_ev empty and the Summary says why;
+    with equity, the all-in hands have their figures."""
+    path = DATA / "pokerstars_mixed.txt"
+    source = read_source(path)
+    off_result = score_source(source, NO_OPTIONS, path.name)
+    off = scored_frames(off_result)["poker"]
+    on_result = score_source(source, ScoringOptions(equity=EquityOptions()), path.name)
+    on = scored_frames(on_result)["poker"]
+    all_in = on.filter(pl.col("all_in").is_not_null() & ~pl.col("folded"))
+    assert all_in.height > 0, "the sample has all-ins with cards to come"
+    assert off["all_in_ev"].null_count() == off.height
+    assert on["all_in_ev"].is_not_null().sum() > 0
+    summaries = {
+        label: dict(hand_log_summary([ScoredSheet(s.sheet.name, s.layout, s.scored)
+                                      for s in result.sheets if s.layout is not None]))
+        for label, result in (("off", off_result), ("on", on_result))
+    }  # fmt: skip
+    assert set(summaries["off"]["All-in EV"]["all-in EV"]) == {NO_EQUITY_SAID}
+    assert set(summaries["on"]["All-in EV"]["all-in EV"]) == {EXACT}

@@ -254,7 +254,7 @@ def street_equities(
     )
 
 
-def _job_seconds(job: EquityJob) -> float:
+def job_seconds(job: EquityJob) -> float:
     """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
     they are scored together)."""
     players, cards = len(job.hands), len(job.known)
@@ -279,7 +279,7 @@ def _chunks_of_rounds(
             chunks.append(current)
             current, work = [], 0.0
         current.append(job)
-        work += _job_seconds(job)
+        work += job_seconds(job)
     if current:
         chunks.append(current)
     return chunks
