@@ -61,6 +61,14 @@ def season_command(
             "there is money, pots won where there is none).",
         ),
     ] = None,
+    page_players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help="A guest to print a page for on 'Player pages' (repeat for more; default: "
+            "the --top players with the most hands with actions).",
+        ),
+    ] = None,
     rule: Annotated[
         list[str] | None,
         typer.Option(
@@ -111,6 +119,7 @@ def season_command(
             rules_of_game=rules_of_games(rule_sets),
             players=players,
             rank_by=rank_by,
+            page_players=page_players or (),
         )
         write_season_workbook(report, output)
     except EmptyRangeError as error:
@@ -125,6 +134,8 @@ def season_command(
     )
     for line in nights_said(report):
         typer.echo(f"Note: {line}")
+    for name in report.players_not_found:
+        typer.echo(f"Note: --player {name!r}: no player of that name has hands with actions")
     cut = overlong_texts(report)
     for line in cut:
         typer.echo(f"Issue: {output}: {line}", err=True)
