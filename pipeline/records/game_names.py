@@ -31,6 +31,10 @@ POKERSTARS = "PokerStars"
 """The site name under which PokerStars' game words are declared (the ``site`` column's)."""
 PHH = "PHH"
 """The same for PHH's ``variant`` codes."""
+GGPOKER = "GGPoker"
+WINAMAX = "Winamax"
+"""The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
+headers' words for a game (matched whatever their case)."""
 
 TRIPS_OVER_STRAIGHT = "trips-over-straight"
 STRAIGHT_OVER_TRIPS = "straight-over-trips"
@@ -72,7 +76,12 @@ def _limits(game: str) -> tuple[str, ...]:
 HOLDEM = GameNames(
     "Hold'em",
     aliases=("Holdem", "Texas Hold'em", "Texas Holdem", "NLHE", "LHE"),
-    log_words={POKERSTARS: _limits("Hold'em"), PHH: ("NT", "FT", "PT")},
+    log_words={
+        POKERSTARS: _limits("Hold'em"),
+        PHH: ("NT", "FT", "PT"),
+        GGPOKER: (*_limits("Hold'em"), "Hold'em Fixed Limit"),
+        WINAMAX: ("Holdem no limit", "Holdem pot limit", "Holdem fixed limit"),
+    },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
 
@@ -87,22 +96,42 @@ OMAHA = GameNames(
     "Omaha",
     aliases=("PLO", "Pot-Limit Omaha", "Pot Limit Omaha", "Omaha Hi"),
     hole_cards=4,
-    log_words={POKERSTARS: _limits("Omaha"), PHH: ("PO",)},
+    log_words={
+        POKERSTARS: _limits("Omaha"),
+        PHH: ("PO",),
+        GGPOKER: ("PLO", "Omaha Pot Limit", "Omaha No Limit", "Omaha (NL postflop)"),
+        WINAMAX: ("Omaha pot limit", "Omaha no limit", "Omaha fixed limit"),
+    },
 )
-OMAHA_5 = GameNames("Omaha 5", aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha"), hole_cards=5)
-OMAHA_6 = GameNames("Omaha 6", aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"), hole_cards=6)
+OMAHA_5 = GameNames(
+    "Omaha 5",
+    aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha"),
+    hole_cards=5,
+    log_words={GGPOKER: ("PLO-5",), WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit")},
+)
+OMAHA_6 = GameNames(
+    "Omaha 6",
+    aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"),
+    hole_cards=6,
+    log_words={GGPOKER: ("PLO-6",)},
+)
 OMAHA_HI_LO = GameNames(
     "Omaha Hi/Lo",
     aliases=("PLO8", "Omaha 8", "O8", "Omaha Hi-Lo", "Omaha 8 or Better", "PO/8"),
     hole_cards=4,
-    log_words={POKERSTARS: _limits("Omaha Hi/Lo"), PHH: ("FO/8",)},
+    log_words={
+        POKERSTARS: _limits("Omaha Hi/Lo"),
+        PHH: ("FO/8",),
+        GGPOKER: ("PLO Hi/Lo",),
+        WINAMAX: ("Omaha Hi/Lo pot limit", "Omaha Hi/Lo fixed limit", "Omaha8 pot limit"),
+    },
 )
 SHORT_DECK = GameNames(
     "Short Deck",
     aliases=("6+", "6+ Hold'em", "6+ Holdem", "Six Plus", "Six Plus Hold'em", "Short Deck Hold'em"),
     # PokerStars 6+ and Triton rank trips above a straight; pokerkit and other rooms below.
     rule_sets=(TRIPS_OVER_STRAIGHT, STRAIGHT_OVER_TRIPS),
-    log_words={POKERSTARS: _limits("6+ Hold'em"), PHH: ("NS",)},
+    log_words={POKERSTARS: _limits("6+ Hold'em"), PHH: ("NS",), GGPOKER: ("ShortDeck No Limit",)},
 )
 
 GAMES: tuple[GameNames, ...] = (HOLDEM, FIVE_CARD, OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO, SHORT_DECK)

@@ -38,12 +38,14 @@ file and game); the other hands go on.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from typing import Any
 
 import polars as pl
 
+from pipeline.records.game_names import site_words
 from pipeline.records.hand_log import (
     ROW_SCHEMA,
     STREETS,
@@ -106,6 +108,13 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
         end = starts[index + 1] if index + 1 < len(starts) else len(text)
         hands.append((line, text[start:end]))
     return hands
+
+
+@functools.cache
+def _games_of(site: str) -> dict[str, str]:
+    """The site's words for each game read (lower case) -> the game's name, from the one
+    table of games."""
+    return {words.casefold(): game.name for words, game in site_words(site).items()}
 
 
 def _cards(text: str) -> str:
@@ -217,7 +226,7 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
     says = header.groupdict()
     hand = _Hand(site, says["hand_id"], line)
     game_words = (says.get("game") or "").strip()
-    game = site.games.get(game_words.casefold())
+    game = _games_of(site.name).get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
     if len(lines) < 2:

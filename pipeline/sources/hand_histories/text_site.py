@@ -8,9 +8,11 @@ them; nothing about a site is written anywhere else, so a fix to the engine fixe
 
 The patterns' named groups are what the engine reads (an absent group is null):
 
-- ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words, looked up in
-  ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
-  (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
+- ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words for the game,
+  found in the one table of games, :data:`pipeline.records.game_names.GAMES`, under the site's
+  name, whatever their case; other words: an unsupported variant, named once per file),
+  ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso`` (a currency
+  code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
 - ``table`` (the line after the header): ``table``, ``size``, ``button``;
 - ``seat``: ``seat``, ``name``, ``stack``;
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
@@ -140,10 +142,6 @@ class TextSite:
     summary: re.Pattern[str]
     """The line that opens the summary: the hand is whole once it is read."""
     summary_shown: re.Pattern[str]
-    games: Mapping[str, str]
-    """The site's words for a game (the header's ``game`` group, lower case) -> our game name
-    (:data:`pipeline.games.poker.variants.POKER_VARIANTS`).  Other words: an unsupported
-    variant, named once per file."""
     date_formats: tuple[str, ...]
     """``strptime`` formats of the header's ``date`` group, tried in order."""
     zone: str | None = None

@@ -74,23 +74,6 @@ GGPOKER = TextSite(
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: and (?:won \([^)]*\)|lost) with (?P<stated>.+?)(?:, and .*|, AII Premium.*)?)?$"
     ),
-    games=MappingProxyType(
-        {
-            "hold'em no limit": "Hold'em",
-            "hold'em pot limit": "Hold'em",
-            "hold'em limit": "Hold'em",
-            "hold'em fixed limit": "Hold'em",
-            "plo": "Omaha",
-            "omaha pot limit": "Omaha",
-            "omaha no limit": "Omaha",
-            "omaha (nl postflop)": "Omaha",
-            "plo-5": "Omaha 5",
-            "plo-6": "Omaha 6",
-            "plo hi/lo": "Omaha Hi/Lo",
-            "omaha hi/lo pot limit": "Omaha Hi/Lo",
-            "shortdeck no limit": "Short Deck",
-        }
-    ),
     date_formats=("%Y/%m/%d %H:%M:%S",),
     noted=(
         (re.compile(r"^Cash Drop to Pot"), "cash_drop", "a cash drop added to the pot"),

@@ -69,21 +69,6 @@ WINAMAX = TextSite(
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: and (?:won \S+|lost) with (?P<stated>.+))?$"
     ),
-    games=MappingProxyType(
-        {
-            "holdem no limit": "Hold'em",
-            "holdem pot limit": "Hold'em",
-            "holdem fixed limit": "Hold'em",
-            "omaha pot limit": "Omaha",
-            "omaha no limit": "Omaha",
-            "omaha fixed limit": "Omaha",
-            "omaha5 pot limit": "Omaha 5",
-            "5 card omaha pot limit": "Omaha 5",
-            "omaha hi/lo pot limit": "Omaha Hi/Lo",
-            "omaha8 pot limit": "Omaha Hi/Lo",
-            "omaha hi/lo fixed limit": "Omaha Hi/Lo",
-        }
-    ),
     date_formats=("%Y/%m/%d %H:%M:%S",),
     zone="UTC",
     free_buy_in=re.compile(r"^(?:Free|Gratuit)", re.IGNORECASE),
