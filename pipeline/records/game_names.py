@@ -64,9 +64,13 @@ class GameNames:
         return self.rule_sets[0] if self.rule_sets else None
 
 
+LIMITS = ("No Limit", "Pot Limit", "Limit")
+"""The betting limits as PokerStars writes them after a game's name."""
+
+
 def _limits(game: str) -> tuple[str, ...]:
     """PokerStars writes a game with its betting limit: ``Omaha Hi/Lo Pot Limit``."""
-    return tuple(f"{game} {limit}" for limit in ("No Limit", "Pot Limit", "Limit"))
+    return tuple(f"{game} {limit}" for limit in LIMITS)
 
 
 HOLDEM = GameNames(
@@ -159,6 +163,25 @@ def site_words(site: str) -> dict[str, GameNames]:
     """The words ``site``'s logs write for the games read, exactly as written, each with its
     game (the order of :data:`GAMES`)."""
     return {words: game for game in GAMES for words in game.words(site)}
+
+
+def with_limit(game: GameNames, limit: str) -> str:
+    """The words PokerStars writes for ``game`` played at ``limit`` (one of :data:`LIMITS`):
+    what the other sites' readers write in ``variant`` for a game and limit they read, so that
+    every log's game is named in the table's words.  A ``ValueError`` where PokerStars has no
+    words for the game.
+
+    >>> with_limit(SHORT_DECK, "No Limit"), with_limit(OMAHA_HI_LO, "Limit")
+    ("6+ Hold'em No Limit", 'Omaha Hi/Lo Limit')
+    """
+    for words in game.words(POKERSTARS):
+        for written in LIMITS:  # "No Limit" before "Limit": the whole limit comes off
+            if words.endswith(f" {written}"):
+                named = f"{words.removesuffix(written)}{limit}"
+                if named in game.words(POKERSTARS):
+                    return named
+    msg = f"no PokerStars words for {game.name} at {limit!r}"
+    raise ValueError(msg)
 
 
 def known_game_names() -> str:
