@@ -9,6 +9,9 @@ Run: ``.venv/bin/python -m bench.cold_equity`` (about a minute).  Prints medians
 - **eval7 loop, warm**: :func:`bench.equity.eval7_loop` in this process, eval7 imported and
   its cards made: one ``eval7.evaluate`` per player per board over the first 100,000 of the
   1,712,304 boards, scaled to all of them (as in :mod:`bench.equity`).
+- **the numpy path, cold**: the same command with ``SHOWDOWN_KERNEL=numpy``, which leaves the
+  compiled loops out: what ``pipeline equity`` did before the loop (numpy imported, the tables
+  read from ``.npz`` files, numpy takes over every board).
 - **floors**: ``python -c pass`` and ``python -c "import numpy"`` in new processes: what no
   command can go under, and what the numpy path paid before it counted a board.
 
@@ -35,11 +38,12 @@ COMMAND = [sys.executable, "-c", CONSOLE_SCRIPT, "equity", "Ah Kh", "2c 2d"]
 FLOORS = {"python -c pass": "pass", "python -c 'import numpy'": "import numpy"}
 
 
-def new_process(command: list[str]) -> tuple[float, float]:
+def new_process(command: list[str], numpy_path: bool = False) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run of ``command``."""
+    environment = {**os.environ, "SHOWDOWN_KERNEL": "numpy"} if numpy_path else os.environ
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env=os.environ)
+    subprocess.run(command, check=True, capture_output=True, env=environment)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -49,11 +53,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=21)
     args = parser.parse_args()
-    new_process(COMMAND)  # the table file, if this machine has none yet
+    new_process(COMMAND)  # the table files, if this machine has none yet
+    new_process(COMMAND, numpy_path=True)
     ours: list[tuple[float, float]] = []
+    numpy_path: list[tuple[float, float]] = []
     floors: dict[str, list[float]] = {name: [] for name in FLOORS}
     for _ in range(args.repeats):
         ours.append(new_process(COMMAND))
+        numpy_path.append(new_process(COMMAND, numpy_path=True))
         for name, code in FLOORS.items():
             floors[name].append(new_process([sys.executable, "-c", code])[0])
     loop = median_seconds(lambda: eval7_loop(HANDS, [], LOOP_LIMIT), repeats=3)
@@ -63,6 +70,9 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"pipeline equity 'Ah Kh' '2c 2d', {BOARDS:,} boards, medians of {args.repeats}")
     print(f"  ours, new process, wall   {wall * 1e3:8.1f} ms   (CPU {cpu * 1e3:.1f} ms)")
+    before = statistics.median(seconds for seconds, _ in numpy_path)
+    before_cpu = statistics.median(seconds for _, seconds in numpy_path)
+    print(f"  the numpy path, wall      {before * 1e3:8.1f} ms   (CPU {before_cpu * 1e3:.1f} ms)")
     for name, seconds in floors.items():
         print(f"  floor: {name:<26}{statistics.median(seconds) * 1e3:8.1f} ms")
     print(f"  eval7 loop, warm, scaled  {eval7_all * 1e3:8.1f} ms")
