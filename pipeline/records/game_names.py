@@ -64,13 +64,9 @@ class GameNames:
         return self.rule_sets[0] if self.rule_sets else None
 
 
-LIMITS = ("No Limit", "Pot Limit", "Limit")
-"""The betting limits as PokerStars writes them after a game's name."""
-
-
 def _limits(game: str) -> tuple[str, ...]:
     """PokerStars writes a game with its betting limit: ``Omaha Hi/Lo Pot Limit``."""
-    return tuple(f"{game} {limit}" for limit in LIMITS)
+    return tuple(f"{game} {limit}" for limit in ("No Limit", "Pot Limit", "Limit"))
 
 
 HOLDEM = GameNames(
@@ -93,17 +89,8 @@ OMAHA = GameNames(
     hole_cards=4,
     log_words={POKERSTARS: _limits("Omaha"), PHH: ("PO",)},
 )
-OMAHA_5 = GameNames(
-    "Omaha 5",
-    # the limits: as the XML sites' reader writes a game (iPoker's 5-Card Omaha PL)
-    aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha", *_limits("5-Card Omaha")),
-    hole_cards=5,
-)
-OMAHA_6 = GameNames(
-    "Omaha 6",
-    aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha", *_limits("6-Card Omaha")),
-    hole_cards=6,
-)
+OMAHA_5 = GameNames("Omaha 5", aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha"), hole_cards=5)
+OMAHA_6 = GameNames("Omaha 6", aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"), hole_cards=6)
 OMAHA_HI_LO = GameNames(
     "Omaha Hi/Lo",
     aliases=("PLO8", "Omaha 8", "O8", "Omaha Hi-Lo", "Omaha 8 or Better", "PO/8"),
@@ -130,7 +117,9 @@ def _by_key(games: Iterable[GameNames]) -> dict[str, GameNames]:
     table: dict[str, GameNames] = {}
     for game in games:
         words = (word for site in game.log_words.values() for word in site)
-        for written in (game.name, *game.aliases, *words):
+        # a game's name with a betting limit (``Omaha 5 Pot Limit``) is how a reader that
+        # maps a site's own codes to our games writes one (the XML sites)
+        for written in (game.name, *_limits(game.name), *game.aliases, *words):
             other = table.setdefault(_key(written), game)
             if other is not game:
                 msg = f"{written!r} names both {other.name!r} and {game.name!r}"
@@ -163,25 +152,6 @@ def site_words(site: str) -> dict[str, GameNames]:
     """The words ``site``'s logs write for the games read, exactly as written, each with its
     game (the order of :data:`GAMES`)."""
     return {words: game for game in GAMES for words in game.words(site)}
-
-
-def with_limit(game: GameNames, limit: str) -> str:
-    """The words PokerStars writes for ``game`` played at ``limit`` (one of :data:`LIMITS`):
-    what the other sites' readers write in ``variant`` for a game and limit they read, so that
-    every log's game is named in the table's words.  A ``ValueError`` where PokerStars has no
-    words for the game.
-
-    >>> with_limit(SHORT_DECK, "No Limit"), with_limit(OMAHA_HI_LO, "Limit")
-    ("6+ Hold'em No Limit", 'Omaha Hi/Lo Limit')
-    """
-    for words in game.words(POKERSTARS):
-        for written in LIMITS:  # "No Limit" before "Limit": the whole limit comes off
-            if words.endswith(f" {written}"):
-                named = f"{words.removesuffix(written)}{limit}"
-                if named in game.words(POKERSTARS):
-                    return named
-    msg = f"no PokerStars words for {game.name} at {limit!r}"
-    raise ValueError(msg)
 
 
 def known_game_names() -> str:
