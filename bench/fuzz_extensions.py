@@ -20,6 +20,10 @@ random ``uint8`` hands of 5, 6 and 7 cards, 0 to 5,000 rows, C-ordered or stride
 unchecked, against the numpy loop, and direct calls of ``_kernel.evaluate`` with short or
 odd-sized buffers, which must raise ValueError.  Deals (hole and board cards): the compiled
 check against the numpy check, and the Omaha loop against the numpy path, on any bytes.
+Equity (``_kernel_equity.c``, ``pipeline equity``'s cold path): random Hold'em and short deck
+deals of 2 to 10 players counted by the loop and by the numpy path, which must agree, and
+direct calls with any bytes (ids off the deck, an unsorted deck, short tables), which must
+count or raise ValueError.
 
 A hang is caught by :mod:`faulthandler` (the process exits with a traceback after
 ``--hang-seconds``); the input being read is always in ``--current`` so a crash leaves it
@@ -29,6 +33,7 @@ behind.  Divergences are written to ``--out`` (default ``/tmp/fuzz_extensions``)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import faulthandler
 import random
 import sys
@@ -47,7 +52,9 @@ from bench import sanitized_extensions  # noqa: F401  (first: it may load the sa
 from bench.fuzz_mutations import FIXED_INPUTS, mutated
 from pipeline.core.evaluation import combination, evaluator, hand_checks
 from pipeline.core.kernel import compiled_kernel
-from pipeline.core.rules import SHORT_DECK, STANDARD
+from pipeline.core.probability import equity_loop
+from pipeline.core.probability.equity import equity
+from pipeline.core.rules import HOLDEM, SHORT_DECK, SHORT_DECK_HOLDEM, STANDARD
 from pipeline.sources.pokerstars import (
     read_pokerstars,
     split_hands,
@@ -236,6 +243,51 @@ def fuzz_deals(rng: random.Random, seconds: float) -> tuple[int, int]:
     return tried, found
 
 
+def fuzz_equity(rng: random.Random, seconds: float) -> tuple[int, int]:
+    """The equity loop (``_kernel_equity.c``): calls tried and differences found."""
+    kernel = compiled_kernel()
+    if kernel is None:
+        return 0, 0
+    tried = found = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        faulthandler.dump_traceback_later(HANG_SECONDS[0], exit=True)
+        tried += 1
+        rules = rng.choice([HOLDEM, SHORT_DECK_HOLDEM])
+        weights, rank_table, mask, flush = equity_loop._tables(rules.ranking)
+        if rng.random() < 0.3:  # any bytes, straight to the loop
+            raw_holes = bytes(rng.randrange(256 if rng.random() < 0.2 else 52) for _ in range(4))
+            deck = bytes(sorted(rng.sample(range(52), rng.randrange(0, 12))))
+            if rng.random() < 0.2:
+                deck = deck[::-1]
+            raw_board = bytes(rng.randrange(52) for _ in range(rng.choice([3, 4, 5, 6])))
+            table = rank_table if rng.random() < 0.8 else rank_table[: rng.randrange(1000)]
+            with contextlib.suppress(ValueError):  # counted, or refused: never a bad read
+                kernel.exact_equity(raw_holes, deck, raw_board, weights, table, mask, flush)
+            continue
+        players = rng.randint(2, 10)
+        board_size = rng.choice([3, 4, 5]) if players > 2 or rng.random() < 0.9 else 0
+        cards = rng.sample(list(rules.ranking.deck), 2 * players + board_size + 1)
+        holes = [cards[2 * p : 2 * p + 2] for p in range(players)]
+        board = cards[2 * players : 2 * players + board_size]
+        dead = cards[2 * players + board_size :] if rng.random() < 0.3 else []
+        counted = equity_loop.loop_equity(holes, board, dead, rules)
+        reference = equity(holes, board, dead, rules=rules)
+        assert counted is not None
+        same = counted.boards == reference.boards and all(
+            np.allclose(ours, theirs, rtol=1e-12, atol=0)
+            for ours, theirs in (
+                (counted.win, reference.win),
+                (counted.tie, reference.tie),
+                (counted.equity, reference.equity),
+            )
+        )
+        if not same:
+            found += 1
+            print(f"equity: {holes} on {board}, dead {dead}: {counted} vs {reference}")
+    return tried, found
+
+
 def _checked_deal(check: Callable[..., tuple[np.ndarray, np.ndarray]], *args: Any) -> np.ndarray:
     return np.hstack(check(*args))
 
@@ -298,7 +350,10 @@ def _bad_direct_call(rng: random.Random, kernel: object) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--seconds", type=float, default=60.0, help="total, split 6:1:1 scanner:evaluator:deals"
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="total, split 7:1:1:1 scanner:evaluator:deals:equity",
     )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--hang-seconds", type=float, default=60.0)
@@ -314,13 +369,15 @@ def main() -> None:
     if SCAN is None:
         print("the compiled PokerStars scanner is not built: skipping it")
     else:
-        compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.75, args.current, args.out)
+        compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.7, args.current, args.out)
         print(f"scanner: {compared} inputs compared, {scanned} more scanned, {found} divergences")
-    tried, found = fuzz_kernel(rng, args.seconds * 0.125)
+    tried, found = fuzz_kernel(rng, args.seconds * 0.1)
     print(f"kernel: {tried} calls, {found} differences or unrefused bad calls")
-    tried, found = fuzz_deals(rng, args.seconds * 0.125)
-    faulthandler.cancel_dump_traceback_later()
+    tried, found = fuzz_deals(rng, args.seconds * 0.1)
     print(f"deals: {tried} calls, {found} differences")
+    tried, found = fuzz_equity(rng, args.seconds * 0.1)
+    faulthandler.cancel_dump_traceback_later()
+    print(f"equity: {tried} calls, {found} differences")
 
 
 if __name__ == "__main__":

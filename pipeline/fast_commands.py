@@ -62,7 +62,7 @@ def equity_lines(
     >>> equity_lines(["AsKsQd2c", "JhTh9c8c"], board="AhKh2s", rules=OMAHA, game="Omaha")[-1]
     'boards: 820 (exact)'
     """
-    from pipeline.core.probability.equity import equity
+    from pipeline.core.probability.equity_loop import loop_equity
     from pipeline.core.rules import HOLDEM
 
     rules = HOLDEM if rules is None else rules
@@ -73,22 +73,29 @@ def equity_lines(
             where = "" if name is None else f" in {name}"
             msg = f"{hand!r} is {len(cards)} cards: expected {rules.hole_cards} hole cards{where}"
             raise CommandError(msg)
+    board_cards, dead_cards = parse_cards_text(board), parse_cards_text(dead)
     try:
-        result = equity(
-            holes,
-            parse_cards_text(board),
-            parse_cards_text(dead),
-            samples=samples,
-            seed=seed,
-            rules=rules,
-        )
+        # Exact Hold'em and short deck: the compiled loop, no numpy (a cold start is most of
+        # the time otherwise); the rest, or without the loop, the numpy path.
+        counted = None
+        if samples is None:
+            counted = loop_equity(holes, board_cards, dead_cards, rules)
+        if counted is None:
+            from pipeline.core.probability.equity import equity
+
+            result = equity(holes, board_cards, dead_cards, samples=samples, seed=seed, rules=rules)
+            win, tie, share = result.win.tolist(), result.tie.tolist(), result.equity.tolist()
+            boards, exact, margin = result.boards, result.exact, result.margin
+        else:
+            win, tie, share = counted.win, counted.tie, counted.equity
+            boards, exact, margin = counted.boards, True, 0.0
     except ValueError as error:
         raise CommandError(str(error)) from None
     lines = [f"{'hand':<8}{'win %':>8}{'tie %':>8}{'equity %':>10}"]
-    for hand, win, tie, share in zip(hands, result.win, result.tie, result.equity, strict=True):
-        lines.append(f"{hand:<8}{100 * win:>8.2f}{100 * tie:>8.2f}{100 * share:>10.2f}")
-    how = "exact" if result.exact else f"Monte Carlo, ±{100 * result.margin:.2f} % at 95 %"
-    lines.append(f"boards: {result.boards:,} ({how})")
+    for hand, won, tied, expected in zip(hands, win, tie, share, strict=True):
+        lines.append(f"{hand:<8}{100 * won:>8.2f}{100 * tied:>8.2f}{100 * expected:>10.2f}")
+    how = "exact" if exact else f"Monte Carlo, ±{100 * margin:.2f} % at 95 %"
+    lines.append(f"boards: {boards:,} ({how})")
     if rules.low is not None:
         lines.append("equity: the expected share of the pot, half to the best high, half to the")
         lines.append("best low (eight or better; none qualifying: the high takes it all)")

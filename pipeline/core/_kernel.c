@@ -6,6 +6,8 @@
  *   _kernel_deals.c  hole and board cards dealt together: their check (check_deals) and
  *                    Omaha-style strengths of exactly two hole and three board cards
  *                    (combination_strengths)
+ *   _kernel_equity.c exact equity of hands whose every hole card plays, every board
+ *                    completion counted (exact_equity: pipeline equity's cold path)
  *
  * The evaluator's loop does per hand what pipeline/core/evaluation/evaluator.py does per block of hands
  * with numpy (the readable path, and the one used when this module is not built): four look-ups
@@ -227,6 +229,13 @@ static PyMethodDef methods[] = {
      "    hole_suits, suit_rank_bit, lowest_suit, flush_table, row_of, out) -> None\n\n"
      "Write into out the strength of each row's best hand of exactly used hole cards and\n"
      "5 - used board cards (the tables of pipeline/core/evaluation/combination_tables.py)."},
+    {"exact_equity", kernel_exact_equity, METH_VARARGS,
+     "exact_equity(holes, deck, board, weights, rank_table, rank_mask, flush_strength)\n"
+     "    -> (wins, ties, shares, boards, share_unit)\n\n"
+     "Over every completion of the board from the sorted deck: per player the boards won\n"
+     "alone, the boards tied for the best hand, and the pots won in share_unit parts (ties\n"
+     "split); two hole cards a player, every card may play (pipeline/core/probability/\n"
+     "equity_loop.py)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,5 +22,6 @@ int kernel_need(Py_buffer *view, Py_ssize_t bytes, size_t align, const char *nam
 
 PyObject *kernel_check_deals(PyObject *self, PyObject *args);
 PyObject *kernel_combination_strengths(PyObject *self, PyObject *args);
+PyObject *kernel_exact_equity(PyObject *self, PyObject *args);
 
 #endif

@@ -15,6 +15,10 @@ Real exports write cards in many ways; accepted are ranks ``2-9 T J Q K A`` in e
 ``10`` for ten, suits ``c d h s`` in either case or ``♣ ♦ ♥ ♠``.  The canonical text is rank
 upper-case, suit lower-case: ``Kc``, ``Td``.
 
+numpy is imported by the functions that take or give arrays, not by the module: a card at a
+time (:func:`parse_card`, :func:`format_card`) costs no numpy, as ``pipeline equity``'s cold
+path needs (:mod:`pipeline.core.probability.equity_loop`).
+
 >>> parse_cards(["Kc", "10d", "a♠"]).tolist()
 [44, 33, 51]
 >>> format_cards([44, 33, 51])
@@ -28,12 +32,13 @@ pipeline.core.cards.CardError: not a legal card rank '1' in '1h'
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
-_Entry = TypeVar("_Entry", bound=np.generic)
+    _Entry = TypeVar("_Entry", bound=np.generic)
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -124,6 +129,8 @@ def try_parse_cards(tokens: ArrayLike) -> tuple[NDArray[np.uint8], list[str | No
     >>> ids.tolist(), problems
     ([50, 255, 50], [None, "not a legal card suit 'x' in 'Ax'", None])
     """
+    import numpy as np
+
     array = np.asarray(tokens, dtype=object).ravel()
     if array.size == 0:
         return np.zeros(0, dtype=np.uint8), []
@@ -148,6 +155,8 @@ def parse_cards(tokens: ArrayLike) -> NDArray[np.uint8]:
     >>> parse_cards([["As", "Kd"], ["2c", "2d"]]).tolist()
     [[51, 45], [0, 1]]
     """
+    import numpy as np
+
     array = np.asarray(tokens, dtype=object)
     ids, problems = try_parse_cards(array)
     for problem in problems:
@@ -183,6 +192,8 @@ def format_cards(card_ids: Iterable[int] | NDArray[np.integer]) -> list[str]:
     >>> format_cards([0, 35])
     ['2c', 'Ts']
     """
+    import numpy as np
+
     return [format_card(int(card_id)) for card_id in np.asarray(card_ids).ravel()]
 
 
@@ -198,18 +209,24 @@ def format_hand(card_ids: Sequence[int] | NDArray[np.integer]) -> str:
 def ranks_of(card_ids: NDArray[np.integer]) -> NDArray[np.uint8]:
     """Rank 0..12 (2..A) of each card id.
 
+    >>> import numpy as np
     >>> ranks_of(np.array([0, 51])).tolist()
     [0, 12]
     """
+    import numpy as np
+
     return (np.asarray(card_ids) >> 2).astype(np.uint8)
 
 
 def suits_of(card_ids: NDArray[np.integer]) -> NDArray[np.uint8]:
     """Suit 0..3 (c, d, h, s) of each card id.
 
+    >>> import numpy as np
     >>> suits_of(np.array([0, 51])).tolist()
     [0, 3]
     """
+    import numpy as np
+
     return (np.asarray(card_ids) & 3).astype(np.uint8)
 
 
@@ -222,10 +239,13 @@ def fold_cards(
     A column at a time: numpy's own ``reduce`` over a short last axis was 13x slower (32,768
     rows of five cards).  A row of no cards folds to 0.
 
+    >>> import numpy as np
     >>> suit_bit = np.left_shift(1, np.arange(256) & 3)
     >>> fold_cards(np.bitwise_or, suit_bit, np.array([[0, 1, 5], [3, 7, 11]], np.uint8)).tolist()
     [3, 8]
     """
+    import numpy as np
+
     if cards.shape[1] == 0:
         return np.zeros(len(cards), dtype=table.dtype)
     folded: NDArray[_Entry] = np.take(table, cards[:, 0])

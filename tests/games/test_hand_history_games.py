@@ -132,6 +132,9 @@ def test_a_pokerstars_six_plus_hand_is_scored_as_short_deck() -> None:
     log = read_pokerstars(SIX_PLUS, "six_plus.txt")
     assert log.issues.height == 0
     assert log.rows["variant"].unique().to_list() == ["6+ Hold'em No Limit"]
+    # "(Button Blind $1 - Ante $1 USD)": the money and the ante; no small and big blind.
+    stakes = log.rows.select("currency", "small_blind", "big_blind", "ante").unique().rows()
+    assert stakes == [("USD", None, None, 1.0)]
     issues, counts = audit_pots_with_counts(log)
     assert issues.height == 0, issues["message"].to_list()
     assert (counts.hands_audited, counts.names_checked) == (1, 2)

@@ -30,15 +30,15 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core.cards import DECK_SIZE, format_card
+from pipeline.core.cards import DECK_SIZE
 from pipeline.core.combinatorics import combinations_array as combinations_array
 from pipeline.core.evaluation import hand_tables, table_cache
 from pipeline.core.pots import pot_shares
 from pipeline.core.probability import combination_equity
+from pipeline.core.probability.equity_loop import BOARD_SIZE as BOARD_SIZE
+from pipeline.core.probability.equity_loop import MAX_PLAYERS as MAX_PLAYERS
+from pipeline.core.probability.equity_loop import check_deal
 from pipeline.core.rules import HOLDEM, STANDARD, HandRanking, HandRules
-
-BOARD_SIZE = 5
-MAX_PLAYERS = 10
 
 
 @dataclass(frozen=True)
@@ -61,34 +61,15 @@ def _check_deal(
     dead: NDArray[np.uint8],
     rules: HandRules = HOLDEM,
 ) -> None:
-    width = rules.hole_cards
-    if holes.ndim != 2 or holes.shape[1] != width or not 2 <= len(holes) <= MAX_PLAYERS:
-        if holes.ndim == 2 and holes.shape[1] == width:
-            count = len(holes)
-            msg = f"expected 2 to {MAX_PLAYERS} hands of {width} hole cards, got {count} hand"
-            msg += "" if count == 1 else "s"
-        else:
-            msg = (
-                f"expected 2 to {MAX_PLAYERS} hands of {width} hole cards each, "
-                f"got shape {holes.shape!r}"
-            )
+    """The deal's checks (:func:`pipeline.core.probability.equity_loop.check_deal`, the same for
+    both paths), after the shape only an array can get wrong."""
+    if holes.ndim != 2:
+        msg = (
+            f"expected 2 to {MAX_PLAYERS} hands of {rules.hole_cards} hole cards each, "
+            f"got shape {holes.shape!r}"
+        )
         raise ValueError(msg)
-    if len(board) not in (0, 3, 4, 5):
-        msg = f"a board holds 0, 3, 4 or 5 cards, got {len(board)}"
-        raise ValueError(msg)
-    every = np.concatenate([holes.ravel(), board, dead])
-    if every.size and int(every.max()) >= DECK_SIZE:
-        msg = f"card id {int(every.max())} is not in 0..51"
-        raise ValueError(msg)
-    distinct, counts = np.unique(every, return_counts=True)
-    if (counts > 1).any():
-        msg = f"card {format_card(int(distinct[counts > 1][0]))!r} is dealt twice"
-        raise ValueError(msg)
-    outside = np.setdiff1d(distinct, rules.ranking.deck)
-    if outside.size:
-        card = format_card(int(outside[0]))
-        msg = f"card {card!r} is not in the {rules.ranking.describe_deck()}"
-        raise ValueError(msg)
+    check_deal(holes.tolist(), board.tolist(), dead.tolist(), rules)
 
 
 def equity(

@@ -12,11 +12,14 @@ columns, and returns the rows in :data:`~pipeline.records.hand_log.ROW_SCHEMA`.
 ...     "PokerStars Hand #1: Tournament #9, $10+$1 USD Hold'em No Limit - Level I (10/20)"
 ...     " - 2012/01/01 12:00:00 CET [2012/01/01 6:00:00 ET]",
 ...     "PokerStars Hand #2:  Hold'em No Limit (€0.25/€0.50 EUR) - 2021/07/30 0:40:29 ET",
-...     "PokerStars Hand #3:  Hold'em No Limit (10/20) - 2021/07/30 0:40:29 GMT+1")])
+...     "PokerStars Hand #3:  Hold'em No Limit (10/20) - 2021/07/30 0:40:29 GMT+1",
+...     "PokerStars Hand #4: 6+ Hold'em No Limit (Button Blind $5 - Ante $5 USD) - "
+...     "2019/01/17 10:11:07 CET [2019/01/17 4:11:07 ET]")])
 >>> header_columns(headers).drop("site").rows()
 [('CET', 'chips', 10.0, 20.0, 'tournament', 11.0, 'USD'), \
 ('ET', 'EUR', 0.25, 0.5, 'cash', None, None), \
-('GMT+1', 'play', 10.0, 20.0, 'cash', None, None)]
+('GMT+1', 'play', 10.0, 20.0, 'cash', None, None), \
+('CET', 'USD', None, None, 'cash', None, None)]
 """
 
 from __future__ import annotations
@@ -53,6 +56,11 @@ _ZONE = re.compile(r"\x00(?: ([A-Za-z][\w+\-:/]*))?", re.ASCII)
 _STAKES = re.compile(
     rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: ([A-Z]{{3}}))?\)", re.ASCII
 )
+# 6+ Hold'em's "(Button Blind $5 - Ante $5 USD)": one blind, posted by the button, and an ante;
+# no small and big blind, so only the money is read here (the ante is the readers').
+_BUTTON_BLIND = re.compile(
+    rf"\(Button Blind ([$€£]?){_NUMBER} - Ante [$€£]?{_NUMBER}(?: ([A-Z]{{3}}))?\)", re.ASCII
+)
 # "Tournament #9, $10+$1 USD", "Tournament #9, €4.55+€4.55+€0.90 EUR", "Tournament #9, Freeroll"
 _BUY_IN = re.compile(r"Tournament #\d+, +(\S*\d\S*|Freeroll)(?: ([A-Z]{3}))?", re.ASCII)
 _AMOUNTS = re.compile(_NUMBER, re.ASCII)
@@ -87,6 +95,8 @@ def read_header(key: str) -> HeaderSays:
     if stakes is not None:
         small, big = _number(stakes.group(2)), _number(stakes.group(3))
         currency = stakes.group(4) or CURRENCY_MARKS.get(stakes.group(1)) or "play"
+    elif (button := _BUTTON_BLIND.search(key)) is not None:
+        currency = button.group(2) or CURRENCY_MARKS.get(button.group(1)) or "play"
     if buy_in is None:
         return (SITE, zone and zone.group(1), currency, small, big, "cash", None, None)
     token = buy_in.group(1)
