@@ -55,12 +55,14 @@ class EquityResult:
     """Half-width of the 95 % interval of an equity estimate (0 when exact)."""
 
 
-def _check_deal(
+def check_deal(
     holes: NDArray[np.uint8],
     board: NDArray[np.uint8],
     dead: NDArray[np.uint8],
     rules: HandRules = HOLDEM,
 ) -> None:
+    """Raise :class:`ValueError` unless the deal is 2 to ``MAX_PLAYERS`` hands of the game's hole
+    cards, a board of 0, 3, 4 or 5 cards, every card in the game's deck and none dealt twice."""
     width = rules.hole_cards
     if holes.ndim != 2 or holes.shape[1] != width or not 2 <= len(holes) <= MAX_PLAYERS:
         if holes.ndim == 2 and holes.shape[1] == width:
@@ -116,7 +118,7 @@ def equity(
     hole_array = np.asarray(holes, dtype=np.uint8)
     board_array = np.asarray(board, dtype=np.uint8).ravel()
     dead_array = np.asarray(dead, dtype=np.uint8).ravel()
-    _check_deal(hole_array, board_array, dead_array, rules)
+    check_deal(hole_array, board_array, dead_array, rules)
     used = np.ones(DECK_SIZE, dtype=bool)
     used[list(rules.ranking.deck)] = False
     used[np.concatenate([hole_array.ravel(), board_array, dead_array])] = True
@@ -136,7 +138,7 @@ def equity(
     else:
         strengths = combination_equity.high_strengths(hole_array, board_array, deck, rules, rows)
     if rules.low is None:
-        wins, ties, shares = _count_pots(strengths)
+        wins, ties, shares = count_pots(strengths)
     else:
         lows = combination_equity.low_values(hole_array, board_array, deck, rules, rows)
         pots = pot_shares(strengths, lows)
@@ -317,7 +319,7 @@ def showdown_strengths(
     multiset = (value & np.uint32(0xFFFF)).astype(np.intp)
     weights = _rank_weights(ranking)
     fixed = int(weights[board >> 2].sum())
-    rank_table = hand_tables._rank_table(7, ranking)
+    rank_table = hand_tables.rank_strengths(7, ranking)
     out = np.empty((len(holes), count), dtype=np.uint16)
     for player, hole in enumerate(holes.tolist()):
         key = fixed + int(weights[hole[0] >> 2]) + int(weights[hole[1] >> 2])
@@ -346,7 +348,7 @@ def showdown_strengths(
     flush_bits = board_bits[suits_at]
     for bits, code_at in zip(group_bits, group_codes, strict=True):
         flush_bits |= np.take(bits.reshape(-1), suits_at * bits.shape[1] + code_at[flushable])
-    flush_strength = hand_tables._tables(ranking).flush_strength
+    flush_strength = hand_tables.ranking_tables(ranking).flush_strength
     for player, hole in enumerate(holes.tolist()):
         for suit in range(4):
             held = int(hole_suits[player, suit])
@@ -360,7 +362,7 @@ def showdown_strengths(
     return out
 
 
-def _count_pots(
+def count_pots(
     strengths: NDArray[np.uint16],
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
     """Per player: boards won outright, boards tied for the best hand, and pots won (ties split)."""

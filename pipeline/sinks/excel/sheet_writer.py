@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import polars as pl
 
-from pipeline.sinks.excel.contract import NO_ISSUES, _check_fits
+from pipeline.sinks.excel.contract import NO_ISSUES, check_fits
 from pipeline.sinks.excel.printing import PrintPlan, print_plan
 from pipeline.sinks.excel.rules import Rule
 from pipeline.sinks.excel.styles import (
@@ -113,7 +113,7 @@ def write_issues(
 ) -> None:
     """One Issues sheet (or one part of it, ``continued``: no "no issues" line there), printed
     from ``file`` to ``message``."""
-    _check_fits(title, rows=issues.height + 1, columns=issues.width)
+    check_fits(title, rows=issues.height + 1, columns=issues.width)
     table = excel_ready(issues)
     sized = widths([table])
     looks = column_looks(table)

@@ -23,12 +23,12 @@ from pipeline.sinks.excel.continuation import continued_block, continued_titles,
 from pipeline.sinks.excel.continuation import split_sheet as _split_sheet
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
-    _FOLD,
-    _PLAIN,
-    _WINNER,
+    FOLD_ROW,
     ISSUES_TITLE,
     MARKER_NAME,
+    PLAIN_ROW,
     SUMMARY_TITLE,
+    WINNER_ROW,
     BookContents,
     SheetOutput,
     sanitize_title,
@@ -257,7 +257,7 @@ def _write_table(writer: XlsxwriterSheet, sheet: SheetOutput) -> None:
     # flags that are columns of the table become one conditional format; others style cells
     per_cell: dict[int, pl.Series] = {}
     rules: list[Rule] = []
-    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+    for flags, kind in ((sheet.highlight, WINNER_ROW), (sheet.muted, FOLD_ROW)):
         if flags is None or not table.height:
             continue
         column = flag_column(table, flags)
@@ -270,7 +270,7 @@ def _write_table(writer: XlsxwriterSheet, sheet: SheetOutput) -> None:
     rules.extend(round_rules(sheet, 1, players, 2, table.height + 1))
     for rule in rules:
         writer.add_rule(rule)
-    kinds = row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
+    kinds = row_kinds(table.height, per_cell.get(WINNER_ROW), per_cell.get(FOLD_ROW))
     _rows(writer.worksheet, writer.formats, table, looks, kinds if per_cell else None, first_row=1)
 
 
@@ -290,7 +290,7 @@ def _columns(
     first_side = len(sized) - side
     for index, (width, look) in enumerate(zip(sized, looks, strict=True)):
         options = {"level": 1, "hidden": True} if index >= first_side else {}
-        worksheet.set_column(index, index, width, formats(cell_look(_PLAIN, look)), options)
+        worksheet.set_column(index, index, width, formats(cell_look(PLAIN_ROW, look)), options)
     if side:
         worksheet.set_column(len(sized), len(sized), None, None, {"collapsed": True})
 
