@@ -53,7 +53,7 @@ FAST_PATH = True
 """Rows as polars-built XML where the table allows; ``False`` (a test) writes cell by cell."""
 BATCH_ROWS = 8_192
 """Rows turned into Python values at a time: memory stays flat however tall the table."""
-_OPTIONS = {
+BOOK_OPTIONS = {
     "constant_memory": True,
     "strings_to_formulas": False,
     "strings_to_urls": False,
@@ -62,7 +62,7 @@ _OPTIONS = {
 }
 
 
-class _Formats:
+class XlsxwriterFormats:
     """One xlsxwriter format per look, made on first use."""
 
     def __init__(self, book: Any) -> None:
@@ -112,7 +112,7 @@ class XlsxwriterSheet:
     """A :class:`~pipeline.sinks.excel.sheet_writer.SheetWriter` over one xlsxwriter worksheet
     of a constant-memory book (rows are written in order, each once)."""
 
-    def __init__(self, book: Any, formats: _Formats, title: str) -> None:
+    def __init__(self, book: Any, formats: XlsxwriterFormats, title: str) -> None:
         self.book = book
         self.formats = formats
         self.title = title
@@ -187,7 +187,7 @@ class XlsxwriterSheet:
 
 def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
     """The tables (continued past ``max_rows``), then Summary, then Issues, into ``handle``."""
-    book = xlsxwriter.Workbook(handle, _OPTIONS)
+    book = xlsxwriter.Workbook(handle, BOOK_OPTIONS)
     try:
         _fill(book, contents)
         stamp_workbook(book)  # never read back as an input (sinks/atomic.py)
@@ -200,7 +200,7 @@ def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
 def _fill(book: Any, contents: BookContents) -> None:
     sheets, summary, issues = contents.sheets, contents.summary, contents.issues
     max_rows, notes = contents.max_rows, contents.notes
-    formats = _Formats(book)
+    formats = XlsxwriterFormats(book)
     taken: set[str] = set()
     parts: list[tuple[str, SheetOutput]] = []
     continued: list[tuple[str, list[str], int]] = []
@@ -284,7 +284,11 @@ def _first_page(sheet: SheetOutput, table: pl.DataFrame) -> int:
 
 
 def _columns(
-    worksheet: Any, formats: _Formats, sized: Sequence[float], looks: Sequence[int], side: int
+    worksheet: Any,
+    formats: XlsxwriterFormats,
+    sized: Sequence[float],
+    looks: Sequence[int],
+    side: int,
 ) -> None:
     """Widths and each column's format; the last ``side`` columns grouped and collapsed."""
     first_side = len(sized) - side
@@ -301,7 +305,7 @@ FAST_ROWS_PER_COLUMN = 10
 
 def _rows(
     worksheet: Any,
-    formats: _Formats,
+    formats: XlsxwriterFormats,
     table: pl.DataFrame,
     looks: Sequence[int],
     kinds: pl.Series | None,
