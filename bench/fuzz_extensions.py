@@ -308,15 +308,15 @@ def _bad_direct_call(rng: random.Random, kernel: object) -> int:
     """A direct call with one argument wrong; 1 when it did not raise ValueError."""
     size = rng.choice([5, 6, 7])
     tables = [
-        _private("_pair_key_table")(),
-        _private("_rank_table")(size),
-        _private("_RANK_MASK"),
-        _private("_SUIT_SHIFT"),
-        _private("_flush_suit_table")(size),
-        _private("_NO_FLUSH"),
-        _private("_suit_rank_bit_table")(),
-        _private("_tables")().flush_strength,
-        _private("_pair_check_table")(),
+        _private("pair_keys")(),
+        _private("rank_strengths")(size),
+        _private("RANK_MASK"),
+        _private("SUIT_SHIFT"),
+        _private("flush_suits")(size),
+        _private("NO_FLUSH"),
+        _private("suit_rank_bits")(),
+        _private("ranking_tables")().flush_strength,
+        _private("pair_checks")(),
     ]
     arguments: list[object] = [np.zeros((3, size), dtype=np.uint8), size, *tables]
     arguments += [np.empty(3, dtype=np.uint16), True]
@@ -324,7 +324,7 @@ def _bad_direct_call(rng: random.Random, kernel: object) -> int:
     if which == 1:
         arguments[1] = rng.choice([-1, 0, 1, 4, 8, 2**31 - 1, -(2**31)])
     elif which == 4:
-        arguments[4] = rng.choice([2**32 - 1, 2**31, _private("_RANK_MASK") * 2 + 1])
+        arguments[4] = rng.choice([2**32 - 1, 2**31, _private("RANK_MASK") * 2 + 1])
     elif which == 5:
         arguments[5] = rng.choice([0, -1, 32, 33, 2**31 - 1])
     elif which == 7:

@@ -179,3 +179,73 @@ def test_the_bench_stands_on_the_package_alone() -> None:
         if name == "tests" or name.startswith("tests.")
     }
     assert not wrong, sorted(wrong)
+
+
+def _module_file(module: str) -> Path | None:
+    """The file of a project module (``pipeline.a.b`` -> ``pipeline/a/b.py`` or its
+    ``__init__.py``), else ``None``."""
+    base = PACKAGE.parent.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _private_uses(path: Path, shown: str | None = None) -> list[str]:
+    """Another project module's ``_private`` names that ``path`` imports or reads:
+    ``from pipeline.x import _name`` and ``module._name`` on a project module it imported
+    (``shown``: how the file is named in the answer, its path below the root by default)."""
+    name = shown or str(path.relative_to(PACKAGE.parent))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    modules: dict[str, str] = {}  # a local name bound to a project module -> the module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.split(".")[0] not in ("pipeline", "schemas"):
+                continue
+            for alias in node.names:
+                if _module_file(f"{node.module}.{alias.name}") is not None:
+                    modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{name}:{node.lineno} imports {alias.name} from {node.module}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name.split(".")[0] in ("pipeline", "schemas"):
+                    modules[alias.asname] = alias.name
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and _module_file(f"{modules[node.value.id]}.{node.attr}") is None
+        ):
+            found.append(f"{name}:{node.lineno} reads {modules[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_the_private_use_finder_sees_both_forms(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from pipeline.sinks.excel.contract import _hidden, sanitize_title\n"
+        "from pipeline.core.evaluation import hand_tables\n"
+        "hand_tables._secret(7)\n"
+        "hand_tables.rank_strengths(7)\n",
+        encoding="utf-8",
+    )
+    assert _private_uses(sample, "sample.py") == [
+        "sample.py:1 imports _hidden from pipeline.sinks.excel.contract",
+        "sample.py:3 reads pipeline.core.evaluation.hand_tables._secret",
+    ]
+
+
+def test_no_module_takes_another_modules_private_names() -> None:
+    """A name another module needs is public (issue 30: 42 imports took ``_private`` names), so
+    a module's private names can change without a look elsewhere.  The package and the schemas;
+    not the tests, nor the bench, which compare a fast path with its reference on purpose."""
+    roots = [PACKAGE, PACKAGE.parent / "schemas"]
+    found = [
+        use for root in roots for path in sorted(root.rglob("*.py")) for use in _private_uses(path)
+    ]
+    assert found == []

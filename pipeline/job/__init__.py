@@ -1,4 +1,5 @@
-"""The nightly job: what other layers (the CLI) use of it, imported from here.
+"""The nightly job: what other layers (the CLI) and the Python API use of it, imported from
+here.
 
 Four folders, one concept each:
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from pipeline.job.runner.limits import Limits
     from pipeline.job.task.check import check, issue_lines
     from pipeline.job.task.input_task import FileReport
+    from pipeline.job.task.scoring import score_source
 
 _EXPORTS = {
     "GONE": "pipeline.job.plan.inputs",
@@ -44,6 +46,7 @@ _EXPORTS = {
     "check": "pipeline.job.task.check",
     "issue_lines": "pipeline.job.task.check",
     "FileReport": "pipeline.job.task.input_task",
+    "score_source": "pipeline.job.task.scoring",
 }
 
 __all__ = [
@@ -59,6 +62,7 @@ __all__ = [
     "issue_lines",
     "map_on_workers",
     "run",
+    "score_source",
     "stop_on_signals",
 ]
 

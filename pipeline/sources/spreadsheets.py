@@ -30,7 +30,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.sources.base import HeaderTest, ReadProblem, SourceFile
-from pipeline.sources.xlsx.reader import _sheet_from_grid, memory_cap_bytes
+from pipeline.sources.xlsx.reader import memory_cap_bytes, sheet_from_grid
 
 _OLE2_MAGIC = bytes.fromhex("d0cf11e0a1b11ae1")
 _ODS_MIMETYPE = b"mimetypeapplication/vnd.oasis.opendocument.spreadsheet"
@@ -83,7 +83,7 @@ def read_calamine_workbook(
             if grid.width == 0 or not filled.any():
                 continue  # an empty sheet: nothing to read, nothing lost
             source.sheets.append(
-                _sheet_from_grid(loaded["sheet"], grid, 1, loaded["first_column"], is_header)
+                sheet_from_grid(loaded["sheet"], grid, 1, loaded["first_column"], is_header)
             )
     if completed.returncode != 0:
         done = len(source.sheets) + len(source.problems)

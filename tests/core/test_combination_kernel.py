@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from pipeline.core.evaluation import combination
 from pipeline.core.evaluation.combination_tables import (
-    _SUM_MASK,
+    SUM_MASK,
     board_words,
     flush_part_table,
     multiset_of_sum,
@@ -131,7 +131,7 @@ def test_the_loop_refuses_arguments_that_do_not_fit() -> None:
         part_strength_table(STANDARD, 2, 5),
         part_code_width(2),
         board_words(),
-        _SUM_MASK,
+        SUM_MASK,
         multiset_of_sum(5),
         suits.suit_field,
         suits.board_suits,

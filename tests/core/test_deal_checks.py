@@ -226,7 +226,7 @@ def test_any_bytes_get_the_same_answer_on_both_paths(
         contiguous[1],
         board_size,
         len(cards),
-        hand_tables._pair_check_table(ranking),
+        hand_tables.pair_checks(ranking),
     )
     assert loop_row == first_bad
     assert (reference is None) == (first_bad == -1)
@@ -236,7 +236,7 @@ def test_any_bytes_get_the_same_answer_on_both_paths(
 def test_the_loop_refuses_arguments_that_do_not_fit() -> None:
     """Lengths that disagree with the row count are a ValueError, never a read past the end."""
     assert COMPILED is not None
-    table = hand_tables._pair_check_table(STANDARD)
+    table = hand_tables.pair_checks(STANDARD)
     holes = np.zeros(8, dtype=np.uint8)
     with pytest.raises(ValueError, match="expected 3 rows"):
         COMPILED.check_deals(holes, 4, np.zeros(10, np.uint8), 5, 3, table)

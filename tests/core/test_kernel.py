@@ -150,15 +150,15 @@ def _kernel_arguments() -> list[Any]:
     return [
         np.zeros((1, 7), dtype=np.uint8),
         7,
-        hand_tables._pair_key_table(),
-        hand_tables._rank_table(7),
-        hand_tables._RANK_MASK,
-        hand_tables._SUIT_SHIFT,
-        hand_tables._flush_suit_table(7),
-        hand_tables._NO_FLUSH,
-        hand_tables._suit_rank_bit_table(),
-        hand_tables._tables().flush_strength,
-        hand_tables._pair_check_table(),
+        hand_tables.pair_keys(),
+        hand_tables.rank_strengths(7),
+        hand_tables.RANK_MASK,
+        hand_tables.SUIT_SHIFT,
+        hand_tables.flush_suits(7),
+        hand_tables.NO_FLUSH,
+        hand_tables.suit_rank_bits(),
+        hand_tables.ranking_tables().flush_strength,
+        hand_tables.pair_checks(),
         np.empty(1, dtype=np.uint16),
         True,
     ]
@@ -169,10 +169,10 @@ def test_the_loop_refuses_tables_too_small_for_its_indexes() -> None:
     """The loop's memory safety rests on table sizes; it checks them rather than trusting us."""
     assert COMPILED is not None
     arguments = _kernel_arguments()
-    arguments[2] = hand_tables._pair_key_table()[:1000]  # far too short
+    arguments[2] = hand_tables.pair_keys()[:1000]  # far too short
     with pytest.raises(ValueError, match="pair_key: expected at least 262144 bytes"):
         COMPILED.evaluate(*arguments)
-    arguments[2] = hand_tables._pair_key_table()
+    arguments[2] = hand_tables.pair_keys()
     arguments[11] = np.empty(0, dtype=np.uint16)
     with pytest.raises(ValueError, match="out: expected at least 2 bytes"):
         COMPILED.evaluate(*arguments)

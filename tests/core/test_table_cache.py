@@ -112,8 +112,8 @@ import numpy as np
 from pipeline.core.probability import equity
 from pipeline.core.evaluation import hand_tables
 digest = hashlib.sha256()
-digest.update(hand_tables._rank_table(7).tobytes())
-tables = hand_tables._tables()
+digest.update(hand_tables.rank_strengths(7).tobytes())
+tables = hand_tables.ranking_tables()
 for array in (tables.card_key, tables.flush_strength, tables.category, tables.ranks):
     digest.update(np.ascontiguousarray(array).tobytes())
 digest.update("|".join(tables.descriptions).encode())

@@ -35,8 +35,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE, RANKS
 from pipeline.core.evaluation import table_cache
-from pipeline.core.evaluation.hand_checks import _card_bits, checked_cards
-from pipeline.core.evaluation.hand_tables import _CHUNK
+from pipeline.core.evaluation.hand_checks import card_bits, checked_cards
+from pipeline.core.evaluation.hand_tables import BLOCK_ROWS
 
 __all__ = [
     "BADUGI_CARDS",
@@ -167,7 +167,7 @@ def _hands(cards: ArrayLike, check: bool) -> NDArray[np.uint8]:
     if not check:
         return np.ascontiguousarray(cards, dtype=np.uint8)
     hands = checked_cards(cards, BADUGI_CARDS, "Badugi hands")
-    repeated = np.bitwise_count(_card_bits(hands)) != BADUGI_CARDS
+    repeated = np.bitwise_count(card_bits(hands)) != BADUGI_CARDS
     if repeated.any():
         row = int(np.argmax(repeated))
         ordered = np.sort(hands[row])
@@ -208,10 +208,10 @@ def badugi_strengths(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint
     table = _strength_table()
     # Each row's two pairs read in place as uint16 (no copy), as the evaluator reads its pairs.
     pairs = hands.reshape(-1).view(np.uint16).reshape(n, 2)
-    first = np.empty(min(n, _CHUNK), dtype=np.uint32)
+    first = np.empty(min(n, BLOCK_ROWS), dtype=np.uint32)
     second = np.empty_like(first)
-    for start in range(0, n, _CHUNK):
-        rows = min(_CHUNK, n - start)
+    for start in range(0, n, BLOCK_ROWS):
+        rows = min(BLOCK_ROWS, n - start)
         block_first, block_second = first[:rows], second[:rows]
         np.take(pair_number, pairs[start : start + rows, 0], out=block_first, mode="clip")
         np.take(pair_number, pairs[start : start + rows, 1], out=block_second, mode="clip")

@@ -35,8 +35,8 @@ from numpy.typing import ArrayLike, NDArray
 from pipeline.core.cards import fold_cards
 from pipeline.core.combinatorics import combinations_array
 from pipeline.core.evaluation.combination_tables import (
-    _SUM_MASK,
     OTHER_SUIT,
+    SUM_MASK,
     board_words,
     flush_part_table,
     multiset_of_sum,
@@ -46,7 +46,7 @@ from pipeline.core.evaluation.combination_tables import (
 )
 from pipeline.core.evaluation.evaluator import best_five, evaluate
 from pipeline.core.evaluation.hand_checks import check_deals, deal_arrays
-from pipeline.core.evaluation.hand_tables import _CHUNK
+from pipeline.core.evaluation.hand_tables import BLOCK_ROWS
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
@@ -86,8 +86,8 @@ def _evaluate_numpy(
     """:func:`evaluate_combination` in numpy alone, a block of rows at a time: the reference
     for the compiled loop and its fallback."""
     out = np.empty(len(holes), dtype=np.uint16)
-    for start in range(0, len(holes), _CHUNK):
-        stop = start + _CHUNK
+    for start in range(0, len(holes), BLOCK_ROWS):
+        stop = start + BLOCK_ROWS
         out[start:stop] = _evaluate_block(holes[start:stop], boards[start:stop], used, ranking)
     return out
 
@@ -115,7 +115,7 @@ def _evaluate_compiled(
         part_strength_table(ranking, used, boards.shape[1]),
         part_code_width(used),
         board_words(),
-        _SUM_MASK,
+        SUM_MASK,
         multiset_of_sum(boards.shape[1]),
         suits.suit_field,
         suits.board_suits,
@@ -153,7 +153,7 @@ def _evaluate_block(
     # Each board card adds one word: its rank's weight (sums unique per multiset of up to five
     # ranks) in the low half, its suit's count field in the high half.
     words = fold_cards(np.add, board_words(), boards)
-    multiset = np.take(multiset_of_sum(boards.shape[1]), words & np.uint64(_SUM_MASK))
+    multiset = np.take(multiset_of_sum(boards.shape[1]), words & np.uint64(SUM_MASK))
     row_base = multiset * np.uint32(part_code_width(used))
     # A part's code is its ranks as base-13 digits: the first card's digit is added to the
     # board's row once per hole column, the second's once per part.

@@ -21,7 +21,12 @@ from numpy.typing import NDArray
 
 from pipeline.core.combinatorics import all_multisets, multiset_index
 from pipeline.core.evaluation import table_cache
-from pipeline.core.evaluation.hand_tables import _rank_table, _tables, cache_key, rank_weights
+from pipeline.core.evaluation.hand_tables import (
+    cache_key,
+    rank_strengths,
+    rank_weights,
+    ranking_tables,
+)
 from pipeline.core.rules import HandRanking
 
 __all__ = ["OTHER_SUIT", "SuitTables", "flush_part_table", "part_strength_table", "suit_tables"]
@@ -71,7 +76,7 @@ def _build_part_strength_table(
     ranking: HandRanking, used: int, board_size: int
 ) -> NDArray[np.uint16]:
     weights = np.array(rank_weights(ranking), dtype=np.int64)
-    five_table = _rank_table(5, ranking)
+    five_table = rank_strengths(5, ranking)
     boards = all_multisets(board_size).astype(np.intp)
     parts = all_multisets(used).astype(np.intp)
     part_sums = weights[parts].sum(axis=1)
@@ -127,7 +132,7 @@ def _flush_part_table(
 
 
 def _build_flush_part_table(ranking: HandRanking, used: int) -> table_cache.Arrays:
-    flush_strength = _tables(ranking).flush_strength
+    flush_strength = ranking_tables(ranking).flush_strength
     masks = [sum(1 << r for r in part) for part in itertools.combinations(ranking.ranks, used)]
     rests = [sum(1 << r for r in rest) for rest in itertools.combinations(ranking.ranks, 5 - used)]
     table = np.zeros((len(masks) + 1, _FLUSH_MASKS), dtype=np.uint16)
@@ -149,7 +154,7 @@ def _build_flush_part_table(ranking: HandRanking, used: int) -> table_cache.Arra
 # tables are built), all below 2**19.
 _BOARD_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 _SUM_BITS = 19
-_SUM_MASK = (1 << _SUM_BITS) - 1
+SUM_MASK = (1 << _SUM_BITS) - 1
 
 
 @functools.cache
@@ -173,7 +178,7 @@ def multiset_of_sum(board_size: int) -> NDArray[np.uint32]:
     sums = np.array(_BOARD_WEIGHTS, dtype=np.int64)[boards.astype(np.intp)].sum(axis=1)
     counts = (boards[:, :, None] == np.arange(13)).sum(axis=1)
     real = counts.max(axis=1) <= 4
-    if len(np.unique(sums[real])) != int(real.sum()) or sums.max() > _SUM_MASK:  # pragma: no cover
+    if len(np.unique(sums[real])) != int(real.sum()) or sums.max() > SUM_MASK:  # pragma: no cover
         msg = f"board weights collide or overflow for {board_size} cards"
         raise AssertionError(msg)
     table = np.zeros(1 << _SUM_BITS, dtype=np.uint32)

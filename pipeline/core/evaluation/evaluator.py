@@ -37,30 +37,30 @@ from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE
 from pipeline.core.evaluation.hand_checks import (
-    _card_bits,
-    _checked_ids,
-    _pair_view,
-    _raise_repeated,
+    card_bits,
     check_hands,
+    checked_ids,
+    pair_view,
+    raise_repeated,
 )
 from pipeline.core.evaluation.hand_tables import (
-    _CHUNK,
-    _NO_FLUSH,
-    _SUIT_SHIFT,
+    BLOCK_ROWS,
     HAND_SIZES,
     N_STRENGTHS,
-    _flush_suit_table,
-    _pair_check_table,
-    _pair_key_bit_table,
-    _pair_key_table,
-    _rank_table,
-    _suit_rank_bit_table,
-    _tables,
+    NO_FLUSH,
+    SUIT_SHIFT,
+    flush_suits,
     n_strengths,
+    pair_checks,
+    pair_key_bits,
+    pair_keys,
     rank_mask,
+    rank_strengths,
+    ranking_tables,
+    suit_rank_bits,
 )
 from pipeline.core.evaluation.hand_tables import (
-    _RANK_MASK as _RANK_MASK,  # the standard ranking's, kept for callers of the compiled loop
+    RANK_MASK as RANK_MASK,  # the standard ranking's, kept for callers of the compiled loop
 )
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import (
@@ -132,9 +132,9 @@ TablesOfSize = Callable[[int], StrengthTables]
 def _ranking_tables(ranking: HandRanking) -> TablesOfSize:
     def of_size(hand_size: int) -> StrengthTables:
         return StrengthTables(
-            _rank_table(hand_size, ranking),
-            _flush_suit_table(hand_size),
-            _tables(ranking).flush_strength,
+            rank_strengths(hand_size, ranking),
+            flush_suits(hand_size),
+            ranking_tables(ranking).flush_strength,
         )
 
     return of_size
@@ -202,9 +202,9 @@ def _evaluate_compiled(
     """
     array = np.asarray(cards)
     if check and array.dtype != np.uint8:
-        hands = _checked_ids(array, ranking)
+        hands = checked_ids(array, ranking)
     elif array.ndim != 2 or array.shape[1] not in HAND_SIZES:
-        hands = _checked_ids(array, ranking)  # raises the shape error
+        hands = checked_ids(array, ranking)  # raises the shape error
     else:
         hands = np.ascontiguousarray(array, dtype=np.uint8)
     n, hand_size = hands.shape
@@ -213,15 +213,15 @@ def _evaluate_compiled(
     bad_row = kernel.evaluate(
         hands,
         hand_size,
-        _pair_key_table(ranking),
+        pair_keys(ranking),
         lookups.rank_table,
         rank_mask(ranking),
-        _SUIT_SHIFT,
+        SUIT_SHIFT,
         lookups.flush_suit,
-        _NO_FLUSH,
-        _suit_rank_bit_table(),
+        NO_FLUSH,
+        suit_rank_bits(),
         lookups.flush_strength,
-        _pair_check_table(ranking),
+        pair_checks(ranking),
         out,
         check,
     )
@@ -240,13 +240,13 @@ def _evaluate_numpy(
     tables: TablesOfSize | None = None,
 ) -> NDArray[np.uint16]:
     """:func:`evaluate` in numpy alone: the reference for the compiled loop and its fallback."""
-    hands = _checked_ids(cards, ranking) if check else np.ascontiguousarray(cards, dtype=np.uint8)
+    hands = checked_ids(cards, ranking) if check else np.ascontiguousarray(cards, dtype=np.uint8)
     n, hand_size = hands.shape
     lookups = (tables or _ranking_tables(ranking))(hand_size)
     rank_table = lookups.rank_table
     mask = rank_mask(ranking)
     flush_suit_table = lookups.flush_suit
-    pair_key = _pair_key_table(ranking)
+    pair_key = pair_keys(ranking)
     card_key = pair_key[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]  # one card, padded with id 52
     out = np.empty(n, dtype=np.uint16)
     suits = np.empty(n, dtype=np.uint8)
@@ -256,7 +256,7 @@ def _evaluate_numpy(
     # clips; it is used because it skips the bounds check and writes straight into ``out``.
     n_pairs = hand_size // 2
     flat = hands.reshape(-1)
-    keys = np.empty(min(n, _CHUNK), dtype=np.uint32)
+    keys = np.empty(min(n, BLOCK_ROWS), dtype=np.uint32)
     addend = np.empty_like(keys)
     index = np.empty_like(keys)
     flushed_parts: list[NDArray[np.intp]] = []
@@ -264,15 +264,15 @@ def _evaluate_numpy(
     # (16 bytes, one gather) and both are summed: a hand's cards are distinct exactly when the
     # summed bits have ``hand_size`` bits set (a repeated bit carries and loses one).
     if check:
-        key_and_bits = _pair_key_bit_table(ranking)
+        key_and_bits = pair_key_bits(ranking)
         single_key_and_bits = key_and_bits[DECK_SIZE << 8 : (DECK_SIZE << 8) + 256]
-        both = np.empty((min(n, _CHUNK), 2), dtype=np.uint64)
+        both = np.empty((min(n, BLOCK_ROWS), 2), dtype=np.uint64)
         both_addend = np.empty_like(both)
         both_keys = both.view(np.uint32)[:, 0]  # the low half of the key word (little-endian)
-        counts = np.empty(min(n, _CHUNK), dtype=np.uint8)
-    for start in range(0, n, _CHUNK):
-        rows = min(_CHUNK, n - start)
-        pairs = _pair_view(flat, start, rows, hand_size)
+        counts = np.empty(min(n, BLOCK_ROWS), dtype=np.uint8)
+    for start in range(0, n, BLOCK_ROWS):
+        rows = min(BLOCK_ROWS, n - start)
+        pairs = pair_view(flat, start, rows, hand_size)
         block_addend, block_index = addend[:rows], index[:rows]
         if check:
             block_both, block_both_addend = both[:rows], both_addend[:rows]
@@ -286,7 +286,7 @@ def _evaluate_numpy(
                 block_both += block_both_addend
             block_counts = np.bitwise_count(block_both[:, 1], out=counts[:rows])
             if int(block_counts.min()) != hand_size:  # a count is never above hand_size
-                _raise_repeated(hands, np.bitwise_count(_card_bits(hands)) != hand_size)
+                raise_repeated(hands, np.bitwise_count(card_bits(hands)) != hand_size)
             block_keys = both_keys[:rows]
         else:
             block_keys = keys[:rows]
@@ -300,10 +300,10 @@ def _evaluate_numpy(
                 block_keys += block_addend
         np.bitwise_and(block_keys, mask, out=block_index)
         np.take(rank_table, block_index, out=out[start : start + rows], mode="clip")
-        np.right_shift(block_keys, _SUIT_SHIFT, out=block_index)
+        np.right_shift(block_keys, SUIT_SHIFT, out=block_index)
         block_suits = suits[start : start + rows]
         np.take(flush_suit_table, block_index, out=block_suits, mode="clip")
-        flushed_parts.append(np.flatnonzero(block_suits != _NO_FLUSH) + start)
+        flushed_parts.append(np.flatnonzero(block_suits != NO_FLUSH) + start)
     # A few percent of hands hold a flush.  They are redone together, once, from the rank bits
     # of the flush suit: per block, the many small numpy calls would cost more than the work.
     flushed = np.concatenate(flushed_parts) if flushed_parts else np.empty(0, dtype=np.intp)
@@ -311,7 +311,7 @@ def _evaluate_numpy(
         flush_cards = np.take(hands, flushed, axis=0)
         # Row ``suit`` of the bit table holds each card's rank bit if the card is of that suit.
         table_row = suits[flushed].astype(np.intp) << 8
-        bit_table = _suit_rank_bit_table()
+        bit_table = suit_rank_bits()
         bits = np.take(bit_table, table_row + flush_cards[:, 0])
         for column in range(1, hand_size):
             bits |= np.take(bit_table, table_row + flush_cards[:, column])
@@ -341,10 +341,10 @@ def evaluate_shared(
     if hand_size not in HAND_SIZES:
         msg = f"hole and board cards must make 5, 6 or 7, got {hand_size}"
         raise ValueError(msg)
-    tables = _tables(ranking)
-    rank_table = _rank_table(hand_size, ranking)
+    tables = ranking_tables(ranking)
+    rank_table = rank_strengths(hand_size, ranking)
     mask = rank_mask(ranking)
-    flush_suit_table = _flush_suit_table(hand_size)
+    flush_suit_table = flush_suits(hand_size)
     board_keys = np.zeros(len(board_array), dtype=np.uint32)
     for column in range(board_array.shape[1]):
         board_keys += tables.card_key[board_array[:, column]]
@@ -352,8 +352,8 @@ def evaluate_shared(
     for player, hole in enumerate(hole_array):
         keys = board_keys + np.uint32(tables.card_key[hole].sum(dtype=np.uint32))
         strengths = rank_table[keys & mask]
-        suit = flush_suit_table[keys >> _SUIT_SHIFT]
-        flushed = np.flatnonzero(suit != _NO_FLUSH)
+        suit = flush_suit_table[keys >> SUIT_SHIFT]
+        flushed = np.flatnonzero(suit != NO_FLUSH)
         if flushed.size:
             flush_suit = suit[flushed]
             hole_bits = np.zeros(4, dtype=np.int32)
@@ -374,7 +374,7 @@ def category(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[n
     >>> category([0, 7460, 7461]).tolist()
     [0, 8, 9]
     """
-    return _tables(ranking).category[np.asarray(strengths, dtype=np.intp)]
+    return ranking_tables(ranking).category[np.asarray(strengths, dtype=np.intp)]
 
 
 def category_names(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> list[str]:
@@ -392,7 +392,7 @@ def describe(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> list[str]
     >>> describe([0, 7461])
     ['High Card (Seven)', 'Royal Flush']
     """
-    table = _tables(ranking).descriptions
+    table = ranking_tables(ranking).descriptions
     return [table[strength] for strength in np.asarray(strengths, dtype=np.intp).ravel().tolist()]
 
 
@@ -402,7 +402,7 @@ def hand_ranks(strengths: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray
     >>> hand_ranks([7461]).tolist()
     [[12, 11, 10, 9, 8]]
     """
-    return _tables(ranking).ranks[np.asarray(strengths, dtype=np.intp)]
+    return ranking_tables(ranking).ranks[np.asarray(strengths, dtype=np.intp)]
 
 
 def best_five(
@@ -425,8 +425,8 @@ def best_five(
     ordered = -np.sort(-hands.astype(np.int16), axis=1)  # descending: by face, then s h d c
     ranks = ordered >> 2
     suits = ordered & 3
-    hand_rank_list = _tables(ranking).ranks[strengths].astype(np.int16)  # (n, 5)
-    codes = _tables(ranking).category[strengths]
+    hand_rank_list = ranking_tables(ranking).ranks[strengths].astype(np.int16)  # (n, 5)
+    codes = ranking_tables(ranking).category[strengths]
     flush_like = np.isin(codes, (FLUSH, STRAIGHT_FLUSH, ROYAL_FLUSH))
     # The flush suit is the suit of the hand's suits with five or more cards.
     suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)

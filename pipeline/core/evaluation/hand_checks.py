@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE, format_card
-from pipeline.core.evaluation.hand_tables import HAND_SIZES, _pair_bit_table, _pair_check_table
+from pipeline.core.evaluation.hand_tables import HAND_SIZES, pair_bits, pair_checks
 from pipeline.core.kernel import KERNEL
 from pipeline.core.rules import STANDARD, HandRanking
 
@@ -44,10 +44,10 @@ def check_hands(cards: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np
     ...
     ValueError: row 0: card id 3 (2s) is not in the 36-card deck (6 through A)
     """
-    hands = _checked_ids(cards, ranking)
-    repeated = np.bitwise_count(_card_bits(hands)) != hands.shape[1]
+    hands = checked_ids(cards, ranking)
+    repeated = np.bitwise_count(card_bits(hands)) != hands.shape[1]
     if repeated.any():
-        _raise_repeated(hands, repeated)
+        raise_repeated(hands, repeated)
     return hands
 
 
@@ -120,7 +120,7 @@ def _check_deals_compiled(
     board_sizes: tuple[int, ...] = ALL_BOARD_SIZES,
 ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
     """:func:`check_deals` through the compiled loop: one pass over ``uint8`` deals of good
-    shape (the pair look-ups of :func:`pipeline.core.evaluation.hand_tables._pair_check_table`);
+    shape (the pair look-ups of :func:`pipeline.core.evaluation.hand_tables.pair_checks`);
     anything else, and any deal it rejects, goes to the numpy reference, which words the error."""
     hole_array, board_array = np.asarray(holes), np.asarray(boards)
     if not (
@@ -140,7 +140,7 @@ def _check_deals_compiled(
         board_array,
         board_array.shape[1],
         len(hole_array),
-        _pair_check_table(ranking),
+        pair_checks(ranking),
     )
     if bad_row >= 0:
         _check_deals_numpy(hole_array, board_array, ranking, board_sizes=board_sizes)  # raises
@@ -166,7 +166,7 @@ def _check_deals_numpy(
         msg = f"a board of {board_array.shape[1]} cards is not one of {board_sizes!r}"
         raise ValueError(msg)
     # The rows' card bits, two cards per look-up: distinct cards set as many bits as there are.
-    seen = _card_bits(hole_array) | _card_bits(board_array)
+    seen = card_bits(hole_array) | card_bits(board_array)
     repeated = np.bitwise_count(seen) != hole_array.shape[1] + board_array.shape[1]
     if repeated.any():
         row = int(np.argmax(repeated))
@@ -177,7 +177,7 @@ def _check_deals_numpy(
     return hole_array, board_array
 
 
-def _checked_ids(cards: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:
+def checked_ids(cards: ArrayLike, ranking: HandRanking = STANDARD) -> NDArray[np.uint8]:
     """Shape and ids checked, as a C-contiguous ``uint8`` array; repeats not checked.
 
     A ``uint8`` array needs one ``max`` over its bytes (it cannot be negative); anything else is
@@ -223,15 +223,15 @@ def _deck_table(ranking: HandRanking) -> NDArray[np.bool_]:
     return table
 
 
-def _card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
+def card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
     """Per hand, the ``uint64`` with bit ``id`` set for each of its cards (ids trusted in range).
 
     Two cards at a time through a 65,536-entry table, as :func:`evaluate` sums its keys.  The
     hand's cards are distinct exactly when the mask has as many bits as the hand has cards.
     """
-    bit_table = _pair_bit_table()
+    bit_table = pair_bits()
     hand_size = hands.shape[1]
-    pairs = _pair_view(hands.reshape(-1), 0, len(hands), hand_size)
+    pairs = pair_view(hands.reshape(-1), 0, len(hands), hand_size)
     bits = np.zeros(len(hands), dtype=np.uint64)
     for column in range(hand_size // 2):
         bits |= np.take(bit_table, pairs[:, column], mode="clip")
@@ -241,7 +241,8 @@ def _card_bits(hands: NDArray[np.uint8]) -> NDArray[np.uint64]:
     return bits
 
 
-def _raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> None:
+def raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> None:
+    """Raise :class:`ValueError` naming the first row ``repeated`` flags and its repeated card."""
     row = int(np.argmax(repeated))
     ordered = np.sort(hands[row])
     card = ordered[1:][ordered[1:] == ordered[:-1]][0]
@@ -249,9 +250,7 @@ def _raise_repeated(hands: NDArray[np.uint8], repeated: NDArray[np.bool_]) -> No
     raise ValueError(msg)
 
 
-def _pair_view(
-    flat: NDArray[np.uint8], start: int, rows: int, hand_size: int
-) -> NDArray[np.uint16]:
+def pair_view(flat: NDArray[np.uint8], start: int, rows: int, hand_size: int) -> NDArray[np.uint16]:
     """Rows ``start..`` of the hands as byte pairs read in place as ``uint16`` (no copy)."""
     pairs: NDArray[np.uint16] = np.ndarray(
         (rows, hand_size // 2),

@@ -19,7 +19,29 @@ from pipeline.core.cards import DECK_SIZE, RANK_NAMES, RANK_PLURALS
 from pipeline.core.evaluation import table_cache
 from pipeline.core.rules import STANDARD, HandRanking
 
-__all__ = ["HAND_SIZES", "N_STRENGTHS"]
+# What the evaluators beside this module (evaluator, lowball, badugi, combination, hand_checks)
+# and the equity kernels look up: public, so no module reaches into another's private names.
+__all__ = [
+    "BLOCK_ROWS",
+    "HAND_SIZES",
+    "NO_FLUSH",
+    "N_STRENGTHS",
+    "RANK_MASK",
+    "SUIT_SHIFT",
+    "RankingTables",
+    "cache_key",
+    "flush_suits",
+    "n_strengths",
+    "pair_bits",
+    "pair_checks",
+    "pair_key_bits",
+    "pair_keys",
+    "rank_mask",
+    "rank_strengths",
+    "rank_weights",
+    "ranking_tables",
+    "suit_rank_bits",
+]
 
 N_STRENGTHS = 7462
 """Hand classes of the standard ranking; :func:`n_strengths` gives any ranking's count."""
@@ -35,19 +57,20 @@ _RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345,
 # Suit weights whose sums tell the suit holding five or more of up to seven cards.
 _SUIT_WEIGHTS = (0, 1, 29, 37)
 
-_SUIT_SHIFT = 23
+SUIT_SHIFT = 23
 
-_RANK_MASK = (1 << _SUIT_SHIFT) - 1
+RANK_MASK = (1 << SUIT_SHIFT) - 1
 """The standard ranking's rank mask; :func:`rank_mask` gives any ranking's."""
 
-_NO_FLUSH = 4
+NO_FLUSH = 4
 
-_CHUNK = 1 << 15  # rows per block: keeps the temporaries in cache (2**14..2**15 measured best)
+BLOCK_ROWS = 1 << 15  # rows per block: keeps the temporaries in cache (2**14..2**15 measured best)
 
 
 @dataclass(frozen=True)
-class _Tables:
-    """Everything :func:`evaluate` and friends look up for one ranking; built by :func:`_tables`."""
+class RankingTables:
+    """Everything :func:`evaluate` and friends look up for one ranking; built by
+    :func:`ranking_tables`."""
 
     card_key: NDArray[np.uint32]  # (52,) rank weight + suit weight << 23 (0 off the deck)
     flush_strength: NDArray[np.uint16]  # 13-bit rank mask -> best flush/straight flush
@@ -87,7 +110,7 @@ def n_strengths(ranking: HandRanking = STANDARD) -> int:
     >>> n_strengths(), n_strengths(rules.SHORT_DECK)
     (7462, 1404)
     """
-    return len(_tables(ranking).category)
+    return len(ranking_tables(ranking).category)
 
 
 def _five_card_key(
@@ -153,16 +176,18 @@ def cache_key(ranking: HandRanking = STANDARD) -> str | None:
     return hashlib.sha256(f"{source} {ranking.spec}".encode()).hexdigest()[:20]
 
 
-def _tables(ranking: HandRanking = STANDARD) -> _Tables:
+def ranking_tables(ranking: HandRanking = STANDARD) -> RankingTables:
+    """The ranking's tables (card keys, flush strengths, categories, descriptions), built once
+    and then read from the on-disk cache."""
     return _tables_of(ranking)
 
 
 @functools.cache
-def _tables_of(ranking: HandRanking) -> _Tables:
+def _tables_of(ranking: HandRanking) -> RankingTables:
     arrays = table_cache.load_or_build(
         "evaluator-tables", cache_key(ranking), lambda: _build_tables(ranking)
     )
-    return _Tables(
+    return RankingTables(
         arrays["card_key"],
         arrays["flush_strength"],
         arrays["category"],
@@ -213,7 +238,7 @@ def _build_tables(ranking: HandRanking = STANDARD) -> table_cache.Arrays:
     in_deck = set(ranking.deck)
     card_key = np.array(
         [
-            weights[card >> 2] + (_SUIT_WEIGHTS[card & 3] << _SUIT_SHIFT) if card in in_deck else 0
+            weights[card >> 2] + (_SUIT_WEIGHTS[card & 3] << SUIT_SHIFT) if card in in_deck else 0
             for card in range(DECK_SIZE)
         ],
         dtype=np.uint32,
@@ -233,7 +258,7 @@ def _build_tables(ranking: HandRanking = STANDARD) -> table_cache.Arrays:
     }
 
 
-def _rank_table(hand_size: int, ranking: HandRanking = STANDARD) -> NDArray[np.uint16]:
+def rank_strengths(hand_size: int, ranking: HandRanking = STANDARD) -> NDArray[np.uint16]:
     """Rank-weight sum -> strength of the best non-flush five of ``hand_size`` cards.
 
     The table has ``rank_mask(ranking) + 1`` entries (``2**23`` for the standard ranking), so
@@ -255,7 +280,7 @@ def _rank_table_of(hand_size: int, ranking: HandRanking) -> NDArray[np.uint16]:
 
 
 def _build_rank_table(hand_size: int, ranking: HandRanking = STANDARD) -> NDArray[np.uint16]:
-    tables = _tables(ranking)
+    tables = ranking_tables(ranking)
     mask = rank_mask(ranking)
     weights = np.array(rank_weights(ranking), dtype=np.int64)
     five_table = np.zeros(mask + 1, dtype=np.uint16)
@@ -281,19 +306,19 @@ def _build_rank_table(hand_size: int, ranking: HandRanking = STANDARD) -> NDArra
 
 
 @functools.cache
-def _flush_suit_table(hand_size: int) -> NDArray[np.uint8]:
+def flush_suits(hand_size: int) -> NDArray[np.uint8]:
     """Suit-weight sum of ``hand_size`` cards -> the suit holding five or more of them, or 4.
 
     Every split of the cards over the four suits must give one answer, or the weights are wrong.
     The table has ``2**9`` entries, so every ``uint32`` key shifted to its suit bits is in range.
     """
-    flush_suit = np.full(1 << (32 - _SUIT_SHIFT), _NO_FLUSH, dtype=np.uint8)
+    flush_suit = np.full(1 << (32 - SUIT_SHIFT), NO_FLUSH, dtype=np.uint8)
     seen: dict[int, int] = {}
     for counts in itertools.product(range(hand_size + 1), repeat=4):
         if sum(counts) != hand_size:
             continue
         total = sum(c * w for c, w in zip(counts, _SUIT_WEIGHTS, strict=True))
-        suit = next((s for s, c in enumerate(counts) if c >= 5), _NO_FLUSH)
+        suit = next((s for s, c in enumerate(counts) if c >= 5), NO_FLUSH)
         if seen.setdefault(total, suit) != suit:  # pragma: no cover - a broken spec
             msg = f"suit weights {_SUIT_WEIGHTS} cannot tell the flush suit of sum {total}"
             raise AssertionError(msg)
@@ -302,7 +327,7 @@ def _flush_suit_table(hand_size: int) -> NDArray[np.uint8]:
 
 
 @functools.cache
-def _suit_rank_bit_table() -> NDArray[np.uint16]:
+def suit_rank_bits() -> NDArray[np.uint16]:
     """``suit << 8 | card id`` -> the card's rank bit if the card is of that suit, else 0."""
     table = np.zeros((4, 256), dtype=np.uint16)
     for card in range(DECK_SIZE):
@@ -311,7 +336,7 @@ def _suit_rank_bit_table() -> NDArray[np.uint16]:
 
 
 @functools.cache
-def _pair_bit_table() -> NDArray[np.uint64]:
+def pair_bits() -> NDArray[np.uint64]:
     """Two card ids packed in a uint16 -> ``1 << a | 1 << b`` (ids 52..255 count as no bit)."""
     bit = np.zeros(256, dtype=np.uint64)
     bit[:DECK_SIZE] = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
@@ -320,18 +345,18 @@ def _pair_bit_table() -> NDArray[np.uint64]:
     return pair_bits
 
 
-def _pair_key_bit_table(ranking: HandRanking = STANDARD) -> NDArray[np.uint64]:
+def pair_key_bits(ranking: HandRanking = STANDARD) -> NDArray[np.uint64]:
     """Two packed card ids -> ``(key sum, 1 << a | 1 << b)`` as two ``uint64`` words."""
     return _pair_key_bit_table_of(ranking)
 
 
 @functools.cache
 def _pair_key_bit_table_of(ranking: HandRanking) -> NDArray[np.uint64]:
-    table = np.stack([_pair_key_table(ranking).astype(np.uint64), _pair_bit_table()], axis=1)
+    table = np.stack([pair_keys(ranking).astype(np.uint64), pair_bits()], axis=1)
     return np.ascontiguousarray(table)
 
 
-def _pair_key_table(ranking: HandRanking = STANDARD) -> NDArray[np.uint32]:
+def pair_keys(ranking: HandRanking = STANDARD) -> NDArray[np.uint32]:
     """Two card ids packed in a uint16 -> the sum of their keys (ids 52..255 count as 0)."""
     return _pair_key_table_of(ranking)
 
@@ -339,13 +364,13 @@ def _pair_key_table(ranking: HandRanking = STANDARD) -> NDArray[np.uint32]:
 @functools.cache
 def _pair_key_table_of(ranking: HandRanking) -> NDArray[np.uint32]:
     key = np.zeros(256, dtype=np.uint32)
-    key[:DECK_SIZE] = _tables(ranking).card_key
+    key[:DECK_SIZE] = ranking_tables(ranking).card_key
     packed = np.arange(1 << 16)
     pair_key: NDArray[np.uint32] = key[packed & 0xFF] + key[packed >> 8]
     return pair_key
 
 
-def _pair_check_table(ranking: HandRanking = STANDARD) -> NDArray[np.uint64]:
+def pair_checks(ranking: HandRanking = STANDARD) -> NDArray[np.uint64]:
     """The compiled loop's check: two packed card ids -> ``1 << a | 1 << b``, then the 256
     single cards -> ``1 << c``; bit 52 alone when ``a == b`` or an id is not in the ranking's
     deck (52 or more, or a rank the deck lacks).

@@ -46,9 +46,9 @@ from pipeline.core.cards import RANK_NAMES, RANK_PLURALS, RANKS
 from pipeline.core.evaluation import hand_tables, table_cache
 from pipeline.core.evaluation.evaluator import StrengthTables, evaluate_tables
 from pipeline.core.evaluation.hand_tables import (
-    _NO_FLUSH,
-    _SUIT_SHIFT,
-    _flush_suit_table,
+    NO_FLUSH,
+    SUIT_SHIFT,
+    flush_suits,
     rank_mask,
     rank_weights,
 )
@@ -258,11 +258,11 @@ def _build_strength_tables(ranking: LowballRanking, hand_size: int) -> table_cac
         rank_table[weighted.sum(axis=1)] = best
     flush_strength = np.zeros(1 << 13, dtype=np.uint16)
     if ranking.straights_and_flushes:
-        flush_suit = _flush_suit_table(hand_size).copy()
+        flush_suit = flush_suits(hand_size).copy()
         bits = np.left_shift(1, classes["flushes"].astype(np.int64)).sum(axis=1)
         flush_strength[bits] = classes["flush_strengths"]
     else:
-        flush_suit = np.full(1 << (32 - _SUIT_SHIFT), _NO_FLUSH, dtype=np.uint8)
+        flush_suit = np.full(1 << (32 - SUIT_SHIFT), NO_FLUSH, dtype=np.uint8)
     return {"rank_table": rank_table, "flush_suit": flush_suit, "flush_strength": flush_strength}
 
 

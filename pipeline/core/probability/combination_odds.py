@@ -34,7 +34,7 @@ from pipeline.core.evaluation.combination_tables import (
     part_strength_table,
     suit_tables,
 )
-from pipeline.core.evaluation.hand_tables import _tables
+from pipeline.core.evaluation.hand_tables import ranking_tables
 from pipeline.core.evaluation.low import NO_LOW, low_bits, low_table
 from pipeline.core.rules import HandRanking, HandRules
 
@@ -124,7 +124,7 @@ def _odds_tables(rules: HandRules) -> _Tables:
         np.ascontiguousarray(
             part_strength_table(ranking, used, BOARD_SIZE).reshape(len(boards), -1).T
         ),
-        _tables(ranking).category,
+        ranking_tables(ranking).category,
         slots,
         ways,
         low,

@@ -55,7 +55,7 @@ class EquityResult:
     """Half-width of the 95 % interval of an equity estimate (0 when exact)."""
 
 
-def _check_deal(
+def check_deal_arrays(
     holes: NDArray[np.uint8],
     board: NDArray[np.uint8],
     dead: NDArray[np.uint8],
@@ -97,7 +97,7 @@ def equity(
     hole_array = np.asarray(holes, dtype=np.uint8)
     board_array = np.asarray(board, dtype=np.uint8).ravel()
     dead_array = np.asarray(dead, dtype=np.uint8).ravel()
-    _check_deal(hole_array, board_array, dead_array, rules)
+    check_deal_arrays(hole_array, board_array, dead_array, rules)
     used = np.ones(DECK_SIZE, dtype=bool)
     used[list(rules.ranking.deck)] = False
     used[np.concatenate([hole_array.ravel(), board_array, dead_array])] = True
@@ -117,7 +117,7 @@ def equity(
     else:
         strengths = combination_equity.high_strengths(hole_array, board_array, deck, rules, rows)
     if rules.low is None:
-        wins, ties, shares = _count_pots(strengths)
+        wins, ties, shares = count_pots(strengths)
     else:
         lows = combination_equity.low_values(hole_array, board_array, deck, rules, rows)
         pots = pot_shares(strengths, lows)
@@ -341,7 +341,7 @@ def showdown_strengths(
     return out
 
 
-def _count_pots(
+def count_pots(
     strengths: NDArray[np.uint16],
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.float64]]:
     """Per player: boards won outright, boards tied for the best hand, and pots won (ties split)."""

@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from pipeline.core.cards import DECK_SIZE
 from pipeline.core.evaluation import evaluator
-from pipeline.core.probability.equity import BOARD_SIZE, MAX_PLAYERS, _check_deal
+from pipeline.core.probability.equity import BOARD_SIZE, MAX_PLAYERS, check_deal_arrays
 
 _TURN_BATCH = 4096  # deals per evaluator call: bounds the temporaries (about 40 MB at 10-way)
 
@@ -64,7 +64,7 @@ def _turn_batch(
         hole.ndim != 2 or hole.shape[1] != 2 or not 2 <= len(hole) <= MAX_PLAYERS for hole in holes
     ):
         for hole, board in zip(holes, boards, strict=True):
-            _check_deal(hole, board, np.zeros(0, dtype=np.uint8))
+            check_deal_arrays(hole, board, np.zeros(0, dtype=np.uint8))
     deals = len(holes)
     if deals == 0:
         return []
@@ -81,7 +81,7 @@ def _turn_batch(
     starts = np.searchsorted(owner[by_deal], np.arange(deals))
     bad |= np.bitwise_or.reduceat(bits[by_deal], starts) != np.add.reduceat(bits[by_deal], starts)
     for deal in np.flatnonzero(bad).tolist():  # equity's own check raises the right message
-        _check_deal(holes[deal], boards[deal], np.zeros(0, dtype=np.uint8))
+        check_deal_arrays(holes[deal], boards[deal], np.zeros(0, dtype=np.uint8))
     # Each deal's deck in ascending order, as equity enumerates it.
     used = np.zeros((deals, DECK_SIZE), dtype=bool)
     used[owner, cards] = True
@@ -109,7 +109,7 @@ def _turn_batch(
     winner_count = winners.sum(axis=1)
     wins = np.count_nonzero(winners & (winner_count == 1)[:, None, :], axis=2)
     # Tied pots: each winner's 1/k shares, the deal's tied boards moved to the front in board
-    # order and added in the order :func:`pipeline.core.probability.equity._count_pots` adds them,
+    # order and added in the order :func:`pipeline.core.probability.equity.count_pots` adds them,
     # so the figures are its own.
     tied = winner_count > 1
     tied_count = tied.sum(axis=1)
@@ -130,7 +130,7 @@ def _turn_batch(
 def _row_sums(terms: NDArray[np.float64]) -> NDArray[np.float64]:
     """``terms[d, p, :].sum()`` for every ``d, p``, added one term after another, in board order.
 
-    That is the order in which :func:`pipeline.core.probability.equity._count_pots` adds a player's
+    That is the order in which :func:`pipeline.core.probability.equity.count_pots` adds a player's
     shares: its ``(players, tied boards)`` array comes from ``winners[:, tied]``, which numpy lays
     out column-major, so the row sums run down the columns one at a time (not pairwise).  Zero
     padding after a deal's last tied board changes no bit.

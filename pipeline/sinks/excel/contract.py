@@ -64,12 +64,12 @@ MAX_FORMULA_TEXT: Final = 255
 """Characters in one text constant of an Excel formula."""
 
 # The same set as openpyxl.cell.cell.ILLEGAL_CHARACTERS_RE, as a Rust regex for polars.
-_ILLEGAL_XML: Final = r"[\x00-\x08\x0B\x0C\x0E-\x1F]"
-_ILLEGAL_XML_RE: Final = re.compile(_ILLEGAL_XML)
-_FORMULA_LIKE: Final = r"^[=+\-@]"
+ILLEGAL_XML: Final = r"[\x00-\x08\x0B\x0C\x0E-\x1F]"
+ILLEGAL_XML_RE: Final = re.compile(ILLEGAL_XML)
+FORMULA_LIKE: Final = r"^[=+\-@]"
 _TITLE_FORBIDDEN_RE: Final = re.compile(r"[\[\]:*?/\\]")
 
-_PLAIN, _WINNER, _FOLD, _WINNER_FOLD = 0, 1, 2, 3
+PLAIN_ROW, WINNER_ROW, FOLD_ROW, WINNER_FOLD_ROW = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -170,14 +170,17 @@ def sanitize_title(title: str) -> str:
     >>> sanitize_title("'quoted'"), sanitize_title("")
     ('quoted', 'Sheet')
     """
-    clean = _TITLE_FORBIDDEN_RE.sub("_", _ILLEGAL_XML_RE.sub("", title)).strip("'")
+    clean = _TITLE_FORBIDDEN_RE.sub("_", ILLEGAL_XML_RE.sub("", title)).strip("'")
     clean = clean[:MAX_TITLE].strip("'")
     if clean.casefold() == "history":
         clean += "_"
     return clean or "Sheet"
 
 
-def _check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
+def check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
+    """Raise :class:`ValueError` naming the sheet when its flags, percent, winners or player
+    columns do not match its table, or (``write_back``) its ``excel_rows`` are missing, repeated
+    or above the header, or it does not fit an Excel sheet."""
     height, width = sheet.table.shape
     for label, flags in (("highlight", sheet.highlight), ("muted", sheet.muted)):
         if flags is not None and (flags.len() != height or flags.dtype != pl.Boolean):
@@ -199,7 +202,7 @@ def _check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
         msg = f"sheet {sheet.name!r}: player columns {unknown!r} are not in the sheet"
         raise ValueError(msg)
     if not write_back:
-        _check_fits(sheet.name, rows=height + 1, columns=width)
+        check_fits(sheet.name, rows=height + 1, columns=width)
         return
     if sheet.excel_rows is None:
         msg = f"sheet {sheet.name!r}: excel_rows is required when writing back into a workbook"
@@ -218,10 +221,12 @@ def _check_sheet(sheet: SheetOutput, *, write_back: bool) -> None:
         )
         raise ValueError(msg)
     if rows:
-        _check_fits(sheet.name, rows=max(rows), columns=width)
+        check_fits(sheet.name, rows=max(rows), columns=width)
 
 
-def _check_fits(name: str, *, rows: int, columns: int) -> None:
+def check_fits(name: str, *, rows: int, columns: int) -> None:
+    """Raise :class:`ValueError` naming sheet ``name`` when ``rows`` (header included) or
+    ``columns`` exceed what an Excel sheet holds."""
     if rows > MAX_ROWS:
         msg = (
             f"sheet {name!r} needs {rows:,} rows; an Excel sheet holds at most {MAX_ROWS:,} rows "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import polars as pl
 from openpyxl.utils import get_column_letter
 
-from pipeline.sinks.excel.contract import _FOLD, _WINNER, MAX_FORMULA_TEXT, SheetOutput
+from pipeline.sinks.excel.contract import FOLD_ROW, MAX_FORMULA_TEXT, WINNER_ROW, SheetOutput
 
 
 @dataclass(frozen=True)
@@ -87,11 +87,11 @@ def round_rules(
         if len(wanted) > MAX_FORMULA_TEXT:  # Excel refuses longer text in a formula
             continue
         found = f'ISNUMBER(FIND("{wanted}",", "&{winners}&","))'
-        rules.append(Rule(first_row, column, last_row, column, found, _WINNER))
+        rules.append(Rule(first_row, column, last_row, column, found, WINNER_ROW))
         # the layout's fold mark (``fold`` or ``folded`` after the cards); = ignores case
         cell = f"TRIM({get_column_letter(column)}{first_row})"
         folded = f'OR(RIGHT({cell},5)=" fold",RIGHT({cell},7)=" folded")'
-        rules.append(Rule(first_row, column, last_row, column, folded, _FOLD))
+        rules.append(Rule(first_row, column, last_row, column, folded, FOLD_ROW))
     last = first_column + sheet.table.width - 1
-    rules.append(Rule(first_row, winners_column, last_row, last, f'{winners}<>""', _WINNER))
+    rules.append(Rule(first_row, winners_column, last_row, last, f'{winners}<>""', WINNER_ROW))
     return rules

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import polars as pl
 
-from pipeline.sinks.excel.contract import NO_ISSUES, _check_fits
+from pipeline.sinks.excel.contract import NO_ISSUES, check_fits
 from pipeline.sinks.excel.printing import PrintPlan, print_plan
 from pipeline.sinks.excel.rules import Rule
 from pipeline.sinks.excel.styles import (
@@ -50,7 +50,9 @@ class SheetWriter(Protocol):
         """One cell; text is stored as text, never taken for a formula, a number or a link."""
 
     def add_note(self, row: int, column: int, text: str) -> None:
-        """A cell's one-line note (a heading's explanation), as Excel's cell comment."""
+        """A cell's one-line note (a heading's explanation), as Excel's cell comment, on a cell
+        of the row last written: xlsxwriter's constant memory has written earlier rows out,
+        and a note on one of them is lost."""
 
     def write_rows(self, table: pl.DataFrame, looks: list[int], heights: dict[int, float]) -> None:
         """Every row of ``table`` under the header, each cell in its column's plain look; the
@@ -98,8 +100,8 @@ def write_layout(writer: SheetWriter, layout: SheetLayout) -> None:
     for row, cells in enumerate(layout.rows):
         for column, (value, look, _) in enumerate(cells):
             writer.write_cell(row, column, value, look)
-    for (row, column), note in layout.notes.items():
-        writer.add_note(row, column, note)
+            if (row, column) in layout.notes:  # now: a constant-memory row is gone once passed
+                writer.add_note(row, column, layout.notes[(row, column)])
     writer.set_print(layout.plan, None)
 
 
@@ -113,7 +115,7 @@ def write_issues(
 ) -> None:
     """One Issues sheet (or one part of it, ``continued``: no "no issues" line there), printed
     from ``file`` to ``message``."""
-    _check_fits(title, rows=issues.height + 1, columns=issues.width)
+    check_fits(title, rows=issues.height + 1, columns=issues.width)
     table = excel_ready(issues)
     sized = widths([table])
     looks = column_looks(table)

@@ -18,16 +18,16 @@ from typing import Final
 import polars as pl
 
 from pipeline.sinks.excel.contract import (
-    _FOLD,
-    _WINNER,
     BOOLEAN_FORMAT,
     FOLD_FONT,
+    FOLD_ROW,
     MAX_ROW_HEIGHT,
     MAX_WIDTH,
     PERCENT_FORMAT,
     ROW_HEIGHT,
     WIDTH_SAMPLE,
     WINNER_FILL,
+    WINNER_ROW,
     WRAPPED_COLUMNS,
     WRAPPED_WIDTH,
 )
@@ -70,9 +70,9 @@ def cell_look(kind: int, look: int) -> Look:
     >>> look.bold, look.fill, look.number_format
     (True, 'C6EFCE', '0.0%')
     """
-    bold = bool(kind & _WINNER)
-    color = FOLD_FONT if kind & _FOLD else None
-    fill = WINNER_FILL if kind & _WINNER else None
+    bold = bool(kind & WINNER_ROW)
+    color = FOLD_FONT if kind & FOLD_ROW else None
+    fill = WINNER_FILL if kind & WINNER_ROW else None
     by_look = {
         GENERAL: Look(),
         PERCENT: Look(number_format=PERCENT_FORMAT),
@@ -209,7 +209,7 @@ def row_kinds(height: int, highlight: pl.Series | None, muted: pl.Series | None)
     """Each row's kind: 0 plain, 1 winner, 2 fold, 3 both (nulls count as False)."""
     kinds = pl.zeros(height, dtype=pl.Int8, eager=True)
     if highlight is not None:
-        kinds = kinds + highlight.fill_null(False).cast(pl.Int8) * _WINNER
+        kinds = kinds + highlight.fill_null(False).cast(pl.Int8) * WINNER_ROW
     if muted is not None:
-        kinds = kinds + muted.fill_null(False).cast(pl.Int8) * _FOLD
+        kinds = kinds + muted.fill_null(False).cast(pl.Int8) * FOLD_ROW
     return kinds

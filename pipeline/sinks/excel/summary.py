@@ -16,7 +16,7 @@ from typing import Any
 import polars as pl
 
 from pipeline.sinks.excel import styles
-from pipeline.sinks.excel.contract import EMPTY_BLOCK, LEGEND, _check_fits
+from pipeline.sinks.excel.contract import EMPTY_BLOCK, LEGEND, check_fits
 from pipeline.sinks.excel.printing import PrintPlan, print_plan
 from pipeline.sinks.excel.styles import Look
 from pipeline.sinks.excel.values import clean_header, excel_ready
@@ -42,7 +42,7 @@ def summary_layout(
 ) -> SheetLayout:
     """The Summary sheet called ``title``: its blocks stacked, then the legend."""
     height = sum(max(frame.height, 1) + 3 for _, frame in blocks) + 1 + len(LEGEND)
-    _check_fits(title, rows=height, columns=max((f.width for _, f in blocks), default=0))
+    check_fits(title, rows=height, columns=max((f.width for _, f in blocks), default=0))
     ready = [(name, excel_ready(frame)) for name, frame in blocks]
     rows: list[list[tuple[Any, Look, bool]]] = []
     found_notes: dict[tuple[int, int], str] = {}

@@ -14,9 +14,9 @@ from typing import Any
 import polars as pl
 
 from pipeline.sinks.excel.contract import (
-    _ILLEGAL_XML,
-    _ILLEGAL_XML_RE,
     CUT_MARKER,
+    ILLEGAL_XML,
+    ILLEGAL_XML_RE,
     MAX_CELL_TEXT,
 )
 
@@ -51,7 +51,7 @@ def excel_ready(frame: pl.DataFrame) -> pl.DataFrame:
                 msg = f"column {name!r} holds Python objects, which no workbook cell holds"
                 raise ValueError(msg)
         if text:
-            column = _cut_to_fit(column.str.replace_all(_ILLEGAL_XML, ""))
+            column = _cut_to_fit(column.str.replace_all(ILLEGAL_XML, ""))
         expressions.append(column.alias(name))
     return frame.select(expressions)
 
@@ -77,7 +77,7 @@ def cut_text(text: str) -> str:
 
 def clean_header(name: str) -> str:
     """A column name as a header cell holds it: no XML-illegal characters, cut to fit."""
-    return cut_text(_ILLEGAL_XML_RE.sub("", name))
+    return cut_text(ILLEGAL_XML_RE.sub("", name))
 
 
 def cut_long_cells(worksheet: Any) -> None:

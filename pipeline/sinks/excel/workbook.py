@@ -65,7 +65,7 @@ from pipeline.sinks.excel.contract import (
     MAX_ROWS,
     BookContents,
     SheetOutput,
-    _check_sheet,
+    check_sheet,
     sanitize_title,
 )
 
@@ -137,7 +137,7 @@ def write_workbook(
     """
     for sheet in sheets:
         whole = sheet if source is not None else split_sheet(sheet, max_rows)[0]
-        _check_sheet(whole, write_back=source is not None)
+        check_sheet(whole, write_back=source is not None)
     contents = BookContents(sheets, summary, issues, max_rows, notes)
     with atomic_open(Path(path)) as handle:
         if source is None:

@@ -113,7 +113,7 @@ def read_workbook(content: bytes, source: SourceFile, is_header: HeaderTest | No
         grid, first_column = loaded
         grid = fill_merged_down(grid, sheet.merges, sheet.first_row, first_column)
         source.sheets.append(
-            _sheet_from_grid(sheet.name, grid, sheet.first_row, first_column, is_header)
+            sheet_from_grid(sheet.name, grid, sheet.first_row, first_column, is_header)
         )
 
 
@@ -161,7 +161,7 @@ def fill_merged_down(
     return grid.with_columns(replaced)
 
 
-def _sheet_from_grid(
+def sheet_from_grid(
     name: str, grid: pl.DataFrame, first_row: int, first_column: int, is_header: HeaderTest | None
 ) -> RawSheet:
     """Find the header (the first filled row) and turn the rows under it into a table."""

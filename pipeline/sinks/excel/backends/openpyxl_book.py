@@ -33,15 +33,15 @@ from pipeline.sinks.excel.backends.openpyxl_sheets import (
 from pipeline.sinks.excel.continuation import continued_block, continued_titles, split_rows
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
-    _FOLD,
-    _WINNER,
+    FOLD_ROW,
     ISSUES_TITLE,
     MAX_WIDTH,
     SUMMARY_TITLE,
     WIDTH_SAMPLE,
+    WINNER_ROW,
     BookContents,
     SheetOutput,
-    _check_fits,
+    check_fits,
 )
 from pipeline.sinks.excel.printing import print_plan, title_columns
 from pipeline.sinks.excel.rules import flag_column, flag_rule, round_rules
@@ -150,7 +150,7 @@ def _append_columns(worksheet: Any, looks: OpenpyxlLooks, sheet: SheetOutput) ->
     rows = list(sheet.excel_rows or ())
     first = _last_used_column(worksheet) + 1
     last_column = first + table.width - 1
-    _check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
+    check_fits(sheet.name, rows=max(rows, default=1), columns=last_column)
     _keep_overflow_readable(worksheet, first - 1, rows)
 
     column_kinds = column_looks(table, sheet.percent_columns)
@@ -244,7 +244,7 @@ def _show_rows(
     players = {name: sheet.source_columns[name] for name in sheet.player_columns}
     for rule in round_rules(sheet, first, players, first_row, last_row):
         writer.add_rule(rule)
-    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+    for flags, kind in ((sheet.highlight, WINNER_ROW), (sheet.muted, FOLD_ROW)):
         if flags is None or not flags.any():
             continue
         column = flag_column(table, flags)
@@ -261,4 +261,4 @@ def _show_rows(
         per_cell[kind] = flags
     if not per_cell:
         return None
-    return row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
+    return row_kinds(table.height, per_cell.get(WINNER_ROW), per_cell.get(FOLD_ROW))

@@ -25,13 +25,13 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.properties import PageSetupProperties
 
-from pipeline.sinks.excel.contract import _FORMULA_LIKE, FONT_NAME, FONT_SIZE, MARKER_NAME
+from pipeline.sinks.excel.contract import FONT_NAME, FONT_SIZE, FORMULA_LIKE, MARKER_NAME
 from pipeline.sinks.excel.printing import PrintPlan
 from pipeline.sinks.excel.rules import Rule
 from pipeline.sinks.excel.styles import Look, cell_look, rule_look
 
 NOTE_AUTHOR = "Showdown"
-_FORMULA_START = re.compile(_FORMULA_LIKE)
+_FORMULA_START = re.compile(FORMULA_LIKE)
 
 
 class OpenpyxlLooks:

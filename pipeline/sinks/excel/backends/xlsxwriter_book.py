@@ -23,12 +23,12 @@ from pipeline.sinks.excel.continuation import continued_block, continued_titles,
 from pipeline.sinks.excel.continuation import split_sheet as _split_sheet
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
-    _FOLD,
-    _PLAIN,
-    _WINNER,
+    FOLD_ROW,
     ISSUES_TITLE,
     MARKER_NAME,
+    PLAIN_ROW,
     SUMMARY_TITLE,
+    WINNER_ROW,
     BookContents,
     SheetOutput,
     sanitize_title,
@@ -53,7 +53,7 @@ FAST_PATH = True
 """Rows as polars-built XML where the table allows; ``False`` (a test) writes cell by cell."""
 BATCH_ROWS = 8_192
 """Rows turned into Python values at a time: memory stays flat however tall the table."""
-_OPTIONS = {
+BOOK_OPTIONS = {
     "constant_memory": True,
     "strings_to_formulas": False,
     "strings_to_urls": False,
@@ -62,7 +62,7 @@ _OPTIONS = {
 }
 
 
-class _Formats:
+class XlsxwriterFormats:
     """One xlsxwriter format per look, made on first use."""
 
     def __init__(self, book: Any) -> None:
@@ -112,7 +112,7 @@ class XlsxwriterSheet:
     """A :class:`~pipeline.sinks.excel.sheet_writer.SheetWriter` over one xlsxwriter worksheet
     of a constant-memory book (rows are written in order, each once)."""
 
-    def __init__(self, book: Any, formats: _Formats, title: str) -> None:
+    def __init__(self, book: Any, formats: XlsxwriterFormats, title: str) -> None:
         self.book = book
         self.formats = formats
         self.title = title
@@ -187,7 +187,7 @@ class XlsxwriterSheet:
 
 def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
     """The tables (continued past ``max_rows``), then Summary, then Issues, into ``handle``."""
-    book = xlsxwriter.Workbook(handle, _OPTIONS)
+    book = xlsxwriter.Workbook(handle, BOOK_OPTIONS)
     try:
         _fill(book, contents)
         stamp_workbook(book)  # never read back as an input (sinks/atomic.py)
@@ -200,7 +200,7 @@ def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
 def _fill(book: Any, contents: BookContents) -> None:
     sheets, summary, issues = contents.sheets, contents.summary, contents.issues
     max_rows, notes = contents.max_rows, contents.notes
-    formats = _Formats(book)
+    formats = XlsxwriterFormats(book)
     taken: set[str] = set()
     parts: list[tuple[str, SheetOutput]] = []
     continued: list[tuple[str, list[str], int]] = []
@@ -257,7 +257,7 @@ def _write_table(writer: XlsxwriterSheet, sheet: SheetOutput) -> None:
     # flags that are columns of the table become one conditional format; others style cells
     per_cell: dict[int, pl.Series] = {}
     rules: list[Rule] = []
-    for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
+    for flags, kind in ((sheet.highlight, WINNER_ROW), (sheet.muted, FOLD_ROW)):
         if flags is None or not table.height:
             continue
         column = flag_column(table, flags)
@@ -270,7 +270,7 @@ def _write_table(writer: XlsxwriterSheet, sheet: SheetOutput) -> None:
     rules.extend(round_rules(sheet, 1, players, 2, table.height + 1))
     for rule in rules:
         writer.add_rule(rule)
-    kinds = row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
+    kinds = row_kinds(table.height, per_cell.get(WINNER_ROW), per_cell.get(FOLD_ROW))
     _rows(writer.worksheet, writer.formats, table, looks, kinds if per_cell else None, first_row=1)
 
 
@@ -284,13 +284,17 @@ def _first_page(sheet: SheetOutput, table: pl.DataFrame) -> int:
 
 
 def _columns(
-    worksheet: Any, formats: _Formats, sized: Sequence[float], looks: Sequence[int], side: int
+    worksheet: Any,
+    formats: XlsxwriterFormats,
+    sized: Sequence[float],
+    looks: Sequence[int],
+    side: int,
 ) -> None:
     """Widths and each column's format; the last ``side`` columns grouped and collapsed."""
     first_side = len(sized) - side
     for index, (width, look) in enumerate(zip(sized, looks, strict=True)):
         options = {"level": 1, "hidden": True} if index >= first_side else {}
-        worksheet.set_column(index, index, width, formats(cell_look(_PLAIN, look)), options)
+        worksheet.set_column(index, index, width, formats(cell_look(PLAIN_ROW, look)), options)
     if side:
         worksheet.set_column(len(sized), len(sized), None, None, {"collapsed": True})
 
@@ -301,7 +305,7 @@ FAST_ROWS_PER_COLUMN = 10
 
 def _rows(
     worksheet: Any,
-    formats: _Formats,
+    formats: XlsxwriterFormats,
     table: pl.DataFrame,
     looks: Sequence[int],
     kinds: pl.Series | None,
