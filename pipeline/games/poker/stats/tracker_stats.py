@@ -79,11 +79,13 @@ _FLOP = pl.col("street") == 1
 
 def tracker_events(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFrame:
     """One row per token of ``actions``: ``_row`` (the row it came from), the hand's
-    columns, ``street`` (0 preflop ... 3 river), ``seq``, ``verb``, ``all_in``, in the
-    hand's order.  Rows without actions give no events.
+    columns, ``street`` (0 preflop ... 3 river), ``seq``, ``verb``, ``amount`` (as written:
+    a raise's street total, a bet's, a call's or a post's chips; null where none), ``all_in``,
+    in the hand's order.  Rows without actions give no events.
 
     >>> rows = pl.DataFrame({"round": ["1"], "actions": ["1.sb50 5.r300 / 8.b400 10.c1200! /"]})
-    >>> tracker_events(rows, hand=("round",)).select("street", "seq", "verb", "all_in").rows()
+    >>> events = tracker_events(rows, hand=("round",))
+    >>> events.select("street", "seq", "verb", "all_in").rows()
     [(0, 1, 'sb', False), (0, 5, 'r', False), (1, 8, 'b', False), (1, 10, 'c', True)]
     """
     streets = (
@@ -108,6 +110,7 @@ def tracker_events(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFra
             pl.col("street").cast(pl.Int64),
             pl.col("parts").struct.field("1").cast(pl.Int64).alias("seq"),
             pl.col("parts").struct.field("2").alias("verb"),
+            pl.col("parts").struct.field("3").cast(pl.Float64, strict=False).alias("amount"),
             (pl.col("parts").struct.field("4") == "!").alias("all_in"),
         )
         .sort(*hand, "seq", nulls_last=True, maintain_order=True)
@@ -126,6 +129,7 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     )
     preflop_raise = _PREFLOP & _AGGRESSIVE
     flop_bet = _FLOP & _AGGRESSIVE
+    events = _with_may_raise(events, hand)
     state = events.with_columns(
         aggressive_before.alias("aggressive_before"),
         calls_before.alias("calls_before"),
@@ -153,11 +157,11 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
         (_PREFLOP & _VERB.is_in(["c", "b", "r"])).alias("vpip"),
         (_PREFLOP & decision).alias("vpip_chance"),
         preflop_raise.alias("pfr"),
-        (_PREFLOP & decision & (facing == 1)).alias("three_bet_chance"),
+        (_PREFLOP & decision & (facing == 1) & pl.col("may_raise")).alias("three_bet_chance"),
         (_PREFLOP & _AGGRESSIVE & (facing == 1)).alias("three_bet"),
         (opener_next & (facing == 2)).alias("fold_to_three_bet_chance"),
         (opener_next & (facing == 2) & (_VERB == "f")).alias("fold_to_three_bet"),
-        (_PREFLOP & decision & (facing == 2)).alias("four_bet_chance"),
+        (_PREFLOP & decision & (facing == 2) & pl.col("may_raise")).alias("four_bet_chance"),
         (_PREFLOP & _AGGRESSIVE & (facing == 2)).alias("four_bet"),
         (_PREFLOP & decision & (facing == 0) & (pl.col("calls_before") == 0)).alias("first_in"),
         (_FLOP & decision & (facing == 0) & (row == pl.col("aggressor"))).alias("cbet_chance"),
@@ -173,6 +177,41 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
         (pl.col("street").is_in(POSTFLOP) & (_VERB == "c")).alias("call"),
         (_VERB == "f").alias("fold"),
     )
+
+
+def _with_may_raise(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
+    """``events`` with ``may_raise``: whether the player may raise at this event, that is their
+    first decision on the street, or a full bet or raise came after their last one (a short
+    all-in raise does not reopen the betting).
+
+    A bet or raise is full when its increment over the street's highest total so far is at
+    least the largest increment before it on the street and the big blind (the hand's ``bb``
+    post; none: every raise is full).  Short all-ins are not added up.
+    """
+    street = [*hand, "street"]
+    counted = _VERB.is_in(["sb", "bb", "st", "b", "r"]) & pl.col("amount").is_not_null()
+    # a street total: a raise is "to", a bet is its size (nothing in before it on the street)
+    total = pl.when(counted).then(pl.col("amount")).otherwise(0.0)
+    with_increment = events.with_columns(
+        pl.when(_AGGRESSIVE)
+        .then(total - total.cum_max().shift(1, fill_value=0.0).over(street))
+        .alias("_increment"),
+        pl.col("amount").filter(_VERB == "bb").max().over(hand).fill_null(0.0).alias("_bb"),
+    )
+    largest_before = pl.col("_increment").fill_null(0.0).cum_max().shift(1, fill_value=0.0)
+    full = _AGGRESSIVE & (
+        pl.col("_increment") >= pl.max_horizontal(largest_before.over(street), pl.col("_bb"))
+    )
+    with_full = with_increment.with_columns(full.cast(pl.Int64).alias("_full"))
+    with_counts = with_full.with_columns(
+        (pl.col("_full").cum_sum() - pl.col("_full")).over(street).alias("_full_before")
+    )
+    # the full raises up to the player's previous decision on the street (null: none yet)
+    decided = pl.when(_VERB.is_in(VOLUNTARY)).then(pl.col("_full_before") + pl.col("_full"))
+    previous = decided.shift(1).forward_fill().over([*street, "_row"])
+    return with_counts.with_columns(
+        (previous.is_null() | (pl.col("_full_before") > previous)).alias("may_raise")
+    ).drop("_increment", "_bb", "_full", "_full_before")
 
 
 def _when(chance: str, stat: str) -> list[pl.Expr]:
