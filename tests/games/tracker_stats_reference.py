@@ -106,7 +106,8 @@ def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         full = False
         if verb in {"b", "r"} and amount is not None:
             increment = amount - highest
-            full = increment >= max(largest, big_blind)
+            # a bet or raise not all in is full (the site took it as one)
+            full = not all_in or increment >= max(largest, big_blind)
             largest = max(largest, increment)
         if verb in {"sb", "bb", "st", "b", "r"} and amount is not None:
             highest = max(highest, amount)

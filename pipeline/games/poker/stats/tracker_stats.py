@@ -184,15 +184,22 @@ def _with_may_raise(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     first decision on the street, or a full bet or raise came after their last one (a short
     all-in raise does not reopen the betting).
 
-    A bet or raise is full when its increment over the street's highest total so far is at
-    least the largest increment before it on the street and the big blind (the hand's ``bb``
-    post; none: every raise is full).  Short all-ins are not added up.
+    A bet or raise not marked all-in is full (the site took it as one).  An all-in one is full
+    when its increment over the street's highest total so far is at least the largest
+    increment before it on the street and the big blind (the hand's ``bb`` post; none: every
+    raise is full).  Short all-ins are not added up.  So only a street with an all-in bet or
+    raise can close the betting to anyone: the windows run over those streets alone.
     """
     street = [*hand, "street"]
+    indexed = events.with_row_index("_event")
+    opened = indexed.filter(_AGGRESSIVE & pl.col("all_in")).select(street).unique()
+    subset = indexed.join(opened, on=street, how="semi", maintain_order="left")
+    if subset.is_empty():
+        return events.with_columns(pl.lit(True).alias("may_raise"))
     counted = _VERB.is_in(["sb", "bb", "st", "b", "r"]) & pl.col("amount").is_not_null()
     # a street total: a raise is "to", a bet is its size (nothing in before it on the street)
     total = pl.when(counted).then(pl.col("amount")).otherwise(0.0)
-    with_increment = events.with_columns(
+    with_increment = subset.with_columns(
         pl.when(_AGGRESSIVE)
         .then(total - total.cum_max().shift(1, fill_value=0.0).over(street))
         .alias("_increment"),
@@ -200,7 +207,8 @@ def _with_may_raise(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     )
     largest_before = pl.col("_increment").fill_null(0.0).cum_max().shift(1, fill_value=0.0)
     full = _AGGRESSIVE & (
-        pl.col("_increment") >= pl.max_horizontal(largest_before.over(street), pl.col("_bb"))
+        ~pl.col("all_in")
+        | (pl.col("_increment") >= pl.max_horizontal(largest_before.over(street), pl.col("_bb")))
     )
     with_full = with_increment.with_columns(full.cast(pl.Int64).alias("_full"))
     with_counts = with_full.with_columns(
@@ -209,9 +217,14 @@ def _with_may_raise(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     # the full raises up to the player's previous decision on the street (null: none yet)
     decided = pl.when(_VERB.is_in(VOLUNTARY)).then(pl.col("_full_before") + pl.col("_full"))
     previous = decided.shift(1).forward_fill().over([*street, "_row"])
-    return with_counts.with_columns(
-        (previous.is_null() | (pl.col("_full_before") > previous)).alias("may_raise")
-    ).drop("_increment", "_bb", "_full", "_full_before")
+    closed = with_counts.select(
+        "_event", (previous.is_null() | (pl.col("_full_before") > previous)).alias("may_raise")
+    )
+    return (
+        indexed.join(closed, on="_event", how="left", maintain_order="left")
+        .with_columns(pl.col("may_raise").fill_null(True))
+        .drop("_event")
+    )
 
 
 def _when(chance: str, stat: str) -> list[pl.Expr]:
@@ -269,7 +282,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
         pl.col("call").sum().alias("calls"),
         pl.col("street").filter(pl.col("all_in")).first().alias("all_in_street"),
         *(
-            pl.col(flag).filter(pl.col("street") == street).sum().alias(f"{count}_{name}")
+            (pl.col(flag) & (pl.col("street") == street)).sum().alias(f"{count}_{name}")
             for street in POSTFLOP
             for flag, count, name in (
                 ("bet", "bets", STREETS[street]),
@@ -277,7 +290,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
                 ("call", "calls", STREETS[street]),
             )
         ),
-        pl.col("street").filter(pl.col("fold")).first().alias("_fold_street"),
+        pl.when(pl.col("fold")).then(pl.col("street")).min().alias("_fold_street"),
     )
     position = pl.col("position") if "position" in rows.columns else pl.lit(None, pl.String)
     won = pl.col("won") if "won" in rows.columns else pl.lit(None, pl.Float64)
