@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli import EXIT_FAILED, EXIT_ISSUES, app
+from pipeline.cli import EXIT_FAILED, EXIT_ISSUES, app, rule_choices
 
 
 def _date(text: str | None, option: str) -> dt.date | None:
@@ -69,13 +69,22 @@ def season_command(
             "the --top players with the most hands with actions).",
         ),
     ] = None,
-    short_deck_rule: Annotated[
-        str,
+    rule: Annotated[
+        list[str] | None,
         typer.Option(
-            help="The rule set the season's short deck nights were run with: "
-            "trips-over-straight or straight-over-trips (the hand odds depend on it)."
+            "--rule",
+            metavar="GAME=RULESET",
+            help="The rule set a game's nights were run with, e.g. 'Short Deck=straight-over-"
+            "trips' (the hand odds depend on it); repeat for several games.",
         ),
-    ] = "trips-over-straight",
+    ] = None,
+    short_deck_rule: Annotated[
+        str | None,
+        typer.Option(
+            help="Same as --rule 'Short Deck=RULESET' (kept for existing scripts): "
+            "trips-over-straight or straight-over-trips."
+        ),
+    ] = None,
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
@@ -83,7 +92,7 @@ def season_command(
     or when --from/--to match no night (nothing written); 2 (one line "Error: ...") when the
     folder or the players file cannot be read.
     """
-    from pipeline.games.poker.variants import rules_of_games, short_deck_rule_sets
+    from pipeline.games.poker.variants import rules_of_games
     from pipeline.season.names import PlayerMap, PlayersFileError, read_players
     from pipeline.season.poker_tables import RANK_BY
     from pipeline.season.report import EmptyRangeError, SeasonError, season_report
@@ -98,11 +107,7 @@ def season_command(
     except PlayersFileError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(EXIT_FAILED) from None
-    try:
-        rule_sets = short_deck_rule_sets(short_deck_rule)
-    except ValueError as error:
-        typer.echo(f"Error: {error}", err=True)
-        raise typer.Exit(EXIT_FAILED) from None
+    rule_sets = rule_choices(rule, short_deck_rule)
     try:
         report = season_report(
             folder,

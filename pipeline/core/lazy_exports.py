@@ -40,6 +40,6 @@ def lazy_exports(
         return value
 
     def dir_() -> list[str]:
-        return sorted([*namespace, *exports])
+        return sorted({*namespace, *exports})
 
     return getattr_, dir_
