@@ -85,8 +85,8 @@ NOTES = {
     "net": "won less put in over these hands, in the block's currency",
     "bb/100": "net in big blinds per 100 hands (money only)",
     "all-in adjusted net": "net with each all-in hand counted at its all-in EV (equity at the "
-    "all-in times the whole pot, less put in) instead of its result: the luck of the runouts "
-    "taken out",
+    "all-in times each pot the player could win, less put in) instead of its result: the luck "
+    "of the runouts taken out; a hand without the figure (--no-equity) at its net",
 }
 """The sheet's heading notes (``n`` is every sample size column's)."""
 

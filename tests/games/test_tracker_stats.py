@@ -178,6 +178,52 @@ def test_an_all_in_on_the_river_has_no_cards_to_come() -> None:
     assert (stats["CO"]["cbet_chance"], stats["BTN"]["fold_to_cbet"]) == (True, False)
 
 
+# Blinds 1/2. UTG raises to 6 (a raise of 4: full), BTN calls, SB goes all in to 9: a raise of
+# 3, less than the 4 before it, so a short all-in that does not reopen the betting for UTG and
+# BTN, who have acted since the last full raise: they may only call or fold.
+SHORT_ALL_IN = hand(
+    ("UTG", "3.r6 7.c9", 0.0),
+    ("BTN", "4.c6 8.c9", 0.0),
+    ("SB", "1.sb1 5.r9!", 29.0),
+    ("BB", "2.bb2 6.f", 0.0),
+)
+# The same with SB all in to 10: a raise of 4, a full raise, which reopens the betting.
+FULL_ALL_IN = hand(
+    ("UTG", "3.r6 7.c10", 0.0),
+    ("BTN", "4.c6 8.c10", 0.0),
+    ("SB", "1.sb1 5.r10!", 32.0),
+    ("BB", "2.bb2 6.f", 0.0),
+)
+# UTG limps, SB goes all in to 3 (a raise of 1 over the big blind's 2): short, so UTG, who
+# has acted, faces one raise but may not re-raise: no 3-bet chance.
+LIMP_THEN_SHORT_ALL_IN = hand(
+    ("UTG", "3.c2 6.c3", 0.0),
+    ("SB", "1.sb1 4.r3!", 8.0),
+    ("BB", "2.bb2 5.f", 0.0),
+)
+
+
+def test_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
+    short = both(SHORT_ALL_IN)
+    # SB re-raised a single raise: a 3-bet, short or not
+    assert (short["SB"]["three_bet_chance"], short["SB"]["three_bet"]) == (True, True)
+    # BB had not acted (a post is no action): it faced two raises and could raise
+    assert (short["BB"]["four_bet_chance"], short["BB"]["four_bet"]) == (True, False)
+    # UTG and BTN acted after the last full raise: no 4-bet chance
+    assert (short["UTG"]["four_bet_chance"], short["UTG"]["four_bet"]) == (False, None)
+    assert (short["BTN"]["four_bet_chance"], short["BTN"]["four_bet"]) == (False, None)
+    # UTG still faced a 3-bet as the opener, and called it: no fold
+    assert (short["UTG"]["fold_to_three_bet_chance"], short["UTG"]["fold_to_three_bet"]) == (
+        True,
+        False,
+    )
+    full = both(FULL_ALL_IN)
+    assert (full["UTG"]["four_bet_chance"], full["BTN"]["four_bet_chance"]) == (True, True)
+    limp = both(LIMP_THEN_SHORT_ALL_IN)
+    assert (limp["UTG"]["three_bet_chance"], limp["UTG"]["three_bet"]) == (False, None)
+    assert (limp["BB"]["three_bet_chance"], limp["BB"]["three_bet"]) == (True, False)
+
+
 def test_bets_raises_and_calls_per_street_and_the_street_of_a_fold() -> None:
     stats = both(SHOWDOWN_ON_RIVER)
     # CO bets every street after the flop: 7.b8, 9.b20, 11.b40!

@@ -67,35 +67,62 @@ def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         Player(row.get("position"), row.get("won") or 0.0, row["actions"].count("/") + 1)
         for row in rows
     ]
-    events: list[tuple[int, int, int, str, bool]] = []
+    events: list[tuple[int, int, int, str, float | None, bool]] = []
     for index, row in enumerate(rows):
         for street, text in enumerate(row["actions"].split("/")):
             for token in text.split():
                 match = TOKEN.match(token)
                 assert match, f"token {token!r} of {row['actions']!r} does not read"
-                events.append((int(match[1]), index, street, match[2], match[4] == "!"))
+                amount = float(match[3]) if match[3] else None
+                events.append((int(match[1]), index, street, match[2], amount, match[4] == "!"))
     events.sort()
+    # the big blind (its post), the smallest full bet or raise increment
+    big_blind = max(
+        (amount or 0.0 for _, _, _, verb, amount, _ in events if verb == "bb"), default=0.0
+    )
     street_now = -1
     aggressive = calls = 0
+    # the reopening rule: the street's highest total, its largest increment, its full raises so
+    # far, and each player's count of them at their last decision on the street
+    highest = largest = 0.0
+    full_raises = 0
+    at_last_decision: dict[int, int] = {}
     opener = aggressor = None
     flop_opened_by: tuple[int, str] | None = None
-    for _seq, index, street, verb, all_in in events:
+    for _seq, index, street, verb, amount, all_in in events:
         player = players[index]
         stats = player.stats
         if street != street_now:
             street_now, aggressive, calls = street, 0, 0
+            highest = largest = 0.0
+            full_raises = 0
+            at_last_decision = {}
         if all_in and player.all_in_street is None:
             player.all_in_street = street
         decision = verb in DECISIONS
+        # a player may raise on their first decision of the street, or when a full bet or
+        # raise came after their last one; a short all-in raise does not reopen the betting
+        may_raise = index not in at_last_decision or full_raises > at_last_decision[index]
+        full = False
+        if verb in {"b", "r"} and amount is not None:
+            increment = amount - highest
+            # a bet or raise not all in is full (the site took it as one)
+            full = not all_in or increment >= max(largest, big_blind)
+            largest = max(largest, increment)
+        if verb in {"sb", "bb", "st", "b", "r"} and amount is not None:
+            highest = max(highest, amount)
+        full_raises += full
+        if decision:
+            at_last_decision[index] = full_raises
         if street == 0 and decision:
             stats["vpip"] = stats.get("vpip", False) or verb in {"c", "b", "r"}
             stats["pfr"] = stats.get("pfr", False) or verb in {"b", "r"}
             if player.decisions_preflop == 0 and aggressive == 0 and calls == 0:
                 stats["first_in"] = True
                 stats["steal"] = verb in {"b", "r"}
-            if aggressive == 1:
+            if aggressive == 1 and may_raise:
                 _chance(stats, "three_bet", verb in {"b", "r"})
-            if aggressive == 2:
+            if aggressive == 2 and may_raise:
                 _chance(stats, "four_bet", verb in {"b", "r"})
             if player.after_opening:
                 player.after_opening = False

@@ -79,11 +79,13 @@ _FLOP = pl.col("street") == 1
 
 def tracker_events(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFrame:
     """One row per token of ``actions``: ``_row`` (the row it came from), the hand's
-    columns, ``street`` (0 preflop ... 3 river), ``seq``, ``verb``, ``all_in``, in the
-    hand's order.  Rows without actions give no events.
+    columns, ``street`` (0 preflop ... 3 river), ``seq``, ``verb``, ``amount`` (as written:
+    a raise's street total, a bet's, a call's or a post's chips; null where none), ``all_in``,
+    in the hand's order.  Rows without actions give no events.
 
     >>> rows = pl.DataFrame({"round": ["1"], "actions": ["1.sb50 5.r300 / 8.b400 10.c1200! /"]})
-    >>> tracker_events(rows, hand=("round",)).select("street", "seq", "verb", "all_in").rows()
+    >>> events = tracker_events(rows, hand=("round",))
+    >>> events.select("street", "seq", "verb", "all_in").rows()
     [(0, 1, 'sb', False), (0, 5, 'r', False), (1, 8, 'b', False), (1, 10, 'c', True)]
     """
     streets = (
@@ -108,6 +110,7 @@ def tracker_events(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFra
             pl.col("street").cast(pl.Int64),
             pl.col("parts").struct.field("1").cast(pl.Int64).alias("seq"),
             pl.col("parts").struct.field("2").alias("verb"),
+            pl.col("parts").struct.field("3").cast(pl.Float64, strict=False).alias("amount"),
             (pl.col("parts").struct.field("4") == "!").alias("all_in"),
         )
         .sort(*hand, "seq", nulls_last=True, maintain_order=True)
@@ -126,6 +129,7 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     )
     preflop_raise = _PREFLOP & _AGGRESSIVE
     flop_bet = _FLOP & _AGGRESSIVE
+    events = _with_may_raise(events, hand)
     state = events.with_columns(
         aggressive_before.alias("aggressive_before"),
         calls_before.alias("calls_before"),
@@ -153,11 +157,11 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
         (_PREFLOP & _VERB.is_in(["c", "b", "r"])).alias("vpip"),
         (_PREFLOP & decision).alias("vpip_chance"),
         preflop_raise.alias("pfr"),
-        (_PREFLOP & decision & (facing == 1)).alias("three_bet_chance"),
+        (_PREFLOP & decision & (facing == 1) & pl.col("may_raise")).alias("three_bet_chance"),
         (_PREFLOP & _AGGRESSIVE & (facing == 1)).alias("three_bet"),
         (opener_next & (facing == 2)).alias("fold_to_three_bet_chance"),
         (opener_next & (facing == 2) & (_VERB == "f")).alias("fold_to_three_bet"),
-        (_PREFLOP & decision & (facing == 2)).alias("four_bet_chance"),
+        (_PREFLOP & decision & (facing == 2) & pl.col("may_raise")).alias("four_bet_chance"),
         (_PREFLOP & _AGGRESSIVE & (facing == 2)).alias("four_bet"),
         (_PREFLOP & decision & (facing == 0) & (pl.col("calls_before") == 0)).alias("first_in"),
         (_FLOP & decision & (facing == 0) & (row == pl.col("aggressor"))).alias("cbet_chance"),
@@ -172,6 +176,54 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
         (pl.col("street").is_in(POSTFLOP) & (_VERB == "r")).alias("raise"),
         (pl.col("street").is_in(POSTFLOP) & (_VERB == "c")).alias("call"),
         (_VERB == "f").alias("fold"),
+    )
+
+
+def _with_may_raise(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
+    """``events`` with ``may_raise``: whether the player may raise at this event, that is their
+    first decision on the street, or a full bet or raise came after their last one (a short
+    all-in raise does not reopen the betting).
+
+    A bet or raise not marked all-in is full (the site took it as one).  An all-in one is full
+    when its increment over the street's highest total so far is at least the largest
+    increment before it on the street and the big blind (the hand's ``bb`` post; none: every
+    raise is full).  Short all-ins are not added up.  So only a street with an all-in bet or
+    raise can close the betting to anyone: the windows run over those streets alone.
+    """
+    street = [*hand, "street"]
+    indexed = events.with_row_index("_event")
+    opened = indexed.filter(_AGGRESSIVE & pl.col("all_in")).select(street).unique()
+    subset = indexed.join(opened, on=street, how="semi", maintain_order="left")
+    if subset.is_empty():
+        return events.with_columns(pl.lit(True).alias("may_raise"))
+    counted = _VERB.is_in(["sb", "bb", "st", "b", "r"]) & pl.col("amount").is_not_null()
+    # a street total: a raise is "to", a bet is its size (nothing in before it on the street)
+    total = pl.when(counted).then(pl.col("amount")).otherwise(0.0)
+    with_increment = subset.with_columns(
+        pl.when(_AGGRESSIVE)
+        .then(total - total.cum_max().shift(1, fill_value=0.0).over(street))
+        .alias("_increment"),
+        pl.col("amount").filter(_VERB == "bb").max().over(hand).fill_null(0.0).alias("_bb"),
+    )
+    largest_before = pl.col("_increment").fill_null(0.0).cum_max().shift(1, fill_value=0.0)
+    full = _AGGRESSIVE & (
+        ~pl.col("all_in")
+        | (pl.col("_increment") >= pl.max_horizontal(largest_before.over(street), pl.col("_bb")))
+    )
+    with_full = with_increment.with_columns(full.cast(pl.Int64).alias("_full"))
+    with_counts = with_full.with_columns(
+        (pl.col("_full").cum_sum() - pl.col("_full")).over(street).alias("_full_before")
+    )
+    # the full raises up to the player's previous decision on the street (null: none yet)
+    decided = pl.when(_VERB.is_in(VOLUNTARY)).then(pl.col("_full_before") + pl.col("_full"))
+    previous = decided.shift(1).forward_fill().over([*street, "_row"])
+    closed = with_counts.select(
+        "_event", (previous.is_null() | (pl.col("_full_before") > previous)).alias("may_raise")
+    )
+    return (
+        indexed.join(closed, on="_event", how="left", maintain_order="left")
+        .with_columns(pl.col("may_raise").fill_null(True))
+        .drop("_event")
     )
 
 
@@ -230,7 +282,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
         pl.col("call").sum().alias("calls"),
         pl.col("street").filter(pl.col("all_in")).first().alias("all_in_street"),
         *(
-            pl.col(flag).filter(pl.col("street") == street).sum().alias(f"{count}_{name}")
+            (pl.col(flag) & (pl.col("street") == street)).sum().alias(f"{count}_{name}")
             for street in POSTFLOP
             for flag, count, name in (
                 ("bet", "bets", STREETS[street]),
@@ -238,7 +290,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
                 ("call", "calls", STREETS[street]),
             )
         ),
-        pl.col("street").filter(pl.col("fold")).first().alias("_fold_street"),
+        pl.when(pl.col("fold")).then(pl.col("street")).min().alias("_fold_street"),
     )
     position = pl.col("position") if "position" in rows.columns else pl.lit(None, pl.String)
     won = pl.col("won") if "won" in rows.columns else pl.lit(None, pl.Float64)
