@@ -67,9 +67,17 @@ class HoldemRows(pa.DataFrameModel):
 
     @pa.check("hole", name="hole_card_count")
     def hole_card_count(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row)."""
+        """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row).  In
+        a game without a board (stud) a folded row may hold fewer: the cards it had when it
+        folded, in the order dealt."""
         expected = _expected(data, "hole_cards_expected", HOLE_CARDS)
-        return data.lazyframe.select(card_count(data.key) == expected)
+        count = card_count(data.key)
+        names = data.lazyframe.collect_schema().names()
+        if "board_cards_expected" not in names or "folded" not in names:
+            return data.lazyframe.select(count == expected)
+        folded = pl.col("folded").str.strip_chars().str.to_lowercase().is_in(FOLDED_TRUE)
+        short_fold = (pl.col("board_cards_expected") == 0) & folded & (count < expected)
+        return data.lazyframe.select((count == expected) | short_fold.fill_null(False))
 
     @pa.check("board", name="legal_cards")
     def board_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -8,6 +8,7 @@ from pipeline.games.base import PokerVariant
 FIVE_CARD_VARIANT = PokerVariant(
     "Five Card",
     rules.FIVE_CARD_DRAW,
-    aliases=("Five-Card", "5-Card", "Five Card Draw", "5-Card Draw", "Five-Card Draw"),
+    aliases=("Five-Card", "5-Card"),
 )
-"""The game of a five-card sheet (round, player, hand)."""
+"""The game of a five-card sheet (round, player, hand).  The same hands played as a draw game
+on a mixed night are ``5 Card Draw`` (:mod:`pipeline.games.poker.variants.draw`)."""
