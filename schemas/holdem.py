@@ -152,6 +152,9 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "saw_flop": _FLAG, "saw_showdown": _FLAG, "won_at_showdown": _FLAG,
     "won_when_saw_flop": _FLAG, "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(),
     "all_in": _TEXT, "all_in_ev": pl.Float64(),
+    # stud's win chance per street (issue 34: games/poker/equity/stud_streets.py, docs/games.md)
+    "win_third": pl.Float64(), "win_fourth": pl.Float64(), "win_fifth": pl.Float64(),
+    "win_sixth": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -171,7 +174,9 @@ player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_
 ``issue_code`` (null on a scored row).  The columns from ``vpip`` on are the tracker
 statistics (issue 33, ``docs/statistics.md``): booleans null where the player had no chance,
 counts of postflop bets, raises and calls, the street of an all-in with cards to come and
-``all_in_ev`` (the exact equity then times the whole pot, less ``put_in``).  Files
+``all_in_ev`` (the exact equity then times the whole pot, less ``put_in``).  ``win_third`` to
+``win_sixth`` are a stud game's win chance per street in percent (Stud, Stud Hi/Lo, Razz; null
+in the other games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  Files
 written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
@@ -271,6 +276,10 @@ class ScoredRows(pa.DataFrameModel):
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
     all_in_ev: Series[float] = pa.Field(nullable=True)
+    win_third: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_fourth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_fifth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_sixth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -271,8 +271,20 @@ class HandRules:
     board_cards: int = 5
     low: LowRule | None = None
     lowball: LowballRanking | BadugiRanking | None = None
+    face_up: tuple[int, ...] = ()
+    """Where, in the order a hand's cards are dealt, the cards dealt face up are (stud: the
+    third to the sixth, ``(2, 3, 4, 5)``): a street of betting follows each, so a game with
+    face-up cards has a win chance per street, given every card seen."""
 
     def __post_init__(self) -> None:
+        if list(self.face_up) != sorted(set(self.face_up)) or any(
+            not 0 <= place < self.hole_cards for place in self.face_up
+        ):
+            msg = (
+                f"face_up must be ascending places among {self.hole_cards} cards, "
+                f"got {self.face_up!r}"
+            )
+            raise ValueError(msg)
         used = self.hole_cards_used
         if self.lowball is not None:
             fits = self.hole_cards in self.lowball.hand_sizes and self.board_cards == 0
@@ -326,14 +338,18 @@ OMAHA_HI_LO = HandRules(STANDARD, hole_cards=4, hole_cards_used=2, low=EIGHT_OR_
 """Omaha Hi/Lo, eight or better: the high half as in Omaha, a low half from two hole and three
 board cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
 
-STUD = HandRules(STANDARD, hole_cards=7, board_cards=0)
+_STUD_FACE_UP = (2, 3, 4, 5)  # two down, four up (third to sixth street), the seventh down
+
+STUD = HandRules(STANDARD, hole_cards=7, board_cards=0, face_up=_STUD_FACE_UP)
 """Seven Card Stud: the best five of a player's seven cards (up and down alike), no board."""
 
-STUD_HI_LO = HandRules(STANDARD, hole_cards=7, board_cards=0, low=EIGHT_OR_BETTER)
+STUD_HI_LO = HandRules(
+    STANDARD, hole_cards=7, board_cards=0, low=EIGHT_OR_BETTER, face_up=_STUD_FACE_UP
+)
 """Seven Card Stud Hi/Lo, eight or better: the high half as in Stud, a low half from any five
 of the seven cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
 
-RAZZ = HandRules(STANDARD, hole_cards=7, board_cards=0, lowball=ACE_TO_FIVE)
+RAZZ = HandRules(STANDARD, hole_cards=7, board_cards=0, lowball=ACE_TO_FIVE, face_up=_STUD_FACE_UP)
 """Razz: the lowest five of a player's seven cards, ace-to-five (pairs count, straights and
 flushes do not)."""
 
