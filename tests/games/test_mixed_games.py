@@ -346,3 +346,58 @@ def test_a_horse_night_runs_end_to_end(tmp_path: Path, kind: str) -> None:
             "round '13' held back: the row of 'Dan' was rejected",
         ),
     ]
+
+
+KIT_HANDS = {
+    "7 Card Stud": "StandardHighHand",
+    "7 Card Stud Hi/Lo": "StandardHighHand",
+    "Razz": "RegularLowHand",
+    "5 Card Draw": "StandardHighHand",
+    "Triple Draw 2-7 Lowball": "StandardLowHand",
+    "Single Draw 2-7 Lowball": "StandardLowHand",
+    "Triple Draw A-5 Lowball": "RegularLowHand",
+    "Badugi": "BadugiHand",
+}
+
+
+def _same_order(ours: list[int], theirs: list[object], texts: list[str], where: str) -> None:
+    """Every pair of deals ordered alike (both greater-is-stronger), naming the first pair
+    that is not."""
+    for (a, ours_a, kit_a), (b, ours_b, kit_b) in itertools.pairwise(
+        sorted(zip(texts, ours, theirs, strict=True), key=lambda deal: deal[1])
+    ):
+        same = (ours_a == ours_b) == (kit_a == kit_b) and (ours_a == ours_b or kit_a < kit_b)  # type: ignore[operator]
+        assert same, f"{where}: [{a}] ours {ours_a}, [{b}] ours {ours_b}: pokerkit disagrees"
+
+
+@pytest.mark.parametrize("game", list(KIT_HANDS))
+def test_every_declared_game_orders_hands_as_pokerkit(game: str) -> None:
+    """The pipeline's call for each declared game (its rules through ``hands``) against
+    pokerkit's evaluator of that game, on seeded random deals (Stud Hi/Lo's low half against
+    ``EightOrBetterLowHand``, no low exactly where pokerkit finds none)."""
+    import numpy as np
+    import pokerkit
+
+    from pipeline.core.evaluation import hands
+    from pipeline.core.evaluation.low import NO_LOW
+
+    rules = POKER_VARIANTS[game].rules
+    generator = random.Random(34 + len(game))
+    deals = [generator.sample(range(52), rules.hole_cards) for _ in range(600)]
+    cards = np.array(deals, dtype=np.uint8)
+    no_board = np.empty((len(deals), 0), dtype=np.uint8)
+    texts = ["".join(format_cards(deal)) for deal in deals]
+    kit_class = getattr(pokerkit, KIT_HANDS[game])
+    ours = hands.high_strengths(rules, cards, no_board).tolist()
+    _same_order(ours, [kit_class.from_game(text) for text in texts], texts, game)
+    if rules.low is not None:
+        lows = hands.low_values(rules, cards, no_board).astype(np.int64)
+        kit_lows = [pokerkit.EightOrBetterLowHand.from_game_or_none(text) for text in texts]
+        assert [kit is None for kit in kit_lows] == (lows == NO_LOW).tolist()
+        having = [i for i, kit in enumerate(kit_lows) if kit is not None]
+        _same_order(
+            [-int(lows[i]) for i in having],
+            [kit_lows[i] for i in having],
+            [texts[i] for i in having],
+            f"{game} low",
+        )
