@@ -48,8 +48,8 @@ from pipeline.core.evaluation import evaluator
 from pipeline.games.base import NO_OPTIONS
 from pipeline.games.poker.pots.pot_audit import PotAuditCounts, audit_pots_with_counts
 from pipeline.games.poker.variants import variant_game
-from pipeline.job.outputs import scored_frames
-from pipeline.job.task import score_source
+from pipeline.job.task.outputs import scored_frames
+from pipeline.job.task.scoring import score_source
 from pipeline.records import HandLog
 from pipeline.sinks.parquet import write_parquet
 from pipeline.sources import read_source
@@ -60,7 +60,7 @@ from pipeline.sources.pokerstars import (
     sniff_pokerstars,
     split_hands,
 )
-from pipeline.sources.pokerstars.compiled import SCAN
+from pipeline.sources.pokerstars.scanner import SCAN
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared/corpora beside the checkout (or beside the folder of its worktrees).

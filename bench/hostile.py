@@ -47,7 +47,7 @@ def _measure(path: Path, out: Path, environment: dict[str, str], root: Path) -> 
     code = (
         "import json, resource, sys, time\n"
         "from pathlib import Path\n"
-        "from pipeline.job.runner import run\n"
+        "from pipeline.job.runner.driver import run\n"
         "started = time.perf_counter()\n"
         "report = run([Path(sys.argv[1])], Path(sys.argv[2]), force=True)\n"
         "seconds = time.perf_counter() - started\n"

@@ -67,8 +67,8 @@ def worker(csv: Path, output: Path) -> dict[str, float]:
     from pipeline.games.layouts import FIVE_CARD, detect_layout, holdem_rows
     from pipeline.games.poker.scoring.round_rules import ROUND_KEY
     from pipeline.games.poker.scoring.rows import score_holdem, validate_holdem, with_card_ids
-    from pipeline.job.outputs import scored_frames
-    from pipeline.job.results import FileResult, SheetResult
+    from pipeline.job.task.outputs import scored_frames
+    from pipeline.job.task.results import FileResult, SheetResult
     from pipeline.sources import read_source
 
     figures: dict[str, float] = {"rss_imports": peak_rss_mib()}

@@ -152,8 +152,8 @@ def night(rows: int, files: int, repeats: int) -> None:
 STREAM_WORKER = """
 import sys
 from pathlib import Path
-from pipeline.job.limits import Limits
-from pipeline.job.runner import run
+from pipeline.job.runner.limits import Limits
+from pipeline.job.runner.driver import run
 limits = Limits(stream_bytes=int(sys.argv[3]), workbook_rows=int(sys.argv[4]))
 report = run([Path(sys.argv[1])], Path(sys.argv[2]), force=True, limits=limits)
 entry = report.files[0]

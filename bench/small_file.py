@@ -39,7 +39,7 @@ from pathlib import Path
 sys.modules["hypothesis"] = None  # as a user's install: no dev extra
 start = time.perf_counter()
 from pipeline.games.base import EquityOptions, ScoringOptions
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
 report = {"imports": time.perf_counter() - start}
 for attempt in ("first", "second"):
     with tempfile.TemporaryDirectory() as output:

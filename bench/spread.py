@@ -4,7 +4,7 @@ Run from the repository root: ``.venv/bin/python -m bench.spread [--rounds 150] 
 A generated players-layout night (6 players a round, exact equity on every street) is scored
 serially, on the cluster as one task (the file's work stays on one worker), and on the cluster
 with its rounds cut into chunks mapped over the workers
-(:func:`pipeline.job.executors.map_on_workers`), on the cluster ``--workers 2`` starts.  Wall
+(:func:`pipeline.job.runner.executors.map_on_workers`), on the cluster ``--workers 2`` starts.  Wall
 medians of the whole ``run``; the cluster is started before the clock.  Dask's task stream
 gives how many workers were computing chunks at once.  The Parquet outputs of the three are
 compared byte for byte.
@@ -31,9 +31,9 @@ from distributed import get_task_stream
 from pipeline.games.base import NO_OPTIONS, SPREAD_SECONDS, EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.poker.equity.street_equity import estimate_seconds
-from pipeline.job.executors import WORKER_MMAP_THRESHOLD, executor_for, map_on_workers
-from pipeline.job.runner import run
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.runner.driver import run
+from pipeline.job.runner.executors import WORKER_MMAP_THRESHOLD, executor_for, map_on_workers
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sources import read_source
 
 

@@ -51,7 +51,7 @@ def child(kind: str, source: Path, scratch: Path) -> dict[str, float]:
         return {"rows": rows}
     if kind == "ours":
         from pipeline.games.generate import write_generated
-        from pipeline.job.runner import run
+        from pipeline.job.runner.driver import run
 
         warm = scratch / "warm" / f"warm{source.suffix}"  # imports and tables, off the clock
         warm.parent.mkdir(exist_ok=True)

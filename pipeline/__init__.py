@@ -76,8 +76,9 @@ only the layers it needs.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pipeline.core.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from pipeline.core.cards import CardError, format_card, format_cards, parse_card, parse_cards
@@ -230,15 +231,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        msg = f"module 'pipeline' has no attribute {name!r}"
-        raise AttributeError(msg)
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)

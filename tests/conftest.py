@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 
 if TYPE_CHECKING:
-    from pipeline.job.executors import DaskExecutor
+    from pipeline.job.runner.executors import DaskExecutor
 
 settings.register_profile("showdown", deadline=None)
 settings.load_profile("showdown")
@@ -41,7 +41,7 @@ def _suite_cluster() -> Iterator[DaskExecutor]:
     pytest.importorskip("distributed")
     import dask
 
-    from pipeline.job.executors import DaskExecutor, executor_for
+    from pipeline.job.runner.executors import DaskExecutor, executor_for
 
     with (
         dask.config.set({"distributed.scheduler.allowed-failures": 1}),

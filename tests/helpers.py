@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 
 if TYPE_CHECKING:
-    from pipeline.job.executors import DaskExecutor
+    from pipeline.job.runner.executors import DaskExecutor
 
 
 @dataclass(frozen=True)

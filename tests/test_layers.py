@@ -87,6 +87,19 @@ def test_other_layers_use_a_source_folder_through_its_entry_point() -> None:
     assert wrong == []
 
 
+def test_other_layers_use_the_job_through_its_entry_point() -> None:
+    """The CLI imports ``pipeline.job`` (its __init__), never a module inside plan/, task/,
+    runner/ or streaming/, so the job's folders can be rearranged without touching it."""
+    wrong = [
+        f"{path.relative_to(PACKAGE.parent)} imports {module}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "job"
+        for module in _project_imports(path)
+        if module.startswith("pipeline.job.")
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("module", sorted(ALLOWED_MODULES))
 def test_a_top_level_module_imports_only_what_it_may(module: str) -> None:
     path = PACKAGE / f"{module}.py"

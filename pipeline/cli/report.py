@@ -16,9 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pipeline.games.base import ScoringOptions
-from pipeline.job.input_task import FileReport
-from pipeline.job.plan import GONE, find_inputs
-from pipeline.job.runner import RunReport, run
+from pipeline.job import GONE, FileReport, RunReport, find_inputs, run
 from pipeline.sinks.manifest import readable
 
 
@@ -116,7 +114,7 @@ def run_with_progress(
     scoring: ScoringOptions,
     executor: Executor | None = None,
 ) -> RunReport:
-    """:func:`pipeline.job.runner.run` with a progress bar (terminal) or a log line per file."""
+    """:func:`pipeline.job.run` with a progress bar (terminal) or a log line per file."""
     if not sys.stderr.isatty():
         return run(
             inputs,
@@ -194,7 +192,7 @@ def print_run_summary(report: RunReport, output: Path) -> None:
 def interrupted_line(report: RunReport) -> str:
     """What a run stopped by a signal says, after ``Error:``: how far it got.
 
-    >>> from pipeline.job.interrupt import Interrupted
+    >>> from pipeline.job import Interrupted
     >>> interrupted_line(RunReport(planned=5, stopped_by=Interrupted(15)))
     'interrupted by SIGTERM; 0 of 5 inputs finished, rerun to finish the rest'
     >>> interrupted_line(RunReport(stopped_by=Interrupted(2)))

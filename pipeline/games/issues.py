@@ -35,6 +35,11 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("not_written_back", r"^not written back|wrote a new workbook"),
     ("refused_part", r"cannot be read: its part .* refused"),
     ("round_split", r"continues here after other rounds"),
+    # a hand-history file of a site not read, and a site's own lines kept as issues (before
+    # the pot rules: their messages say how the pots are audited)
+    ("unread_site", r"looks like a hand history, but no site we read"),
+    ("cash_drop", r"a cash drop added to the pot"),
+    ("insurance", r"an all-in insurance"),
     # a hand-history hand left out whole (before the card rules: "appears twice", "boards")
     ("duplicate_hand", r"hand \S+ appears (twice|\d+ times)"),
     ("run_it_twice", r"was run (twice|\w+ times)"),
@@ -70,7 +75,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unsupported_variant", r"is 'Omaha|not hold'em|unsupported variant|variant"),
     ("malformed_hand", r"unreadable|malformed"),
     ("cashed_out", r"cashed out"),
-    ("no_hands", r"no PokerStars hand header"),
+    ("no_hands", r"no \w+ hand header"),
     ("unreadable", r"cannot (be )?read|could not be loaded|not a real \.xlsx|not a CSV|is missing"),
 )
 

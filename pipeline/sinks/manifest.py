@@ -19,7 +19,7 @@ from pipeline.sinks.atomic import atomic_open
 MANIFEST = "manifest.json"
 LOCK = ".showdown.lock"
 HAND_INDEX = "hand_index.parquet"
-"""Beside the manifest: which input scored each hand first (:mod:`pipeline.job.hand_index`).
+"""Beside the manifest: which input scored each hand first (:mod:`pipeline.job.plan.hand_index`).
 It is the job's bookkeeping, not a night's output, so the season never reads it."""
 
 

@@ -18,9 +18,17 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, Source, SourceFile
+from pipeline.sources.base import (
+    HeaderTest,
+    RawSheet,
+    ReadProblem,
+    Source,
+    SourceFile,
+    decode_text,
+)
 from pipeline.sources.delimited import DelimitedSource
-from pipeline.sources.hand_histories.reader import PHH, POKERSTARS
+from pipeline.sources.hand_histories.head_marks import site_of_head
+from pipeline.sources.hand_histories.reader import PHH, SITE_SOURCES, UNREAD_SITE
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource
@@ -32,6 +40,7 @@ __all__ = [
     "RawSheet",
     "ReadProblem",
     "SourceFile",
+    "is_hand_history_file",
     "read_source",
 ]
 
@@ -39,15 +48,39 @@ SOURCES: tuple[Source, ...] = (
     XLS,
     ODS,  # a zip too: before the .xlsx reader, which takes any zip
     WorkbookSource(),
-    POKERSTARS,
+    *SITE_SOURCES,  # every hand-history site read: PokerStars, GGPoker, Winamax, ...
     PHH,
+    UNREAD_SITE,  # a hand history of a site not read: one issue, not a CSV's rejected rows
     ListingSource(),
     DelimitedSource(),
 )
 """Most specific first; the delimited reader takes any text left."""
 SUPPORTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs")
-"""What a folder scan picks up; the reader is still chosen by content."""
+"""What a folder scan picks up; the reader is still chosen by content.  A file with another
+suffix, or none, is picked up when it begins as a hand history (:func:`is_hand_history_file`)."""
 SNIFF_BYTES = 64 * 1024
+HAND_HISTORY_SNIFF_BYTES = 8192
+
+
+def is_hand_history_file(path: Path) -> bool:
+    """Whether a file whose name has none of :data:`SUPPORTED_SUFFIXES` begins as a hand
+    history of any site (read or not): sites save them without a suffix or under their own
+    (Winamax's ``...Sample``), and the reader is chosen by content, so the folder walk asks.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "20110305_Freeroll"
+    >>> _ = path.write_text("Winamax Poker - Tournament 'Freeroll' buyIn: Free level: 0 - ...")
+    >>> is_hand_history_file(path), is_hand_history_file(path.with_name("missing"))
+    (True, False)
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(HAND_HISTORY_SNIFF_BYTES)
+    except OSError:
+        return False
+    return site_of_head(decode_text(head)) is not None
+
+
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 WORKBOOK_KINDS = ("xlsx", "xls", "ods")
 """A ``.xlsx`` that really is an ``.xls`` or ``.ods`` (a renamed export) is read as what it is."""

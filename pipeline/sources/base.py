@@ -17,7 +17,15 @@ import polars as pl
 
 from pipeline.records.problems import ReadProblem
 
-__all__ = ["HeaderTest", "RawSheet", "ReadProblem", "Source", "SourceFile", "decode_text"]
+__all__ = [
+    "HeaderTest",
+    "RawSheet",
+    "ReadProblem",
+    "Source",
+    "SourceFile",
+    "decode_text",
+    "utf16_without_bom",
+]
 
 HeaderTest = Callable[[Sequence[str]], bool]
 """Says whether a row of cells is a header the job knows (a title may sit above it)."""
@@ -73,8 +81,31 @@ class Source(Protocol):
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
+def utf16_without_bom(data: bytes) -> str | None:
+    r"""``utf-16-le`` or ``utf-16-be`` for text written in UTF-16 without a byte-order mark
+    (as some poker clients save their hand histories): most of its characters are ASCII, so one
+    byte of each pair is zero; None for any other text.
+
+    >>> utf16_without_bom("Hand #1".encode("utf-16-le")), utf16_without_bom(b"Hand #1")
+    ('utf-16-le', None)
+    >>> utf16_without_bom("Seat 1: Zoë".encode("utf-16-be"))
+    'utf-16-be'
+    """
+    sample = data[:4096]
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    even_zeros, odd_zeros = sample[0::2].count(0), sample[1::2].count(0)
+    if odd_zeros >= 0.4 * pairs and even_zeros <= 0.05 * pairs:
+        return "utf-16-le"
+    if even_zeros >= 0.4 * pairs and odd_zeros <= 0.05 * pairs:
+        return "utf-16-be"
+    return None
+
+
 def decode_text(data: bytes) -> str:
-    r"""UTF-16 with its BOM (Excel's "Unicode Text"), else UTF-8 (with or without a BOM), line
+    r"""UTF-16 with its BOM (Excel's "Unicode Text") or without (:func:`utf16_without_bom`),
+    else UTF-8 (with or without a BOM), line
     by line: a line that is not UTF-8 is read as cp1252, the Windows spreadsheet default, and
     only that line, so one stray byte never re-decodes the rest (``Cléo`` stays ``Cléo``).
 
@@ -94,7 +125,11 @@ def decode_text_marked(data: bytes) -> tuple[str, list[int]]:
     ('Zoë\n“€”\n\ufffd\n', [3])
     """
     if data.startswith(UTF16_BOMS):
-        return data.decode("utf-16"), []
+        # a head cut at an odd byte (or a file cut short) ends in half a character: U+FFFD
+        return data.decode("utf-16", errors="replace"), []
+    unmarked = utf16_without_bom(data)
+    if unmarked is not None:
+        return data.decode(unmarked, errors="replace"), []
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8"), []

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.games.poker.logs.positions import MOST_SEATS, position
-from pipeline.job.outputs import scored_frames, sheet_outputs
-from pipeline.job.task import is_known_header, score_sheet, score_source
+from pipeline.job.task.outputs import scored_frames, sheet_outputs
+from pipeline.job.task.scoring import is_known_header, score_sheet, score_source
 from pipeline.records import ROW_SCHEMA
 from pipeline.sources import read_source
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.job.outputs import issues_frame, scored_frames, summary_blocks
-from pipeline.job.results import FileResult
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.task.outputs import issues_frame, scored_frames, summary_blocks
+from pipeline.job.task.results import FileResult
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sources import read_source
 
 MARCH_14 = datetime(2026, 3, 14, tzinfo=UTC)

@@ -11,8 +11,8 @@ import pytest
 from pipeline.games.base import ScoredSheet
 from pipeline.games.poker.game import poker_summary
 from pipeline.games.poker.logs.hand_log_game import hand_log_summary
-from pipeline.job.outputs import scored_frames, sheet_outputs, summary_blocks
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.task.outputs import scored_frames, sheet_outputs, summary_blocks
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sources import read_source
 
 TOURNAMENT = Path(__file__).resolve().parents[2] / "input" / "tournament-900.txt"

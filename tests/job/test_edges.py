@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from pipeline.core import atomic_file
 from pipeline.games.generate import deal_holdem, players_frame
-from pipeline.job.plan import distinct_bases, fitting, output_base
-from pipeline.job.runner import run
+from pipeline.job.plan.inputs import distinct_bases, fitting, output_base
+from pipeline.job.runner.driver import run
 from pipeline.sinks.atomic import walk_files
 from pipeline.sinks.excel import row_xml
 from pipeline.sinks.excel.backends import xlsxwriter_book
@@ -73,7 +73,7 @@ def test_a_log_reader_that_goes_away_never_stops_the_work(tmp_path: Path) -> Non
 
 # --- 1. output names never collide --------------------------------------------------------------
 
-_SUFFIXES = [".csv", ".tsv", ".txt", ".xls", ".ods", ".phh", ".phhs"]  # all but .xlsx
+_SUFFIXES = [".csv", ".tsv", ".txt", ".xls", ".ods", ".phh", ".phhs", ".xml"]  # all but .xlsx
 _MERGING_PAIRS = [
     *[(f"a{suffix}", f"a{suffix}.xlsx") for suffix in _SUFFIXES],  # the .xlsx dropped
     *[(f"a{suffix}", f"a{suffix}.XLSX") for suffix in _SUFFIXES],

@@ -1,4 +1,4 @@
-"""The stop signals' handler itself (pipeline.job.interrupt), in this process's main thread:
+"""The stop signals' handler itself (pipeline.job.runner.interrupt), in this process's main thread:
 what defers a signal, what a second signal does, and what a signal ignored at start stays."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from pipeline.job.interrupt import Interrupted, signals_deferred, stop_on_signals
+from pipeline.job.runner.interrupt import Interrupted, signals_deferred, stop_on_signals
 
 
 def _send(number: int) -> None:

@@ -21,9 +21,9 @@ import pytest
 
 from bench.xlsx_files import GOOD_ROWS, MAIN, rows_block, sheet_xml, write_workbook
 from pipeline.games.generate import deal_holdem, players_frame
-from pipeline.job.executors import DaskExecutor
-from pipeline.job.input_task import run_task
-from pipeline.job.plan import PlannedInput
+from pipeline.job.plan.inputs import PlannedInput
+from pipeline.job.runner.executors import DaskExecutor
+from pipeline.job.task.input_task import run_task
 from tests.helpers import run_cli, worker_environment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,7 +234,7 @@ def test_a_child_killed_while_it_writes_leaves_nothing_behind(tmp_path: Path) ->
 
 
 def _isolation_children_of(parent: int) -> list[int]:
-    """Live ``python -m pipeline.job.isolation PARENT`` processes, found in /proc."""
+    """Live ``python -m pipeline.job.runner.isolation PARENT`` processes, found in /proc."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -244,7 +244,7 @@ def _isolation_children_of(parent: int) -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        wanted = [b"pipeline.job.isolation", str(parent).encode()]
+        wanted = [b"pipeline.job.runner.isolation", str(parent).encode()]
         if command[-3:-1] == wanted and state != "Z":
             found.append(int(entry.name))
     return found

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.job.outputs import sheet_outputs, summary_blocks
-from pipeline.job.task import is_known_header, score_source
+from pipeline.job.task.outputs import sheet_outputs, summary_blocks
+from pipeline.job.task.scoring import is_known_header, score_source
 from pipeline.sources import read_source
 from tests.helpers import run_cli
 

@@ -10,8 +10,8 @@ import polars as pl
 from openpyxl import load_workbook
 
 from pipeline.games.generate import write_generated
-from pipeline.job.limits import Limits
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
+from pipeline.job.runner.limits import Limits
 
 
 def test_a_night_taller_than_a_sheet_continues_and_every_output_is_listed(tmp_path: Path) -> None:

@@ -164,7 +164,7 @@ def _processes(where: Callable[[list[bytes], int], bool]) -> list[int]:
 
 
 def _capped_children() -> list[int]:
-    return _processes(lambda command, _: b"pipeline.job.isolation" in command)
+    return _processes(lambda command, _: b"pipeline.job.runner.isolation" in command)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")

@@ -11,8 +11,8 @@ import pytest
 from pipeline.games.base import EquityOptions, ScoringOptions
 from pipeline.games.generate import write_generated
 from pipeline.games.poker.equity.street_equity import EQUITY_COLUMNS
-from pipeline.job.executors import DaskExecutor, map_on_workers
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
+from pipeline.job.runner.executors import DaskExecutor, map_on_workers
 
 distributed = pytest.importorskip("distributed")
 

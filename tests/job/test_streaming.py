@@ -15,8 +15,8 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.games.generate import write_generated
-from pipeline.job.limits import Limits
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
+from pipeline.job.runner.limits import Limits
 
 STREAMED = Limits(sheet_rows=601, stream_bytes=10_000, batch_bytes=7_000, workbook_rows=1_000)
 

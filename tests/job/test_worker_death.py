@@ -20,9 +20,9 @@ import pytest
 from openpyxl import load_workbook
 
 from pipeline.games.generate import write_generated
-from pipeline.job.executors import DaskExecutor
-from pipeline.job.plan import FAILED
-from pipeline.job.runner import RunReport, run
+from pipeline.job.plan.inputs import FAILED
+from pipeline.job.runner.driver import RunReport, run
+from pipeline.job.runner.executors import DaskExecutor
 
 pytest.importorskip("distributed")
 pytestmark = pytest.mark.xdist_group("dask")

@@ -23,8 +23,8 @@ import polars as pl
 import pytest
 
 from pipeline.games.base import EquityOptions, ScoringOptions
-from pipeline.job.limits import Limits
-from pipeline.job.runner import run
+from pipeline.job.runner.driver import run
+from pipeline.job.runner.limits import Limits
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.sinks.effective_looks import EXCEL_PADDING, SheetSeen, sheet_seen
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from pipeline.job.task import is_known_header
+from pipeline.job.task.scoring import is_known_header
 from pipeline.sources import RawSheet, ReadProblem, read_source
 from tests.helpers import run_cli
 

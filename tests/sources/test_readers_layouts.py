@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, detect_layout, holdem_rows
-from pipeline.job.task import is_known_header
+from pipeline.job.task.scoring import is_known_header
 from pipeline.sources import read_source
 
 

@@ -13,7 +13,7 @@ import polars as pl
 import pytest
 
 from bench.xlsx_files import GOOD_ROWS, MAIN, declare_size, rows_block, sheet_xml, write_workbook
-from pipeline.job.task import is_known_header
+from pipeline.job.task.scoring import is_known_header
 from pipeline.sources import read_source
 from tests.helpers import run_cli
 

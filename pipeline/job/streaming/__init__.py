@@ -3,7 +3,8 @@
 A plain CSV (UTF-8, commas, one line per row, the header on its first line) larger than
 ``Limits.stream_bytes`` is never read whole.  It is read ``Limits.batch_bytes`` of text at a
 time, cut at a line end, and each batch is scored as a sheet of its own by the same
-:func:`~pipeline.job.task.score_sheet` as any input, so the rules and the issues are the same.
+:func:`~pipeline.job.task.scoring.score_sheet` as any input, so the rules and the issues are
+the same.
 
 Rounds are never split across batches.  The rows of a batch that belong to its last round are
 held over and scored with the next batch, so a round whose rows are together in the file (as
@@ -41,9 +42,7 @@ import polars as pl
 from pipeline.games import GAME_OF_LAYOUT
 from pipeline.games.base import NO_OPTIONS, ScoredSheet, ScoringOptions
 from pipeline.games.layouts import FIVE_CARD, PLAYERS, ROUNDS, YATZY, Layout, detect_layout
-from pipeline.job.limits import DEFAULT_LIMITS, Limits
-from pipeline.job.outputs import issues_frame, scored_frames, sheet_outputs
-from pipeline.job.results import FileResult
+from pipeline.job.runner.limits import DEFAULT_LIMITS, Limits
 from pipeline.job.streaming.rounds import (
     FinishedRounds,
     late_rows,
@@ -53,7 +52,9 @@ from pipeline.job.streaming.rounds import (
 )
 from pipeline.job.streaming.summary import StreamedFile, streamed_summary
 from pipeline.job.streaming.writers import ParquetWriters, issues_as_text, joined_sheet, sheet_head
-from pipeline.job.task import score_sheet
+from pipeline.job.task.outputs import issues_frame, scored_frames, sheet_outputs
+from pipeline.job.task.results import FileResult
+from pipeline.job.task.scoring import score_sheet
 from pipeline.sinks.excel.workbook import SheetOutput, write_workbook
 from pipeline.sources import SourceFile
 from pipeline.sources.base import UTF16_BOMS, unique_names

@@ -15,7 +15,7 @@ import polars as pl
 from numpy.typing import NDArray
 
 from pipeline.games.layouts import ROUNDS, YATZY, Layout, round_id
-from pipeline.job.results import SheetResult
+from pipeline.job.task.results import SheetResult
 from pipeline.sources import RawSheet
 from pipeline.sources.delimited import parse_lines, text_batches
 

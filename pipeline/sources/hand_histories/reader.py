@@ -1,5 +1,8 @@
-"""Hand histories (PokerStars text, PHH) recognised by content, so a PokerStars ``.txt`` is never
-read as a quiz listing or a CSV.
+"""Hand histories (every site of :data:`~pipeline.sources.hand_histories.sites.SITES`, PHH)
+recognised by content, so a PokerStars ``.txt`` is never read as a quiz listing or a CSV, and a
+Winamax file without a suffix is read as what it is.  A log of a site we do not read yet
+(:data:`~pipeline.sources.hand_histories.head_marks.HEAD_MARKS`) is one issue naming its first
+line (:data:`UNREAD_SITE`), never thousands of rejected CSV rows.
 
 Each log becomes one sheet, ``hands``: a row per player per hand with the log's own columns
 (hand id, seat, stack, hole cards or none, board, folds and the street, put in, won), which the
@@ -16,8 +19,10 @@ import polars as pl
 
 from pipeline.records.hand_log import INSTANT_FORMAT, HandLog, drop_repeated_hands
 from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile, decode_text
+from pipeline.sources.hand_histories.head_marks import first_line, site_of_head
 from pipeline.sources.hand_histories.phh import read_phh, sniff_phh
-from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
+from pipeline.sources.hand_histories.sites import SITES
+from pipeline.sources.hand_histories.xml_sites import looks_like_xml, read_xml
 
 HANDS_SHEET = "hands"
 
@@ -79,8 +84,49 @@ def _read_phh_bytes(data: bytes, file: str) -> HandLog:
     return read_phh(decode_text(data), file)
 
 
-POKERSTARS = HandHistorySource("pokerstars", sniff_pokerstars, read_pokerstars)
+SITE_SOURCES: tuple[HandHistorySource, ...] = tuple(
+    HandHistorySource(site.name.lower(), site.looks_like, site.read) for site in SITES
+)
+"""One source per site read (kind ``pokerstars``, ``ggpoker``, ``winamax``...), in the order of
+:data:`~pipeline.sources.hand_histories.sites.SITES`."""
+POKERSTARS = SITE_SOURCES[0]
 """PokerStars hand-history text (``PokerStars Hand #...``); its bytes, not a decoded text, go
 to the reader: UTF-8 goes to the compiled scanner undecoded."""
+
+
+@dataclass(frozen=True)
+class UnreadSiteSource:
+    """A hand history of a site none of :data:`SITE_SOURCES` reads: one problem naming the site
+    and the file's first line, nothing read."""
+
+    name: str = "hand_history"
+
+    def sniff(self, head: bytes) -> bool:
+        return site_of_head(decode_text(head)) is not None
+
+    def read(self, path: Path, source: SourceFile, is_header: HeaderTest | None) -> None:
+        if source.content is not None:
+            data = source.content[:SNIFF_BYTES]
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(SNIFF_BYTES)
+        head = decode_text(data)
+        site = site_of_head(head)
+        source.problems.append(
+            ReadProblem(
+                "",
+                f"looks like a hand history, but no site we read: first line "
+                f"{first_line(head)!r} ({site}'s hand histories are not read yet)",
+                code="unread_site",
+            )
+        )
+
+
+SNIFF_BYTES = 8192
+UNREAD_SITE = UnreadSiteSource()
+"""After every site read and PHH: a text that begins as a hand history of another site."""
 PHH = HandHistorySource("phh", sniff_phh, _read_phh_bytes)
 """Poker Hand History (PHH, TOML) files and ``.phhs`` collections."""
+UNKNOWN_XML = HandHistorySource("xml", looks_like_xml, read_xml)
+"""After every site (the XML sites among them) and :data:`UNREAD_SITE`: an XML document of no
+site we read, named as such (``unknown_xml``) rather than read as a CSV."""

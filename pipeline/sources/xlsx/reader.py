@@ -1,7 +1,7 @@
 """Excel workbooks, read safely from the bytes the job read once: every part checked before a
 parser sees it (:mod:`pipeline.sources.xlsx.parts`), then the sheets that passed loaded by
 calamine; a hostile sheet costs only itself.  Memory is capped around the whole per-input work
-by the job (:mod:`pipeline.job.isolation`), not here."""
+by the job (:mod:`pipeline.job.runner.isolation`), not here."""
 
 from __future__ import annotations
 

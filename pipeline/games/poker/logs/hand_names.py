@@ -4,6 +4,10 @@ PokerStars writes a name beside every hand shown (``a full house, Sevens full of
 hi/lo game ``HI: a flush, Ace high; LO: 8,5,4,2,A``).  The category it names, and the low, must
 be what our evaluator makes of the same cards under the hand's game; where not, the issue
 (``hand_name_disagreement``) names the hand.  The names we write are always ours.
+
+Another site words hands its own way (GGPoker ``Sevens Full over Jacks``, Winamax ``Full of
+Sevens and Jacks``): its file declares a :class:`~pipeline.records.HandWording`, found here by
+each row's ``site`` in :data:`pipeline.records.WORDINGS`; no site is named in this module.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import polars as pl
 from pipeline.core.rules import HandRules
 from pipeline.games.poker.scoring.shown_hands import shown_scores
 from pipeline.games.poker.variants import DEFAULT_RULES
-from pipeline.records import Issues
+from pipeline.records import WORDINGS, Issues
 
 __all__ = ["hand_name_issues", "stated_category"]
 
@@ -35,8 +39,10 @@ _STATED_PREFIXES = (
 )
 
 
-def stated_category(stated: pl.Expr) -> pl.Expr:
-    """The category a log's hand name gives (null when the wording is not one we know).
+def stated_category(stated: pl.Expr, site: pl.Expr | None = None) -> pl.Expr:
+    """The category a log's hand name gives (null when the wording is not one we know): in
+    the wording the row's ``site`` declared (:data:`pipeline.records.WORDINGS`), else in
+    PokerStars'.
 
     >>> names = pl.Series(["a full house, Sevens full of Jacks", "HI: two pair, Aces and Fives",
     ...                    "a Royal Flush", "a straight, Five to Nine", "lucky"])
@@ -47,6 +53,22 @@ def stated_category(stated: pl.Expr) -> pl.Expr:
     result: pl.Expr = pl.lit(None, dtype=pl.String)
     for prefix, name in reversed(_STATED_PREFIXES):
         result = pl.when(lowered.str.starts_with(prefix)).then(pl.lit(name)).otherwise(result)
+    if site is None:
+        return result
+    for site_name, wording in WORDINGS.items():
+        # each site's name without a hi/lo game's high-half mark ("HI : ", "HI: ") and its
+        # low half ("; LO: ...", " - LO : ...")
+        own = (
+            stated.str.strip_chars()
+            .str.replace(r"(?i)^HI\s*:\s*", "")
+            .str.replace(r"(?i)\s*[;,-]\s*LO\s*:.*$", "")
+        )
+        worded: pl.Expr = pl.lit(None, dtype=pl.String)
+        for pattern, category in reversed(wording.patterns):
+            worded = (
+                pl.when(own.str.contains(f"(?i){pattern}")).then(pl.lit(category)).otherwise(worded)
+            )
+        result = pl.when(site == site_name).then(worded).otherwise(result)
     return result
 
 
@@ -65,7 +87,9 @@ def hand_name_issues(
         .str.replace_all(r"[,\s]+", "-")
     )
     named = named.with_columns(
-        stated_category(pl.col("stated_hand")).alias("stated_category"),
+        stated_category(
+            pl.col("stated_hand"), pl.col("site") if "site" in named.columns else None
+        ).alias("stated_category"),
         stated_low.str.strip_chars("-").alias("stated_low"),
         pl.col("category").alias("ours"),
     ).filter(pl.col("stated_category").is_not_null() & pl.col("strength").is_not_null())

@@ -1,0 +1,70 @@
+"""Every hand-history site we read, in one table: :data:`SITES`.
+
+A text site is one file here holding its :class:`~pipeline.sources.hand_histories.TextSite`
+declaration (``ggpoker.py``, ``winamax.py``), listed below with :func:`text_site`; an XML site
+(iPoker, Merge, ...) is one file holding its declaration for the streaming XML engine, listed
+below the same way with that engine's helper.  Each entry is a :class:`Site`: how its files are
+recognised (from their first characters, whatever their name) and how its bytes are read into a
+:class:`~pipeline.records.HandLog`.  :mod:`pipeline.sources.hand_histories.reader` makes one
+source per entry, tried in this order, so the job reads a new site once it is listed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.boss import BOSS
+from pipeline.sources.hand_histories.sites.everest import EVEREST
+from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.ipoker import IPOKER
+from pipeline.sources.hand_histories.sites.merge import MERGE
+from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
+from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
+from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.hand_histories.xml_engine import XmlSite
+from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
+
+__all__ = ["SITES", "TEXT_SITES", "XML_SITES", "Site", "text_site", "xml_site"]
+
+
+@dataclass(frozen=True)
+class Site:
+    """A site as the job sees it: its name (the ``site`` column and, lower case, the source's
+    kind), whether a file's head (decoded text) is one of its logs, and how its bytes are read
+    (``read(data, file name)``)."""
+
+    name: str
+    looks_like: Callable[[str], bool]
+    read: Callable[[bytes, str], HandLog]
+
+
+def text_site(site: TextSite) -> Site:
+    """A text site's declaration as a :class:`Site` read by the text engine; its wording of
+    hands (where it declares one) goes to the hand-name check."""
+    if site.wording is not None:
+        declare_wording(site.name, site.wording)
+    return Site(site.name, partial(looks_like, site), partial(read_text_site, site))
+
+
+def xml_site(site: XmlSite) -> Site:
+    """An XML site's declaration as a :class:`Site` read by the streaming XML engine."""
+    return Site(site.name, site.looks_like, site.read_log)
+
+
+TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX)
+"""The text sites declared for the engine."""
+XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
+"""The XML sites declared for the streaming XML engine
+(:mod:`pipeline.sources.hand_histories.xml_engine`)."""
+
+SITES: tuple[Site, ...] = (
+    # PokerStars keeps its own reader: a compiled scanner, the line reader its reference.
+    Site("PokerStars", sniff_pokerstars, read_pokerstars),
+    *(text_site(site) for site in TEXT_SITES),
+    *(xml_site(site) for site in XML_SITES),
+)
+"""Every site read, tried in this order."""

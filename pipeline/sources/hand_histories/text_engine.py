@@ -1,0 +1,575 @@
+"""The text engine: any site's hand-history text, as its :class:`TextSite` declares it, into
+one row per player per hand (:data:`pipeline.records.ROW_SCHEMA`) and issues.
+
+The text is cut into hands at the site's ``hand_start`` lines.  Each hand is read line by line:
+the header (hand id, game, stakes, date), the table line (name, seats, button), the seat lines,
+then every line up to the summary is one of: a street marker (the board grows), a seated
+player's action (in the ``actions`` notation of ``docs/hand-histories.md``), a card dealt, an
+uncalled bet returned, a pot collected, a line the site lists as carrying nothing, or a noted
+line (a cash drop: an issue on the hand).  After the summary's first line, the seat lines that
+show cards give the hole cards and the hand's name as the site words it.
+
+A hand the engine cannot score is left out whole with an issue (``malformed_hand`` naming the
+line it could not read, ``truncated_hand``, ``run_it_twice``, ``unsupported_variant`` once per
+file and game); the other hands go on.
+
+>>> from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+>>> text = '''Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/10 12:00:00
+... Table 'RushAndCash1' 6-max Seat #1 is the button
+... Seat 1: Ann ($5 in chips)
+... Seat 2: f4ed9d ($5 in chips)
+... Ann: posts small blind $0.02
+... f4ed9d: posts big blind $0.05
+... *** HOLE CARDS ***
+... Ann: raises $0.10 to $0.15
+... f4ed9d: folds
+... Uncalled bet ($0.10) returned to Ann
+... *** SHOWDOWN ***
+... Ann collected $0.10 from pot
+... *** SUMMARY ***
+... Total pot $0.10 | Rake $0 | Jackpot $0 | Bingo $0
+... Seat 1: Ann (small blind) won ($0.10)
+... Seat 2: f4ed9d (big blind) folded before Flop
+... '''
+>>> log = read_text_site(GGPOKER, text.encode(), "gg.txt")
+>>> log.rows.select("round", "player", "put_in", "won", "actions").rows()
+[('RC1', 'Ann', 0.05, 0.1, '1.sb0.02 3.r0.15'), ('RC1', 'f4ed9d', 0.05, 0.0, '2.bb0.05 4.f')]
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+import polars as pl
+
+from pipeline.records.hand_log import (
+    ROW_SCHEMA,
+    STREETS,
+    HandLog,
+    Issues,
+    amount_text,
+    head_matches,
+    new_row_columns,
+    seen_board,
+    with_played_at,
+)
+from pipeline.sources.base import decode_text
+from pipeline.sources.hand_histories.text_site import TextSite, read_amount
+
+__all__ = ["looks_like", "read_text_site", "split_hands"]
+
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
+_DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
+
+
+class BadHandError(ValueError):
+    """A hand that cannot be read; the message says why."""
+
+
+class TruncatedHandError(Exception):
+    """A hand cut short: no summary."""
+
+
+class RunItTwiceError(Exception):
+    """A hand whose board was run more than once: not scored."""
+
+
+class UnsupportedVariantError(Exception):
+    """A hand of a game the site's ``games`` does not list; the argument is its words."""
+
+
+def looks_like(site: TextSite, head: str) -> bool:
+    """True when ``head`` (a file's first characters) holds one of the site's hand starts."""
+    return head_matches(site.hand_start, head)
+
+
+def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
+    """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
+
+    >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+    >>> text = "x\\nWinamax Poker - CashGame - HandId: #1-2-3 - a\\n\\n"
+    >>> text += "Winamax Poker - Go Fast 'Buzau' - HandId: #1-2-4 - b\\n"
+    >>> [line for line, _ in split_hands(WINAMAX, text)]
+    [2, 4]
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    starts = [match.start() for match in site.hand_start.finditer(text)]
+    hands: list[tuple[int, str]] = []
+    line, previous = 1, 0
+    for index, start in enumerate(starts):
+        line += text.count("\n", previous, start)
+        previous = start
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        hands.append((line, text[start:end]))
+    return hands
+
+
+def _cards(text: str) -> str:
+    """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``."""
+    return " ".join(
+        token.replace("10", "T", 1) if token.startswith("10") else token for token in text.split()
+    )
+
+
+class _Hand:
+    """One hand while its lines are read."""
+
+    def __init__(self, site: TextSite, hand_id: str, line: int) -> None:
+        self.site = site
+        self.hand_id = hand_id
+        self.line = line
+        self.seats: dict[str, int] = {}
+        self.stacks: dict[str, float] = {}
+        self.names: list[str] = []  # longest first, to split "name action" lines
+        self.sitting_out: set[str] = set()
+        self.put_in: dict[str, float] = {}
+        self.street_bet: dict[str, float] = {}
+        self.last_bets: dict[str, float] = {}  # the street bets of the last street bet on
+        self.won: dict[str, float] = {}
+        self.folded: dict[str, str] = {}
+        self.hole: dict[str, str] = {}
+        self.shown: set[str] = set()
+        self.stated: dict[str, str] = {}
+        self.summary_stated: dict[str, str] = {}
+        self.board: list[str] = []
+        self.street = 0
+        self.acted: set[str] = set()
+        self.actions: dict[str, list[list[str]]] = {}
+        self.sequence = 0
+        self.ante: float | None = None
+        self.returned = False
+        self.notes: list[tuple[str, str]] = []
+
+    def amount(self, text: str | None) -> float:
+        if text is None:
+            msg = "an action without its amount"
+            raise BadHandError(msg)
+        try:
+            return read_amount(text, decimal_comma=self.site.decimal_comma)
+        except ValueError as error:
+            raise BadHandError(str(error)) from None
+
+    def act(self, name: str, token: str) -> None:
+        self.sequence += 1
+        streets = self.actions.setdefault(name, [[]])
+        while len(streets) <= self.street:
+            streets.append([])
+        streets[self.street].append(f"{self.sequence}.{token}")
+
+    def actions_of(self, name: str) -> str:
+        streets = self.actions.get(name, [[]])
+        last = STREETS.index(self.folded[name]) if name in self.folded else self.street
+        streets = streets + [[] for _ in range(last + 1 - len(streets))]
+        return " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
+
+    def actor(self, line: str) -> tuple[str, str] | None:
+        """``(name, action)`` where the line starts with a seated player's name."""
+        separator = self.site.actor_separator
+        if separator.strip():
+            name, found, action = line.partition(separator)
+            if found and name in self.seats:
+                return name, action
+        for name in self.names:
+            if line.startswith(name) and line.startswith(separator, len(name)):
+                return name, line[len(name) + len(separator) :]
+        return None
+
+    def commit(self, name: str, amount: float, *, live: bool) -> None:
+        self.put_in[name] += amount
+        if live:
+            self.street_bet[name] += amount
+
+    def next_street(self, street: int) -> None:
+        if any(self.street_bet.values()):
+            self.last_bets = dict(self.street_bet)
+        for name in self.street_bet:
+            self.street_bet[name] = 0.0
+        self.street = max(self.street, street)
+
+    def return_unmatched(self) -> None:
+        """The part of the last bet no one matched, back to its bettor, for a site that writes
+        no uncalled bet returned: its ``collected`` holds that part, so it comes off what the
+        bettor won too (``put_in`` and ``won`` count the pots alone, as on every site)."""
+        bets = self.street_bet if any(self.street_bet.values()) else self.last_bets
+        if len(bets) < 2:
+            return
+        ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
+        (top, most), (_, next_most) = ranked[0], ranked[1]
+        if most > next_most:
+            self.put_in[top] -= most - next_most
+            self.won[top] -= min(most - next_most, self.won[top])
+
+
+def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[str, Any]]:
+    """The hand's header and table lines read; its seats are read by the caller."""
+    header = next(
+        (found for pattern in site.headers if (found := pattern.match(lines[0])) is not None), None
+    )
+    if header is None:
+        start = site.hand_start.match(lines[0])
+        hand_id = start.groupdict().get("hand_id") if start is not None else None
+        msg = f"unreadable header {lines[0][:100]!r}"
+        raise BadHandError(msg, hand_id)
+    says = header.groupdict()
+    hand = _Hand(site, says["hand_id"], line)
+    game_words = (says.get("game") or "").strip()
+    game = site.games.get(game_words.casefold())
+    if game is None:
+        raise UnsupportedVariantError(game_words or lines[0][:60])
+    if len(lines) < 2:
+        raise TruncatedHandError(hand.hand_id)
+    table = site.table.match(lines[1])
+    if table is None:
+        msg = f"unreadable table line {lines[1][:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
+    where = table.groupdict()
+    date = None
+    if says.get("date"):
+        for layout in site.date_formats:
+            try:
+                date = datetime.strptime(says["date"].strip(), layout).isoformat()
+                break
+            except ValueError:
+                continue
+    # a tournament's id where the table line gives it, else its header's id or name
+    tournament = where.get("tournament") or says.get("tournament")
+    meta = {
+        "tournament": tournament,
+        "table": where.get("table"),
+        "date": date,
+        "variant": game,
+        "time_zone": says.get("zone") or site.zone,
+        "size": int(where["size"]) if where.get("size") else None,
+        "button": int(where["button"]) if where.get("button") else None,
+    }
+    meta.update(_money(site, {**says, "tournament": tournament}, lines[0] + "\n" + lines[1]))
+    return hand, meta
+
+
+def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, Any]:
+    """Currency, stakes, format and buy-in as the header says them."""
+
+    def amount(text: str | None) -> float | None:
+        if not text:
+            return None
+        try:
+            return read_amount(text, decimal_comma=site.decimal_comma)
+        except ValueError:
+            return None
+
+    def mark_of(*texts: str | None) -> str | None:
+        for text in texts:
+            for mark, code in site.currency_marks.items():
+                if text and mark in text:
+                    return code
+        return None
+
+    tournament = says.get("tournament") is not None
+    stakes_mark = says.get("iso") or mark_of(says.get("sb"), says.get("bb"), says.get("ante"))
+    if tournament:
+        currency: str | None = "chips"
+    elif site.play_money is not None and site.play_money.search(head):
+        currency = "play"
+    else:
+        currency = stakes_mark or "play"
+    buy_in_text = says.get("buy_in")
+    buy_in = buy_in_currency = None
+    if tournament and buy_in_text:
+        numbers = re.findall(r"\d[\d.,]*", buy_in_text)
+        if numbers:
+            buy_in = sum(
+                read_amount(number, decimal_comma=site.decimal_comma) for number in numbers
+            )
+            buy_in_currency = mark_of(buy_in_text)
+        elif site.free_buy_in is not None and site.free_buy_in.search(buy_in_text):
+            buy_in = 0.0
+    return {
+        "currency": currency,
+        "small_blind": amount(says.get("sb")),
+        "big_blind": amount(says.get("bb")),
+        "format": "tournament" if tournament else "cash",
+        "buy_in": buy_in,
+        "buy_in_currency": buy_in_currency,
+    }
+
+
+def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
+    lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
+    hand, meta = _header(site, lines, line)
+    index = 2
+    while index < len(lines):
+        seat = site.seat.match(lines[index])
+        if seat is None:
+            break
+        name = seat.group("name")
+        hand.seats[name] = int(seat.group("seat"))
+        hand.stacks[name] = hand.amount(seat.group("stack"))
+        hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
+        if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
+            hand.sitting_out.add(name)
+        index += 1
+    if not hand.seats:
+        msg = f"no seat lines after {lines[1][:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
+    hand.names = sorted(hand.seats, key=len, reverse=True)
+    summary = False
+    for text_line in lines[index:]:
+        if summary:
+            _summary_line(site, hand, text_line)
+        elif site.summary.match(text_line):
+            summary = True
+        else:
+            _play_line(site, hand, text_line)
+    if not summary:
+        raise TruncatedHandError(hand.hand_id)
+    if site.uncalled is None:
+        hand.return_unmatched()
+    # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
+    # for the big blind): every player dealt in acts, or posts, before the hand can end.
+    for name in list(hand.seats):
+        if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
+            del hand.seats[name]
+    return hand, meta
+
+
+def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
+    """One line between the seats and the summary."""
+    if site.run_twice is not None and site.run_twice.match(text_line):
+        raise RunItTwiceError(hand.hand_id)
+    street = site.street.match(text_line)
+    if street is not None:
+        number = site.streets.get(street.group("street").casefold())
+        if number is None:
+            msg = f"unknown street {text_line[:100]!r}"
+            raise BadHandError(msg, hand.hand_id)
+        if number > 0:
+            hand.next_street(number)
+        for group in _CARDS.findall(text_line[street.end("street") :]):
+            for card in _cards(group).split():
+                if card not in hand.board:
+                    hand.board.append(card)
+        return
+    for pattern, code, what in site.noted:
+        if pattern.match(text_line):
+            hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
+            return
+    named_first = site.actor_separator.strip() != ""
+    # "name: action" cannot be read as another line, so it is tried first (most lines are
+    # actions); where only a space follows the name, the site's own lines go first
+    parts = hand.actor(text_line) if named_first else None
+    if parts is not None:
+        _action(site, hand, *parts, text_line)
+        return
+    dealt = site.dealt.match(text_line)
+    if dealt is not None and dealt.group("name") in hand.seats:
+        if dealt.group("cards"):
+            hand.hole[dealt.group("name")] = _cards(dealt.group("cards"))
+        return
+    if site.uncalled is not None:
+        uncalled = site.uncalled.match(text_line)
+        if uncalled is not None:
+            if uncalled.group("name") not in hand.seats:
+                msg = f"uncalled bet returned to no seated player: {text_line[:100]!r}"
+                raise BadHandError(msg, hand.hand_id)
+            hand.put_in[uncalled.group("name")] -= hand.amount(uncalled.group("amount"))
+            return
+    collected = site.collected.match(text_line)
+    if collected is not None and collected.group("name") in hand.seats:
+        hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
+        return
+    parts = None if named_first else hand.actor(text_line)
+    if parts is not None:
+        _action(site, hand, *parts, text_line)
+        return
+    if any(pattern.match(text_line) for pattern in site.ignored):
+        return
+    msg = f"unreadable line {text_line[:100]!r}"
+    raise BadHandError(msg, hand.hand_id)
+
+
+def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str) -> None:
+    found = next(
+        ((kind, matched) for pattern, kind in site.actions if (matched := pattern.match(action))),
+        None,
+    )
+    if found is None:
+        msg = f"unreadable action {text_line[:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
+    kind, matched = found
+    says = matched.groupdict()
+    all_in = "!" if site.all_in.search(action) else ""
+    if kind == "nothing":
+        return
+    hand.acted.add(name)
+    if kind == "fold":
+        hand.act(name, "f")
+        hand.folded[name] = STREETS[hand.street]
+    elif kind == "check":
+        hand.act(name, "x")
+    elif kind in ("call", "bet"):
+        amount = hand.amount(says.get("amount"))
+        hand.commit(name, amount, live=True)
+        hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
+    elif kind == "raise":
+        to = hand.amount(says.get("to"))
+        hand.commit(name, to - hand.street_bet[name], live=True)
+        hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind in _LIVE_POSTS and says.get("to"):
+        # a post written as the player's street total (GGPoker's "straddle $0.08" after
+        # "straddle $0.04"): what it adds is the rest
+        to = hand.amount(says.get("to"))
+        hand.commit(name, to - hand.street_bet[name], live=True)
+        hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
+    elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
+        amount = hand.amount(says.get("amount"))
+        hand.commit(name, amount, live=kind in _LIVE_POSTS)
+        hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
+        if kind == "ante":
+            hand.ante = amount if hand.ante is None else max(hand.ante, amount)
+    elif kind in ("show", "muck") and name in hand.folded:
+        # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
+        # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
+        shown = _cards(str(says.get("cards") or "")).replace(" ", "")
+        streets = hand.actions[name]
+        for tokens in reversed(streets):
+            if tokens and tokens[-1].endswith(".f") and shown:
+                tokens[-1] += f"[{shown}]"
+                break
+    elif kind in ("show", "muck"):
+        hand.act(name, "sd")
+        if says.get("cards"):
+            hand.hole[name] = _cards(str(says["cards"]))
+            if kind == "show":
+                hand.shown.add(name)
+        if says.get("stated"):
+            hand.stated[name] = str(says["stated"]).strip()
+    else:  # a kind the declaration misspelt: the site file is wrong, not the log
+        msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
+        raise ValueError(msg)
+
+
+def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
+    shown = site.summary_shown.match(text_line)
+    if shown is None or shown.group("name") not in hand.seats:
+        return
+    name = shown.group("name")
+    says = shown.groupdict()
+    if says.get("cards"):
+        hand.hole[name] = _cards(str(says["cards"]))
+        if not says.get("mucked"):
+            hand.shown.add(name)
+    if says.get("stated"):
+        hand.summary_stated[name] = str(says["stated"]).strip()
+
+
+def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
+    """Every hand of a site's hand-history file (its bytes, decoded as the site wrote them:
+    :func:`pipeline.sources.base.decode_text`), as :data:`~pipeline.records.ROW_SCHEMA` rows
+    and issues; ``file`` names the file in messages."""
+    text = decode_text(data) if isinstance(data, bytes) else data
+    rows = new_row_columns()
+    issues = Issues()
+    hands = split_hands(site, text.removeprefix("\ufeff"))
+    if not hands:
+        issues.add(None, None, "no_hands", f"{file}: no {site.name} hand header found")
+    unsupported: dict[str, list[Any]] = {}  # words -> [issue index, hands, line, first id]
+    for line, hand_text in hands:
+        try:
+            hand, meta = _read_hand(site, hand_text, line)
+        except TruncatedHandError as exc:
+            issues.add(
+                line,
+                str(exc),
+                "truncated_hand",
+                f"{file}:{line}: hand {exc} ends before its summary (file cut short, or still "
+                "being written?): left out",
+            )
+            continue
+        except RunItTwiceError as exc:
+            issues.add(
+                line,
+                str(exc),
+                "run_it_twice",
+                f"{file}:{line}: hand {exc} was run twice (two boards or more): left out, "
+                "not scored",
+            )
+            continue
+        except UnsupportedVariantError as exc:
+            words = str(exc)[:60]
+            start = site.hand_start.match(hand_text)
+            first_id = (start.groupdict().get("hand_id") if start else None) or "?"
+            if words in unsupported:
+                unsupported[words][1] += 1
+                continue
+            unsupported[words] = [len(issues.columns["code"]), 1, line, first_id]
+            issues.add(line, first_id, "unsupported_variant", "", column="variant", value=words)
+            continue
+        except BadHandError as exc:
+            reason, hand_id = exc.args[0], exc.args[1] if len(exc.args) > 1 else None
+            issues.add(line, hand_id, "malformed_hand", f"{file}:{line}: hand {hand_id}: {reason}")
+            continue
+        _append_rows(rows, hand, meta, site)
+        for code, what in hand.notes:
+            issues.add(
+                line,
+                hand.hand_id,
+                code,
+                f"{file}:{line}: hand {hand.hand_id}: {what}; the hand is read, its pots "
+                "audited as the log awards them",
+            )
+    for words, (at, count, first_line, first_id) in unsupported.items():
+        hands_word = "hand" if count == 1 else "hands"
+        issues.columns["message"][at] = (
+            f"{file}:{first_line}: {words!r} is a variant not read here: {count} {hands_word} "
+            f"left out, the first hand {first_id}"
+        )
+    log = HandLog.from_columns(rows, issues)
+    if log.rows.height == 0:
+        return log
+    finished = with_played_at(log.rows).select(
+        pl.col(name).cast(dtype) for name, dtype in ROW_SCHEMA.items()
+    )
+    return HandLog(finished, log.issues)
+
+
+def _append_rows(
+    rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
+) -> None:
+    board = hand.board
+    for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
+        folded = hand.folded.get(name)
+        rows["hand_id"].append(hand.hand_id)
+        rows["tournament"].append(meta["tournament"])
+        rows["table"].append(meta["table"])
+        rows["round"].append(hand.hand_id)
+        rows["date"].append(meta["date"])
+        rows["line"].append(hand.line)
+        rows["seat"].append(seat)
+        rows["button"].append(seat == meta["button"])
+        rows["player"].append(name)
+        rows["stack"].append(hand.stacks[name])
+        rows["hole"].append(hand.hole.get(name))
+        rows["mucked"].append(name not in hand.shown)
+        rows["stated_hand"].append(hand.summary_stated.get(name) or hand.stated.get(name))
+        rows["board"].append(seen_board(board, folded))
+        rows["folded"].append(folded is not None)
+        rows["folded_street"].append(folded)
+        rows["put_in"].append(round(hand.put_in[name], 2))
+        rows["won"].append(round(hand.won[name], 2))
+        rows["variant"].append(meta["variant"])
+        rows["site"].append(site.name)
+        rows["played_at"].append(None)
+        rows["time_zone"].append(meta["time_zone"])
+        rows["currency"].append(meta["currency"])
+        rows["small_blind"].append(meta["small_blind"])
+        rows["big_blind"].append(meta["big_blind"])
+        rows["ante"].append(hand.ante)
+        rows["format"].append(meta["format"])
+        rows["buy_in"].append(meta["buy_in"])
+        rows["buy_in_currency"].append(meta["buy_in_currency"])
+        rows["table_size"].append(meta["size"] or len(hand.seats))
+        rows["actions"].append(hand.actions_of(name))

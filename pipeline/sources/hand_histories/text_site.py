@@ -1,0 +1,173 @@
+"""A hand-history site's text grammar, declared as data: :class:`TextSite`.
+
+A site is one file in :mod:`pipeline.sources.hand_histories.sites` holding a ``TextSite``: the
+patterns of its header, table, seat, action, street, showdown and summary lines, how it writes
+amounts and dates, and its words for the games.  One engine
+(:func:`pipeline.sources.hand_histories.text_engine.read_text_site`) walks every site's text with
+them; nothing about a site is written anywhere else, so a fix to the engine fixes every site.
+
+The patterns' named groups are what the engine reads (an absent group is null):
+
+- ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words, looked up in
+  ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
+  (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
+- ``table`` (the line after the header): ``table``, ``size``, ``button``;
+- ``seat``: ``seat``, ``name``, ``stack``;
+- each of ``actions`` (the text after a seated player's name and ``actor_separator``):
+  ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``cards``, ``stated``;
+- ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
+- ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
+  ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from pipeline.records.stated_hands import HandWording
+
+__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "TextSite", "read_amount"]
+
+ACTION_KINDS = frozenset(
+    {
+        "fold",
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "small_blind",
+        "big_blind",
+        "straddle",
+        "ante",
+        "dead_post",
+        "live_post",
+        "show",
+        "muck",
+        "nothing",
+    }
+)
+"""What an action line may mean.  ``small_blind``, ``big_blind``, ``straddle`` and
+``live_post`` (a button blind) count toward the street's bet; ``ante`` and ``dead_post`` (a
+missed blind, a small blind posted out of position) go into the pot only; ``nothing`` is a line
+that names a player but carries no chips (sits out, is connected, says something)."""
+
+CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
+"""Currency symbols as most sites write them beside an amount, to their ISO codes."""
+
+_NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
+_SEPARATORS = re.compile(r"[\s\u00a0\u202f']")
+_MARKS = "$€£¥₹() "
+
+
+def read_amount(text: str, *, decimal_comma: bool = False) -> float:
+    """An amount as a site writes it, marks and separators dropped: ``$1,234.50``, ``0.02€``,
+    ``1 234``, ``€0,25``.  Where both ``,`` and ``.`` appear, the last one is the decimal point;
+    a lone ``,`` or ``.`` followed by three digits groups thousands (``3,350``), by one or two
+    it is the decimal point (``0,92``) -- unless the site writes ``decimal_comma`` amounts, where
+    ``1,234`` is a bit over one and ``1.234`` a thousand.
+
+    >>> read_amount("$1,234.50"), read_amount("0.02€"), read_amount("1 234"), read_amount("(3,350)")
+    (1234.5, 0.02, 1234.0, 3350.0)
+    >>> read_amount("€0,25"), read_amount("1.234,5€"), read_amount("1,234", decimal_comma=True)
+    (0.25, 1234.5, 1.234)
+    >>> read_amount("all")
+    Traceback (most recent call last):
+    ValueError: not an amount: 'all'
+    """
+    plain = text.strip(_MARKS)
+    digits_only = plain.replace(".", "", 1)
+    if digits_only.isascii() and digits_only.isdigit() and not (decimal_comma and "." in plain):
+        return float(plain)  # the usual amount: digits and a point, a mark before or after
+    match = _NUMBER.search(text)
+    if match is None:
+        msg = f"not an amount: {text!r}"
+        raise ValueError(msg)
+    digits = _SEPARATORS.sub("", match.group()).rstrip(",.")
+    comma, point = digits.rfind(","), digits.rfind(".")
+    if comma >= 0 and point >= 0:
+        decimal = "," if comma > point else "."
+    elif comma >= 0 or point >= 0:
+        mark = "," if comma >= 0 else "."
+        grouped = len(digits) - digits.rfind(mark) - 1 == 3 or digits.count(mark) > 1
+        decimal = "" if digits.count(mark) > 1 else mark
+        if grouped and (mark == ",") != decimal_comma:
+            decimal = ""
+    else:
+        decimal = ""
+    thousands = "." if decimal == "," else ","
+    if not decimal:
+        digits = digits.replace(",", "").replace(".", "")
+    else:
+        digits = digits.replace(thousands, "").replace(decimal, ".")
+    try:
+        return float(digits)
+    except ValueError:
+        msg = f"not an amount: {text!r}"
+        raise ValueError(msg) from None
+
+
+@dataclass(frozen=True)
+class TextSite:
+    """One site's hand-history text grammar; see the module doc for the groups each pattern
+    names.  Lines a site writes that carry no chips must be listed (``ignored``) or named
+    (``noted``): a line the grammar does not know leaves its hand out as ``malformed_hand``,
+    naming the line, rather than be dropped in silence."""
+
+    name: str
+    """The ``site`` column: ``GGPoker``, ``Winamax``."""
+    hand_start: re.Pattern[str]
+    """A hand's first line (``re.MULTILINE``, anchored with ``^``): where the text is cut into
+    hands, and the mark a file is recognised by."""
+    headers: tuple[re.Pattern[str], ...]
+    """The hand's first line, read by the first of these that matches (a site writes a cash
+    game's and a tournament's differently)."""
+    table: re.Pattern[str]
+    seat: re.Pattern[str]
+    actor_separator: str
+    """What comes between a player's name and the action: ``": "``, or ``" "``."""
+    actions: tuple[tuple[re.Pattern[str], str], ...]
+    """(pattern matched at the start of the action text, one of :data:`ACTION_KINDS`), the
+    first that matches wins."""
+    street: re.Pattern[str]
+    streets: Mapping[str, int]
+    """A street marker's word (as the ``street`` group gives it) -> 0 preflop ... 3 river."""
+    dealt: re.Pattern[str]
+    collected: re.Pattern[str]
+    summary: re.Pattern[str]
+    """The line that opens the summary: the hand is whole once it is read."""
+    summary_shown: re.Pattern[str]
+    games: Mapping[str, str]
+    """The site's words for a game (the header's ``game`` group, lower case) -> our game name
+    (:data:`pipeline.games.poker.variants.POKER_VARIANTS`).  Other words: an unsupported
+    variant, named once per file."""
+    date_formats: tuple[str, ...]
+    """``strptime`` formats of the header's ``date`` group, tried in order."""
+    zone: str | None = None
+    """The zone of a header that writes none (null: the time is taken as written, in UTC)."""
+    currency_marks: Mapping[str, str] = field(default_factory=lambda: CURRENCY_MARKS)
+    decimal_comma: bool = False
+    """Amounts like ``0,25`` are a quarter (``1,234`` is then a bit over one)."""
+    all_in: re.Pattern[str] = re.compile(r"\band is all-in\b")
+    uncalled: re.Pattern[str] | None = None
+    """The line returning an uncalled bet; None where the site writes none, and the engine
+    returns the part of the last bet no one matched itself."""
+    run_twice: re.Pattern[str] | None = None
+    """A line that says the board was run more than once: the hand is left out."""
+    free_buy_in: re.Pattern[str] | None = None
+    """Searched in a tournament's ``buy_in`` group when it holds no amount: a freeroll (buy-in
+    0); else the buy-in is null (a ticket)."""
+    play_money: re.Pattern[str] | None = None
+    """Searched in the header and table lines: a cash game in play money."""
+    sitting_out: re.Pattern[str] | None = None
+    """Searched in a seat line past the stack: a player seated but not dealt in."""
+    ignored: tuple[re.Pattern[str], ...] = ()
+    """Lines that carry nothing to score: table messages, chat, totals."""
+    noted: tuple[tuple[re.Pattern[str], str, str], ...] = ()
+    """(pattern, issue code, what it means): lines kept as an issue on the hand (a cash drop
+    added to the pot, an all-in insurance), the hand still read."""
+    wording: HandWording | None = None
+    """How the site names the hands shown, where not as PokerStars does."""
