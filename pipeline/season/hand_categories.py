@@ -69,7 +69,8 @@ def game_categories(game: str, strengths: np.ndarray, rules: HandRules) -> list[
     chances = hand_odds(rules).probabilities()
     # the game's own categories (a lowball game's '7 low', 'Pair'; Badugi's 'Three-card hand'),
     # in the order of its exact odds, weakest first
-    count_of = dict.fromkeys(chances, 0)
+    # a category no hand can be (Razz's trips: seven cards always play a better five) is left out
+    count_of = {name: 0 for name, chance in chances.items() if chance > 0}
     distinct, times = np.unique(np.asarray(strengths, dtype=np.int64), return_counts=True)
     for name, count in zip(hands.category_names(rules, distinct), times.tolist(), strict=True):
         count_of[name] += count
