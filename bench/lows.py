@@ -1,15 +1,16 @@
-"""The mixed-games night's hand strengths: our core against pokerkit's evaluators, same hands,
-same process.
+"""The mixed-games night's hand strengths: every declared game against pokerkit's evaluators,
+same hands, same process.
 
-Run from the repository root: ``.venv/bin/python -m bench.lows`` (about a minute).
+Run from the repository root: ``.venv/bin/python -m bench.lows`` (about two minutes).
 
-For each game, 1,000,000 random hands of its size are scored by our call (checked and
-``check=False``, and the numpy path that runs without a C compiler, interleaved so load from
-other jobs hits them alike), and a leading subsample by a plain loop over pokerkit's
-``from_game_or_none`` (its card objects made before the clock starts): Razz (seven cards) and A-5
-draw (five) against ``RegularLowHand``, 2-7 draw against ``StandardLowHand``, Badugi against
-``BadugiHand``, Stud against ``StandardHighHand`` and Stud Hi/Lo's low half against
-``EightOrBetterLowHand``.  The target of issue 34 is 20 M hands/s for each game.  Then the time
+For each game, 1,000,000 random hands of its size are scored by the pipeline's own call, the
+game's declared rules handed to ``hands.high_strengths`` (checked and ``check=False``, and the
+numpy path that runs without a C compiler, interleaved so load from other jobs hits them
+alike), and a leading subsample by a plain loop over pokerkit's ``from_game_or_none`` (its card
+objects made before the clock starts): Stud and 5 Card Draw against ``StandardHighHand``, Stud
+Hi/Lo's low half against ``EightOrBetterLowHand``, Razz (seven cards) and A-5 Triple Draw
+(five) against ``RegularLowHand``, 2-7 Single and Triple Draw against ``StandardLowHand``,
+Badugi against ``BadugiHand``.  The target of issue 34 is 20 M hands/s for each game.  Then the time
 to build each game's tables at first use, in a fresh interpreter.
 
 Medians of repeats; the ratio is our rate (checked) over pokerkit's.
@@ -36,11 +37,11 @@ from bench.evaluator import random_hands
 from bench.timing import median_seconds
 from pipeline.core.cards import format_card
 from pipeline.core.evaluation import evaluator, lowball
-from pipeline.core.evaluation.badugi import badugi_strengths
 from pipeline.core.evaluation.hands import high_strengths, low_values
-from pipeline.core.evaluation.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN, lowball_strengths
+from pipeline.core.evaluation.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN
 from pipeline.core.kernel import KERNEL_NAME
-from pipeline.core.rules import STUD, STUD_HI_LO
+from pipeline.core.rules import STUD_HI_LO
+from pipeline.games.poker.variants import POKER_VARIANTS
 
 N_HANDS = 1_000_000
 OUR_REPEATS = 7
@@ -64,8 +65,14 @@ def _no_board(hands: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return np.empty((len(hands), 0), dtype=np.uint8)
 
 
-def _stud_high(hands: NDArray[np.uint8], check: bool = True) -> NDArray[Any]:
-    return high_strengths(STUD, hands, _no_board(hands), check=check)
+def _declared(name: str) -> Callable[..., NDArray[Any]]:
+    """The pipeline's call for a declared game: its rules, every card a hand, no board."""
+    rules = POKER_VARIANTS[name].rules
+
+    def strengths(hands: NDArray[np.uint8], check: bool = True) -> NDArray[Any]:
+        return high_strengths(rules, hands, _no_board(hands), check=check)
+
+    return strengths
 
 
 def _stud_low(hands: NDArray[np.uint8], check: bool = True) -> NDArray[Any]:
@@ -77,36 +84,28 @@ def _lowball_numpy(ranking: lowball.LowballRanking) -> Callable[..., NDArray[Any
     return functools.partial(evaluator._evaluate_numpy, tables=tables)
 
 
+def _high_numpy(hands: NDArray[np.uint8]) -> NDArray[Any]:
+    return evaluator._evaluate_numpy(hands)
+
+
 def _games() -> list[Game]:
     return [
-        Game(
-            "Razz (7 cards)",
-            7,
-            functools.partial(lowball_strengths, ACE_TO_FIVE),
-            _lowball_numpy(ACE_TO_FIVE),
-            "RegularLowHand",
-            3_000,
-        ),
-        Game(
-            "A-5 Triple Draw (5)",
-            5,
-            functools.partial(lowball_strengths, ACE_TO_FIVE),
-            _lowball_numpy(ACE_TO_FIVE),
-            "RegularLowHand",
-            20_000,
-        ),
-        Game(
-            "2-7 Triple Draw (5)",
-            5,
-            functools.partial(lowball_strengths, DEUCE_TO_SEVEN),
-            _lowball_numpy(DEUCE_TO_SEVEN),
-            "StandardLowHand",
-            20_000,
-        ),
-        Game("Badugi (4)", 4, badugi_strengths, None, "BadugiHand", 20_000),
-        Game("Stud high (7)", 7, _stud_high, None, "StandardHighHand", 3_000),
-        Game("Stud Hi/Lo low (7)", 7, _stud_low, None, "EightOrBetterLowHand", 3_000),
-    ]
+        Game("7 Card Stud (7)", 7, _declared("7 Card Stud"), _high_numpy, "StandardHighHand",
+             3_000),
+        Game("7 Card Stud Hi/Lo, low half (7)", 7, _stud_low, None, "EightOrBetterLowHand",
+             3_000),
+        Game("Razz (7)", 7, _declared("Razz"), _lowball_numpy(ACE_TO_FIVE), "RegularLowHand",
+             3_000),
+        Game("5 Card Draw (5)", 5, _declared("5 Card Draw"), _high_numpy, "StandardHighHand",
+             20_000),
+        Game("Triple Draw 2-7 Lowball (5)", 5, _declared("Triple Draw 2-7 Lowball"),
+             _lowball_numpy(DEUCE_TO_SEVEN), "StandardLowHand", 20_000),
+        Game("Single Draw 2-7 Lowball (5)", 5, _declared("Single Draw 2-7 Lowball"),
+             _lowball_numpy(DEUCE_TO_SEVEN), "StandardLowHand", 20_000),
+        Game("Triple Draw A-5 Lowball (5)", 5, _declared("Triple Draw A-5 Lowball"),
+             _lowball_numpy(ACE_TO_FIVE), "RegularLowHand", 20_000),
+        Game("Badugi (4)", 4, _declared("Badugi"), None, "BadugiHand", 20_000),
+    ]  # fmt: skip
 
 
 def _kit_loop(from_game: Callable[..., object], hands: list[tuple[Any, ...]]) -> None:
@@ -190,6 +189,32 @@ def bench_first_use(repeats: int = 3) -> None:
         print(f"  {name:<28}{seconds * 1e3:8.0f} ms {warm_s * 1e3:8.0f} ms")
 
 
+def bench_stud_streets() -> None:
+    """One stud round's win chances per street, as the nightly job computes them: each street
+    enumerated when it has at most ``EXACT_DEALS`` deals, else 20,000 sampled deals."""
+    from pipeline.core.probability.stud_equity import stud_deals, stud_equity
+    from pipeline.core.rules import STUD
+    from pipeline.games.poker.equity.stud_streets import EXACT_DEALS
+
+    rng = np.random.default_rng(7)
+    print("\nstud win chances per street (Stud Hi/Lo: high and low halves; median of 5)")
+    for players in (2, 3, 5):
+        cards = rng.permutation(52)[: 7 * players].reshape(players, 7).astype(np.uint8)
+        for known in (3, 4, 5, 6):
+            deals = stud_deals(players, known, players * known, STUD)
+            samples = None if deals <= EXACT_DEALS else 20_000
+            call = functools.partial(
+                stud_equity, cards[:, :known], rules=STUD_HI_LO, samples=samples
+            )
+            call()
+            seconds = median_seconds(call, 5)
+            how = "exact" if samples is None else "20,000 sampled"
+            print(
+                f"  {players} players, {known} cards known: {deals:>18,} deals, {how:<15}"
+                f"{seconds * 1e3:8.1f} ms"
+            )
+
+
 def main() -> None:
     rng = np.random.default_rng(34)
     print(f"numpy {np.__version__}, Python {sys.version.split()[0]}, {KERNEL_NAME} loop")
@@ -203,6 +228,7 @@ def main() -> None:
     for name, ours, theirs in summary:
         met = "meets" if ours >= TARGET else "MISSES"
         print(f"  {name:<28}{ours / 1e6:8.1f} M/s  {ours / theirs:>10,.0f}x pokerkit  {met} 20 M/s")
+    bench_stud_streets()
     bench_first_use()
 
 

@@ -67,9 +67,17 @@ class HoldemRows(pa.DataFrameModel):
 
     @pa.check("hole", name="hole_card_count")
     def hole_card_count(cls, data: pa.PolarsData) -> pl.LazyFrame:
-        """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row)."""
+        """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row).  In
+        a game without a board (stud) a folded row may hold fewer: the cards it had when it
+        folded, in the order dealt."""
         expected = _expected(data, "hole_cards_expected", HOLE_CARDS)
-        return data.lazyframe.select(card_count(data.key) == expected)
+        count = card_count(data.key)
+        names = data.lazyframe.collect_schema().names()
+        if "board_cards_expected" not in names or "folded" not in names:
+            return data.lazyframe.select(count == expected)
+        folded = pl.col("folded").str.strip_chars().str.to_lowercase().is_in(FOLDED_TRUE)
+        short_fold = (pl.col("board_cards_expected") == 0) & folded & (count < expected)
+        return data.lazyframe.select((count == expected) | short_fold.fill_null(False))
 
     @pa.check("board", name="legal_cards")
     def board_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:
@@ -149,6 +157,9 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "bets_turn": pl.Int64(), "raises_turn": pl.Int64(), "calls_turn": pl.Int64(),
     "bets_river": pl.Int64(), "raises_river": pl.Int64(), "calls_river": pl.Int64(),
     "fold_street": _TEXT,
+    # stud's win chance per street (issue 34: games/poker/equity/stud_streets.py, docs/games.md)
+    "win_third": pl.Float64(), "win_fourth": pl.Float64(), "win_fifth": pl.Float64(),
+    "win_sixth": pl.Float64(),
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -170,7 +181,9 @@ statistics (issue 33, ``docs/statistics.md``): booleans null where the player ha
 counts of postflop bets, raises and calls, the street of an all-in with cards to come and
 ``all_in_ev`` (the exact equity then, pot by pot among each pot's contenders, less
 ``put_in``), then the bets, raises and calls per street after the flop (``bets_flop`` ...
-``calls_river``) and ``fold_street`` (the street of a fold).  Files
+``calls_river``) and ``fold_street`` (the street of a fold).  ``win_third`` to ``win_sixth``
+are a stud game's win chance per street in percent (Stud, Stud Hi/Lo, Razz; null in the other
+games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  Files
 written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
@@ -280,6 +293,10 @@ class ScoredRows(pa.DataFrameModel):
     raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
+    win_third: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_fourth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_fifth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    win_sixth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -4,7 +4,9 @@ The core is given these objects and never a game's name.  A :class:`HandRanking`
 ranks the deck holds and in what order the hand categories beat each other; straights follow
 from the ranks (five in a row, and the ace below the lowest four).  A :class:`HandRules` adds how
 many hole cards a player holds, how many of them a hand must use (``None`` for "any", 2 for
-Omaha), the board's size and an optional :class:`LowRule` for a split low half.  Tables are
+Omaha), the board's size, an optional :class:`LowRule` for a split low half, and, for the
+lowball games, the order their hands are ranked by instead of the high one (a
+:class:`LowballRanking`: ace-to-five or deuce-to-seven; or :data:`BADUGI`).  Tables are
 built from a ranking's spec and cached under a key derived from it, so a new ranking is a few
 declared lines, as in pokerkit's ``Lookup`` subclasses.
 
@@ -14,6 +16,8 @@ declared lines, as in pokerkit's ``Lookup`` subclasses.
 ['Straight', 'Three of a Kind', 'Full House', 'Flush']
 >>> OMAHA.hole_cards, OMAHA.hole_cards_used, OMAHA.low is None
 (4, 2, True)
+>>> RAZZ.hole_cards, RAZZ.board_sizes, RAZZ.lowball.name
+(7, (0,), 'ace-to-five')
 """
 
 from __future__ import annotations
@@ -24,7 +28,13 @@ from dataclasses import dataclass, field
 from pipeline.core.cards import RANKS
 
 __all__ = [
+    "ACE_TO_FIVE",
+    "ACE_TO_FIVE_DRAW",
+    "BADUGI",
+    "BADUGI_DRAW",
     "CATEGORY_NAMES",
+    "DEUCE_TO_SEVEN",
+    "DEUCE_TO_SEVEN_DRAW",
     "EIGHT_OR_BETTER",
     "FIVE_CARD_DRAW",
     "FLUSH",
@@ -37,6 +47,7 @@ __all__ = [
     "OMAHA_6",
     "OMAHA_HI_LO",
     "PAIR",
+    "RAZZ",
     "ROYAL_FLUSH",
     "SHORT_DECK",
     "SHORT_DECK_HOLDEM",
@@ -49,9 +60,11 @@ __all__ = [
     "STUD_HI_LO",
     "THREE_OF_A_KIND",
     "TWO_PAIR",
+    "BadugiRanking",
     "HandRanking",
     "HandRules",
     "LowRule",
+    "LowballRanking",
 ]
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
@@ -183,12 +196,73 @@ EIGHT_OR_BETTER = LowRule(8)
 
 
 @dataclass(frozen=True)
+class LowballRanking:
+    """A lowball ranking as data: where the ace plays, whether straights and flushes count
+    against a hand, and what players call the best hand.
+
+    Hands are ranked as the reverse of a high hand under the same rules: the ace is the lowest
+    rank when ``ace_low`` (and then no straight wraps around it), the highest otherwise.
+    :mod:`pipeline.core.evaluation.lowball` builds the tables a ranking is scored by.
+
+    >>> ACE_TO_FIVE.hand_sizes, DEUCE_TO_SEVEN.hand_sizes
+    ((5, 6, 7), (5,))
+    """
+
+    name: str
+    ace_low: bool
+    straights_and_flushes: bool
+    best_hand: str
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards a hand may hold: any five of up to seven play when only the ranks
+        count; with flushes counting against a hand, five cards (the draw games)."""
+        return (5,) if self.straights_and_flushes else (5, 6, 7)
+
+
+ACE_TO_FIVE = LowballRanking(
+    "ace-to-five", ace_low=True, straights_and_flushes=False, best_hand="wheel"
+)
+"""Razz and A-5 Triple Draw: aces low, straights and flushes do not count, 5-4-3-2-A is best."""
+
+DEUCE_TO_SEVEN = LowballRanking(
+    "deuce-to-seven", ace_low=False, straights_and_flushes=True, best_hand="Number one"
+)
+"""2-7 Single and Triple Draw: aces high, straights and flushes count, 7-5-4-3-2 is best."""
+
+
+@dataclass(frozen=True)
+class BadugiRanking:
+    """Badugi's order: the largest subset of four cards with no rank and no suit twice plays,
+    more cards beat fewer, then the lowest from the top, aces low
+    (:mod:`pipeline.core.evaluation.badugi`).
+
+    >>> BADUGI.hand_sizes
+    (4,)
+    """
+
+    name: str = "badugi"
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """A Badugi hand is four cards."""
+        return (4,)
+
+
+BADUGI = BadugiRanking()
+"""The one Badugi order."""
+
+
+@dataclass(frozen=True)
 class HandRules:
     """How a player's hand is made: the ranking, hole and board card counts, and a low half.
 
     ``hole_cards_used`` is ``None`` when any of the player's cards may play (Hold'em: the best
     five of hole and board), or the exact number of hole cards every hand uses (Omaha: 2, with
-    three board cards; 1 or 2 are implemented).  ``low`` adds a split low half.
+    three board cards; 1 or 2 are implemented).  ``low`` adds a split low half.  ``lowball``
+    ranks the whole hand by a lowball order instead of the ranking's high one (Razz, the draw
+    lowball games, Badugi): the games without a board whose hand is all of the player's cards
+    (``board_cards=0``, ``hole_cards`` one of the order's ``hand_sizes``).
     """
 
     ranking: HandRanking
@@ -196,10 +270,32 @@ class HandRules:
     hole_cards_used: int | None = None
     board_cards: int = 5
     low: LowRule | None = None
+    lowball: LowballRanking | BadugiRanking | None = None
+    face_up: tuple[int, ...] = ()
+    """Where, in the order a hand's cards are dealt, the cards dealt face up are (stud: the
+    third to the sixth, ``(2, 3, 4, 5)``): a street of betting follows each, so a game with
+    face-up cards has a win chance per street, given every card seen."""
 
     def __post_init__(self) -> None:
+        if list(self.face_up) != sorted(set(self.face_up)) or any(
+            not 0 <= place < self.hole_cards for place in self.face_up
+        ):
+            msg = (
+                f"face_up must be ascending places among {self.hole_cards} cards, "
+                f"got {self.face_up!r}"
+            )
+            raise ValueError(msg)
         used = self.hole_cards_used
-        if used is None:
+        if self.lowball is not None:
+            fits = self.hole_cards in self.lowball.hand_sizes and self.board_cards == 0
+            if not fits or used is not None or self.low is not None:
+                msg = (
+                    f"{self.lowball.name} hands are {self.lowball.hand_sizes!r} cards, no board, "
+                    f"every card playing and no low half; got {self.hole_cards} hole and "
+                    f"{self.board_cards} board cards"
+                )
+                raise ValueError(msg)
+        elif used is None:
             if not 5 <= self.hole_cards + self.board_cards <= 7:
                 msg = (
                     f"hole and board cards must make 5 to 7 when any may play, got "
@@ -215,7 +311,10 @@ class HandRules:
 
     @property
     def board_sizes(self) -> tuple[int, ...]:
-        """The board sizes a hand can be scored on: every street from the first that makes five."""
+        """The board sizes a hand can be scored on: every street from the first that makes five
+        (no board, ``(0,)``, in a game without one)."""
+        if self.board_cards == 0:
+            return (0,)
         first = 5 - (self.hole_cards if self.hole_cards_used is None else self.hole_cards_used)
         return tuple(range(max(first, 0), self.board_cards + 1))
 
@@ -239,12 +338,29 @@ OMAHA_HI_LO = HandRules(STANDARD, hole_cards=4, hole_cards_used=2, low=EIGHT_OR_
 """Omaha Hi/Lo, eight or better: the high half as in Omaha, a low half from two hole and three
 board cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
 
-STUD = HandRules(STANDARD, hole_cards=7, board_cards=0)
+_STUD_FACE_UP = (2, 3, 4, 5)  # two down, four up (third to sixth street), the seventh down
+
+STUD = HandRules(STANDARD, hole_cards=7, board_cards=0, face_up=_STUD_FACE_UP)
 """Seven Card Stud: the best five of a player's seven cards (up and down alike), no board."""
 
-STUD_HI_LO = HandRules(STANDARD, hole_cards=7, board_cards=0, low=EIGHT_OR_BETTER)
+STUD_HI_LO = HandRules(
+    STANDARD, hole_cards=7, board_cards=0, low=EIGHT_OR_BETTER, face_up=_STUD_FACE_UP
+)
 """Seven Card Stud Hi/Lo, eight or better: the high half as in Stud, a low half from any five
 of the seven cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
+
+RAZZ = HandRules(STANDARD, hole_cards=7, board_cards=0, lowball=ACE_TO_FIVE, face_up=_STUD_FACE_UP)
+"""Razz: the lowest five of a player's seven cards, ace-to-five (pairs count, straights and
+flushes do not)."""
+
+ACE_TO_FIVE_DRAW = HandRules(STANDARD, hole_cards=5, board_cards=0, lowball=ACE_TO_FIVE)
+"""A-5 Triple Draw: five cards at the showdown, ranked ace-to-five."""
+
+DEUCE_TO_SEVEN_DRAW = HandRules(STANDARD, hole_cards=5, board_cards=0, lowball=DEUCE_TO_SEVEN)
+"""2-7 Single and Triple Draw: five cards at the showdown, ranked deuce-to-seven."""
+
+BADUGI_DRAW = HandRules(STANDARD, hole_cards=4, board_cards=0, lowball=BADUGI)
+"""Badugi: four cards at the showdown, the best badugi wins."""
 
 SHORT_DECK_HOLDEM = HandRules(SHORT_DECK, hole_cards=2)
 """Short deck (6+) Hold'em, trips beating a straight (the default)."""

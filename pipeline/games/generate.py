@@ -262,7 +262,13 @@ def _game(game: str | None, layout: str, path: Path) -> tuple[str | None, HandRu
         msg = f"unknown game {game!r}; known: {known_game_names()}"
         raise ValueError(msg)
     rules = DEFAULT_RULES[name]
-    if layout not in ("players", "rounds") or rules.board_cards == 0:
+    if rules.board_cards == 0:
+        msg = (
+            f"{name} has no board: generate deals the games with one (Hold'em, Omaha, short "
+            "deck; five-card hands: --layout five-card)"
+        )
+        raise ValueError(msg)
+    if layout not in ("players", "rounds"):
         msg = (
             f"{name} is dealt in the players or rounds layout (five-card hands: --layout five-card)"
         )

@@ -85,12 +85,9 @@ HOLDEM = GameNames(
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
 
-FIVE_CARD = GameNames(
-    "Five Card",
-    aliases=("Five-Card", "5-Card", "Five Card Draw", "5-Card Draw", "Five-Card Draw"),
-    hole_cards=5,
-)
-"""Five-card hands (the poker hands kata, Euler 54): five cards, no board."""
+FIVE_CARD = GameNames("Five Card", aliases=("Five-Card", "5-Card"), hole_cards=5)
+"""Five-card hands (the poker hands kata, Euler 54): five cards, no board.  The same hands
+played as a draw game on a mixed night are :data:`FIVE_CARD_DRAW`."""
 
 OMAHA = GameNames(
     "Omaha",
@@ -134,7 +131,80 @@ SHORT_DECK = GameNames(
     log_words={POKERSTARS: _limits("6+ Hold'em"), PHH: ("NS",), GGPOKER: ("ShortDeck No Limit",)},
 )
 
-GAMES: tuple[GameNames, ...] = (HOLDEM, FIVE_CARD, OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO, SHORT_DECK)
+# The games of a mixed night (issue 34).  Their names are PokerStars' own and the usual short
+# forms; the logs' words (PokerStars' "Razz Limit", "7 Card Stud Hi/Lo Limit") are aliases here,
+# not log_words, until a reader reads these games' hands: a game's log_words are what the
+# readers read, and their stud and draw hands are left out (unsupported_variant) for now.
+STUD = GameNames(
+    "7 Card Stud",
+    aliases=(
+        "Stud", "Seven Card Stud", "7-Card Stud", "Seven-Card Stud", "7 Stud", "Stud Hi",
+        "7 Card Stud Hi", "Seven Card Stud Hi", "7CS", *_limits("7 Card Stud"),
+    ),
+    hole_cards=7,
+)  # fmt: skip
+"""Seven Card Stud: the best five of a player's seven cards, no board."""
+STUD_HI_LO = GameNames(
+    "7 Card Stud Hi/Lo",
+    aliases=(
+        "Stud8", "Stud 8", "Stud Hi/Lo", "Stud Hi-Lo", "Stud/8", "Stud 8 or Better", "Stud H/L",
+        "Seven Card Stud Hi/Lo", "Seven Card Stud Hi-Lo", "7 Card Stud Hi-Lo", "7 Card Stud 8",
+        "7CS8", *_limits("7 Card Stud Hi/Lo"),
+    ),
+    hole_cards=7,
+)  # fmt: skip
+"""Seven Card Stud Hi/Lo, eight or better."""
+RAZZ = GameNames(
+    "Razz", aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")), hole_cards=7
+)
+"""Razz: the lowest five of seven, ace-to-five."""
+FIVE_CARD_DRAW = GameNames(
+    "5 Card Draw",
+    aliases=(
+        "Five Card Draw", "5-Card Draw", "Five-Card Draw", "5CD", "Draw High",
+        *_limits("5 Card Draw"),
+    ),
+    hole_cards=5,
+)  # fmt: skip
+"""Five Card Draw, high: the final five cards."""
+TRIPLE_DRAW_2_7 = GameNames(
+    "Triple Draw 2-7 Lowball",
+    aliases=(
+        "2-7 TD", "2-7 Triple Draw", "27TD", "2-7TD", "Deuce to Seven Triple Draw",
+        "Deuce-to-Seven Triple Draw", "2-7 Lowball Triple Draw", "Triple Draw 2-7", "TD 2-7",
+        "2-7 Draw", *_limits("Triple Draw 2-7 Lowball"),
+    ),
+    hole_cards=5,
+)  # fmt: skip
+"""2-7 Triple Draw: the final five, deuce-to-seven."""
+SINGLE_DRAW_2_7 = GameNames(
+    "Single Draw 2-7 Lowball",
+    aliases=(
+        "2-7 SD", "2-7 Single Draw", "27SD", "2-7SD", "Deuce to Seven Single Draw",
+        "Deuce-to-Seven Single Draw", "Kansas City Lowball", "Single Draw 2-7", "2-7 NL",
+        "NL 2-7 Single Draw", *_limits("Single Draw 2-7 Lowball"),
+    ),
+    hole_cards=5,
+)  # fmt: skip
+"""2-7 Single Draw: the final five, deuce-to-seven."""
+TRIPLE_DRAW_A_5 = GameNames(
+    "Triple Draw A-5 Lowball",
+    aliases=(
+        "A-5 TD", "A-5 Triple Draw", "A5TD", "Ace to Five Triple Draw", "Ace-to-Five Triple Draw",
+        "Triple Draw A-5", "A-5 Lowball Triple Draw", "California Lowball",
+        *_limits("Triple Draw A-5 Lowball"),
+    ),
+    hole_cards=5,
+)  # fmt: skip
+"""A-5 Triple Draw: the final five, ace-to-five."""
+BADUGI = GameNames("Badugi", aliases=("Badugi Triple Draw", *_limits("Badugi")), hole_cards=4)
+"""Badugi: the final four, one card of each suit and rank, lowest wins."""
+
+GAMES: tuple[GameNames, ...] = (
+    HOLDEM, FIVE_CARD, OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO, SHORT_DECK,
+    STUD, STUD_HI_LO, RAZZ, FIVE_CARD_DRAW, TRIPLE_DRAW_2_7, SINGLE_DRAW_2_7, TRIPLE_DRAW_A_5,
+    BADUGI,
+)  # fmt: skip
 """Every game, in the order their names are listed to a user."""
 
 

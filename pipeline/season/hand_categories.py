@@ -6,7 +6,9 @@ ranks a flush above a full house) and compared with the game's exact frequencies
 (:func:`pipeline.core.probability.hand_odds.hand_odds`).  The interval is the 95 % Wilson score
 interval of the observed proportion; a category is flagged when the exact probability lies outside
 it. Hands kept to showdown are not random hands (weak ones are folded more), so flags are expected
-in a long season; the sheet shows by how much.  Omaha Hi/Lo is compared on its high hand.
+in a long season; the sheet shows by how much.  Omaha Hi/Lo and Stud Hi/Lo are compared on their
+high hand; Razz, the draw games and Badugi on their own categories (``'7 low'``, ``'Pair'``,
+``'Badugi'``), counted the same way over every hand.
 
 The rules of each game come in as a parameter (``rules_of_game``): the season layer does not
 know the games; the command passes the games registry's table.
@@ -20,9 +22,9 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from pipeline.core.evaluation import evaluator
+from pipeline.core.evaluation import hands
 from pipeline.core.probability.hand_odds import hand_odds
-from pipeline.core.rules import CATEGORY_NAMES, HOLDEM, HandRules
+from pipeline.core.rules import HOLDEM, HandRules
 from pipeline.season.scan import DEFAULT_GAME
 
 Z95 = 1.959963984540054
@@ -64,13 +66,17 @@ def wilson_interval(count: int, n: int, z: float = Z95) -> tuple[float, float]:
 def game_categories(game: str, strengths: np.ndarray, rules: HandRules) -> list[dict[str, object]]:
     """One record per category of ``game``: observed count of ``strengths`` (final hands under
     ``rules``) against the game's exact frequency."""
-    counts = np.bincount(
-        evaluator.category(strengths, rules.ranking), minlength=len(CATEGORY_NAMES)
-    )
-    n = int(counts.sum())
     chances = hand_odds(rules).probabilities()
+    # the game's own categories (a lowball game's '7 low', 'Pair'; Badugi's 'Three-card hand'),
+    # in the order of its exact odds, weakest first
+    # a category no hand can be (Razz's trips: seven cards always play a better five) is left out
+    count_of = {name: 0 for name, chance in chances.items() if chance > 0}
+    distinct, times = np.unique(np.asarray(strengths, dtype=np.int64), return_counts=True)
+    for name, count in zip(hands.category_names(rules, distinct), times.tolist(), strict=True):
+        count_of[name] += count
+    n = int(times.sum())
     records: list[dict[str, object]] = []
-    for name, count in zip(CATEGORY_NAMES, counts.tolist(), strict=True):
+    for name, count in count_of.items():
         probability = float(chances[name])
         low, high = wilson_interval(count, n)
         records.append(

@@ -17,10 +17,13 @@ from pipeline.core.probability.combination_odds import count_deals, hole_classes
 from pipeline.core.probability.hand_odds import hand_odds
 from pipeline.core.probability.odds import SEVEN_CARD_COUNTS
 from pipeline.core.rules import (
+    ACE_TO_FIVE_DRAW,
+    DEUCE_TO_SEVEN_DRAW,
     FIVE_CARD_DRAW,
     HOLDEM,
     OMAHA,
     OMAHA_HI_LO,
+    RAZZ,
     SHORT_DECK,
     SHORT_DECK_HOLDEM,
     SHORT_DECK_HOLDEM_STRAIGHT_OVER_TRIPS,
@@ -185,3 +188,44 @@ def test_omaha_counts_every_deal_as_pokerkit_samples() -> None:
         assert abs(seen[name] / samples - p) <= band, name
     low = float(odds.low_probability() or 0)
     assert abs(lows / samples - low) <= 3.3 * math.sqrt(low * (1 - low) / samples)
+
+
+# Issue 34: the lowball games' categories, counted as a dealer counts them.  A-5 and 2-7 unpaired
+# hands by their top card: ``C(top - 1, 4)`` rank sets below it (the ace below the two in A-5),
+# 4^5 suits each, less in 2-7 the straights and the flushes.
+def _unpaired_by_top(tops: range, ranks_below: int, suits: int) -> dict[str, int]:
+    names = "23456789TJQKA"
+    return {
+        f"{names[top]} low": math.comb(top + ranks_below, 4) * suits
+        for top in tops
+        if math.comb(top + ranks_below, 4)
+    }
+
+
+def test_lowball_categories_every_hand() -> None:
+    a5 = hand_odds(ACE_TO_FIVE_DRAW)
+    # ace-to-five: the top card T..K (3..11) has ``top + 1`` ranks below it, the ace included
+    unpaired = _unpaired_by_top(range(3, 12), 1, 4**5)
+    assert {name: a5.counts[name] for name in unpaired} == unpaired
+    assert a5.counts["Pair"] == 1_098_240 and a5.deals == 2_598_960
+    d27 = hand_odds(DEUCE_TO_SEVEN_DRAW)
+    assert d27.counts["7 low"] == math.comb(5, 4) * (4**5 - 4) - (4**5 - 4)  # 7-6-5-4-3 a straight
+    assert (d27.counts["Straight"], d27.counts["Flush"], d27.counts["Straight Flush"]) == (
+        9_180,
+        5_112,
+        36,
+    )
+    assert sum(d27.counts.values()) == 2_598_960
+
+
+def test_razz_categories_every_seven_card_hand() -> None:
+    razz = hand_odds(RAZZ)
+    assert razz.exact and razz.deals == math.comb(52, 7)
+    assert sum(razz.counts.values()) == razz.deals
+    # a wheel: A-2-3-4-5 among the seven, the other two anything (each one rank of the five at
+    # most once more, or two other ranks): counted card by card by inclusion
+    assert razz.counts["5 low"] == 781_824
+    # only two ranks (four and three of them) make a full house, the worst Razz hand
+    assert razz.counts["Full House"] == 13 * 12 * 4
+    assert razz.counts["Four of a Kind"] == 0
+    assert list(razz.counts)[-1] == "5 low"  # weakest first, the best last

@@ -49,10 +49,21 @@ def test_a_generated_round_sheet_deals_the_game_asked(tmp_path: Path, asked: str
 
 
 def test_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = run_cli("generate", str(tmp_path / "x.csv"), "--game", "Chess")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha, Omaha 5, Omaha 6, "
+        "Omaha Hi/Lo, Short Deck, 7 Card Stud, 7 Card Stud Hi/Lo, Razz, 5 Card Draw, "
+        "Triple Draw 2-7 Lowball, Single Draw 2-7 Lowball, Triple Draw A-5 Lowball, Badugi"
+    ]
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_game_without_a_board_is_not_generated_and_says_why(tmp_path: Path) -> None:
     result = run_cli("generate", str(tmp_path / "x.csv"), "--game", "Razz")
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "Error: unknown game 'Razz'; known: Hold'em, Five Card, Omaha, Omaha 5, Omaha 6, "
-        "Omaha Hi/Lo, Short Deck"
+        "Error: Razz has no board: generate deals the games with one (Hold'em, Omaha, short "
+        "deck; five-card hands: --layout five-card)"
     ]
     assert not (tmp_path / "x.csv").exists()

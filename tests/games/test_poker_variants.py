@@ -34,7 +34,7 @@ def test_no_alias_means_two_games() -> None:
 
 
 def test_unknown_game_is_none_and_message_lists_names() -> None:
-    assert canonical_game("Razz") is None
+    assert canonical_game("Chess") is None
     assert "Omaha Hi/Lo" in known_game_names()
     assert "Short Deck" in known_game_names()
 

@@ -18,8 +18,10 @@ CONTRACT_COLUMNS = [
     "buy_in", "buy_in_currency", "table_size", "position", "actions", "net", "issue_code",
 ]  # fmt: skip
 # issue 33's tracker statistics come after the contract's columns, in their module's order, then
-# all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place)
-NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS]
+# all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place),
+# then issue 34's win chance per stud street
+STUD_STREETS = ["win_third", "win_fourth", "win_fifth", "win_sixth"]
+NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS]
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
 

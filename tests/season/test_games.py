@@ -163,3 +163,27 @@ def test_the_season_command_knows_every_game_the_nightly_job_scores(tmp_path: Pa
     assert not [text for text in texts if "no rules known" in text]
     titles = [cell.value for cell in book["Standings"]["A"] if cell.font.size == 13]
     assert titles == ["Omaha", "Short Deck"]
+
+
+def test_lowball_games_are_counted_in_their_own_categories() -> None:
+    """Razz and Badugi hands against their exact odds, by the categories players count."""
+    import numpy as np
+
+    from pipeline.core.evaluation import hands
+    from pipeline.core.rules import BADUGI_DRAW, RAZZ
+    from pipeline.season.hand_categories import game_categories
+
+    razz = parse_cards([["As", "2d", "3h", "4c", "5d", "Kh", "Kd"],
+                        ["7s", "5h", "4h", "3c", "2c", "Qs", "Qd"],
+                        ["7d", "6d", "4d", "3d", "2d", "Js", "Jd"]])  # fmt: skip
+    strengths = hands.high_strengths(RAZZ, razz, np.empty((3, 0), np.uint8))
+    records = {row["category"]: row for row in game_categories("Razz", strengths, RAZZ)}
+    assert records["5 low"]["observed"] == 1 and records["7 low"]["observed"] == 2
+    assert records["5 low"]["expected %"] == pytest.approx(781_824 / 133_784_560)
+    assert sum(row["observed"] for row in records.values()) == 3  # type: ignore[misc]
+    badugi = parse_cards([["Ac", "2d", "3h", "4s"], ["6c", "4d", "2h", "Kh"]])
+    strengths = hands.high_strengths(BADUGI_DRAW, badugi, np.empty((2, 0), np.uint8))
+    rows = game_categories("Badugi", strengths, BADUGI_DRAW)
+    assert [(row["category"], row["observed"]) for row in rows] == [
+        ("One-card hand", 0), ("Two-card hand", 0), ("Three-card hand", 1), ("Badugi", 1),
+    ]  # fmt: skip

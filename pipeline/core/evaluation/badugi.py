@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from pipeline.core.cards import DECK_SIZE, RANKS
+from pipeline.core.cards import DECK_SIZE, INVALID_CARD, RANKS
 from pipeline.core.evaluation import table_cache
 from pipeline.core.evaluation.hand_checks import card_bits, checked_cards
 from pipeline.core.evaluation.hand_tables import BLOCK_ROWS
@@ -42,9 +42,11 @@ __all__ = [
     "BADUGI_CARDS",
     "N_BADUGI_STRENGTHS",
     "badugi_cards_used",
+    "badugi_category_names",
     "badugi_faces",
     "badugi_sizes",
     "badugi_strengths",
+    "best_badugi_cards",
     "describe_badugi",
 ]
 
@@ -60,6 +62,8 @@ _ROW = _PAIRS + 1  # the strength table's row length: every pair number, and not
 _NO_HAND = 0xFFFF  # the strength of two pairs that are not four distinct cards
 _FACE_BITS = 13  # a class's ranks as bits, ace = bit 0 up to king = bit 12
 _COUNT_WORDS = ("", "one-card ", "two-card ", "three-card ", "")
+CATEGORY_NAMES = ("", "One-card hand", "Two-card hand", "Three-card hand", "Badugi")
+"""Badugi's categories by the number of cards that play."""
 
 
 @dataclass(frozen=True)
@@ -277,3 +281,34 @@ def badugi_cards_used(cards: ArrayLike, *, check: bool = True) -> NDArray[np.boo
     _, chosen = _best_scores(hands.astype(np.int64))
     used: NDArray[np.bool_] = (chosen[:, None] >> np.arange(BADUGI_CARDS)) & 1 == 1
     return used
+
+
+def badugi_category_names(strengths: ArrayLike) -> list[str]:
+    """Each hand's category, by how many cards play: ``'Badugi'`` (four), ``'Three-card
+    hand'``, ``'Two-card hand'``, ``'One-card hand'``.
+
+    >>> badugi_category_names([1091, 12])
+    ['Badugi', 'One-card hand']
+    """
+    return [CATEGORY_NAMES[size] for size in badugi_sizes(strengths).ravel().tolist()]
+
+
+def best_badugi_cards(cards: ArrayLike, *, check: bool = True) -> NDArray[np.uint8]:
+    """The cards each hand plays, highest first (aces low), padded to five with
+    :data:`~pipeline.core.cards.INVALID_CARD`: ``(n, 5)``, as a best five is shown.
+
+    >>> from pipeline.core.cards import format_hand, parse_cards
+    >>> format_hand(best_badugi_cards(parse_cards([["2s", "3s", "4d", "7h"]]))[0, :3])
+    '7h 4d 2s'
+    """
+    hands = _hands(cards, check)
+    used = badugi_cards_used(hands, check=False)
+    ranks = (hands >> 2).astype(np.int16)
+    face = np.where(ranks == len(RANKS) - 1, -1, ranks)  # the ace plays low
+    # the cards that play first, highest first; the others last, then dropped to pads
+    order = np.lexsort((-face, ~used), axis=1)
+    arranged = np.take_along_axis(hands, order, axis=1)
+    playing = np.take_along_axis(used, order, axis=1)
+    five = np.full((len(hands), 5), INVALID_CARD, dtype=np.uint8)
+    five[:, :BADUGI_CARDS] = np.where(playing, arranged, INVALID_CARD)
+    return five

@@ -52,7 +52,7 @@ from pipeline.core.evaluation.hand_tables import (
     rank_mask,
     rank_weights,
 )
-from pipeline.core.rules import STANDARD
+from pipeline.core.rules import ACE_TO_FIVE, DEUCE_TO_SEVEN, STANDARD, LowballRanking
 
 __all__ = [
     "ACE_TO_FIVE",
@@ -62,44 +62,10 @@ __all__ = [
     "describe_lowball",
     "format_lowball",
     "lowball_categories",
+    "lowball_category_names",
     "lowball_strengths",
     "n_lowball_strengths",
 ]
-
-
-@dataclass(frozen=True)
-class LowballRanking:
-    """A lowball ranking as data: where the ace plays, whether straights and flushes count
-    against a hand, and what players call the best hand.
-
-    Hands are ranked as the reverse of a high hand under the same rules: the ace is the lowest
-    rank when ``ace_low`` (and then no straight wraps around it), the highest otherwise.
-
-    >>> ACE_TO_FIVE.hand_sizes, DEUCE_TO_SEVEN.hand_sizes
-    ((5, 6, 7), (5,))
-    """
-
-    name: str
-    ace_low: bool
-    straights_and_flushes: bool
-    best_hand: str
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards a hand may hold: any five of up to seven play when only the ranks
-        count; with flushes counting against a hand, five cards (the draw games)."""
-        return (5,) if self.straights_and_flushes else (5, 6, 7)
-
-
-ACE_TO_FIVE = LowballRanking(
-    "ace-to-five", ace_low=True, straights_and_flushes=False, best_hand="wheel"
-)
-"""Razz and A-5 Triple Draw: aces low, straights and flushes do not count, 5-4-3-2-A is best."""
-
-DEUCE_TO_SEVEN = LowballRanking(
-    "deuce-to-seven", ace_low=False, straights_and_flushes=True, best_hand="Number one"
-)
-"""2-7 Single and Triple Draw: aces high, straights and flushes count, 7-5-4-3-2 is best."""
 
 
 @dataclass(frozen=True)
@@ -336,6 +302,26 @@ def lowball_categories(ranking: LowballRanking, strengths: ArrayLike) -> NDArray
     ['High Card', 'Straight Flush']
     """
     return _classes(ranking).category[np.asarray(strengths, dtype=np.intp)]
+
+
+def lowball_category_names(ranking: LowballRanking, strengths: ArrayLike) -> list[str]:
+    """Each hand's category as players count them: an unpaired hand by its highest card
+    (``'7 low'``, ``'T low'``; a 2-7 ace-high hand ``'A low'``), else the high category it
+    reverses (``'Pair'``, ``'Straight'``, ...), the classes whose odds a season compares.
+
+    >>> lowball_category_names(ACE_TO_FIVE, [6174, 0])
+    ['5 low', 'Four of a Kind']
+    >>> lowball_category_names(DEUCE_TO_SEVEN, [7461, 7460, 0])
+    ['7 low', '7 low', 'Straight Flush']
+    """
+    classes = _classes(ranking)
+    at = np.asarray(strengths, dtype=np.intp).ravel()
+    categories = classes.category[at].tolist()
+    tops = classes.faces[at, 0].tolist()
+    return [
+        f"{RANKS[top]} low" if category == rules.HIGH_CARD else rules.CATEGORY_NAMES[category]
+        for category, top in zip(categories, tops, strict=True)
+    ]
 
 
 def best_lowball_five(

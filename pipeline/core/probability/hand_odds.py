@@ -8,6 +8,9 @@ qualifying low), counted over every deal:
   second).  The standard 52-card 7-card counts are the published table
   (:data:`pipeline.core.probability.odds.SEVEN_CARD_COUNTS`, re-derived by
   ``bench/exhaustive7.py``).
+- **a lowball order** (Razz, the draw games, Badugi): every hand of the player's cards, counted
+  by the categories players count (``'7 low'``, ``'Pair'``, ``'Straight'`` in 2-7,
+  ``'Badugi'``, ``'Three-card hand'``); Razz's 133,784,560 seven-card hands in a few seconds.
 - **exactly two hole cards** (Omaha): C(52, 4) x C(48, 5), about 4.6e11 deals, is too many to
   score, but a count depends on the hole cards only up to a relabelling of the suits (16,432
   classes of four cards), and for one hole without a flush the category depends only on the
@@ -23,6 +26,9 @@ seeded Monte Carlo estimate instead, flagged ``exact=False`` with its 95 % margi
 >>> odds = hand_odds(SHORT_DECK_HOLDEM)
 >>> odds.exact, odds.deals, odds.counts["Royal Flush"]
 (True, 8347680, 1860)
+>>> from pipeline.core.rules import BADUGI_DRAW
+>>> hand_odds(BADUGI_DRAW).counts
+{'One-card hand': 2873, 'Two-card hand': 96252, 'Three-card hand': 154440, 'Badugi': 17160}
 """
 
 from __future__ import annotations
@@ -79,6 +85,13 @@ def hand_odds(rules: HandRules, *, samples: int | None = None, seed: int = 0) ->
 
 @functools.cache
 def _exact(rules: HandRules) -> HandOdds:
+    if rules.lowball is not None:
+        arrays = table_cache.load_or_build(
+            f"hand-odds-{_rules_key(rules)}", _cache_key(), lambda: _count_lowball(rules)
+        )
+        names = arrays["names"].tolist()
+        counts = dict(zip(names, (int(count) for count in arrays["counts"]), strict=True))
+        return HandOdds(counts, int(arrays["deals"][0]))
     size = rules.hole_cards + rules.board_cards
     any_five = rules.hole_cards_used is None and rules.low is None
     if any_five and rules.ranking == STANDARD and size == 7:
@@ -138,6 +151,39 @@ def _count_any_five(rules: HandRules) -> tuple[list[int], int, int]:
         evaluator.category(np.arange(len(strengths)), ranking), weights=strengths, minlength=10
     )
     return [int(count) for count in counts], low, math.comb(len(deck), size)
+
+
+def _count_lowball(rules: HandRules) -> table_cache.Arrays:
+    """Every hand of a game ranked by a lowball order (its cards, no board), scored through
+    :mod:`pipeline.core.evaluation.hands` and counted by the categories players count
+    (``'7 low'``, ``'Pair'``, ``'Badugi'``, ``'Three-card hand'``), weakest first: Razz's
+    C(52, 7) = 133,784,560 hands in blocks of a two-card prefix, the five-card games'
+    2,598,960 and Badugi's 270,725 at once."""
+    from pipeline.core.evaluation import hands
+
+    deck = np.array(rules.ranking.deck, dtype=np.uint8)
+    size = rules.hole_cards
+    strengths = np.zeros(hands.n_strengths(rules), dtype=np.int64)
+    prefix_size = max(size - 5, 0)
+    tails = deck[combinations_array(len(deck), size - prefix_size)]
+    first_at = np.searchsorted(tails[:, 0], np.arange(53))
+    for prefix in itertools.combinations(deck.tolist(), prefix_size):
+        rest = tails[first_at[prefix[-1] + 1] :] if prefix else tails
+        block = np.empty((len(rest), size), dtype=np.uint8)
+        block[:, :prefix_size] = prefix
+        block[:, prefix_size:] = rest
+        no_board = np.empty((len(block), 0), dtype=np.uint8)
+        scored = hands.high_strengths(rules, block, no_board, check=False)
+        strengths += np.bincount(scored, minlength=len(strengths))
+    names = hands.category_names(rules, np.arange(len(strengths)))
+    order = list(dict.fromkeys(names))  # weakest first, as the strengths rise
+    counts = np.zeros(len(order), dtype=np.int64)
+    np.add.at(counts, [order.index(name) for name in names], strengths)
+    return {
+        "counts": counts,
+        "names": np.array(order),
+        "deals": np.array([math.comb(len(deck), size)], dtype=np.int64),
+    }
 
 
 def _sampled(rules: HandRules, samples: int, seed: int) -> HandOdds:

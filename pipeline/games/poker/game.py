@@ -23,6 +23,11 @@ from pipeline.games.poker.equity.street_equity import (
     estimate_seconds,
     street_equities,
 )
+from pipeline.games.poker.equity.stud_streets import (
+    STUD_EQUITY_COLUMNS,
+    estimate_stud_seconds,
+    stud_street_equities,
+)
 from pipeline.games.poker.equity.swings import biggest_swings
 from pipeline.games.poker.scoring.game_column import with_games
 from pipeline.games.poker.scoring.round_rules import ROUND_KEY
@@ -59,6 +64,16 @@ NOTES = {
         )
         for street, when in zip(
             EQUITY_COLUMNS, ("before the flop", "after the flop", "after the turn"), strict=True
+        )
+    },
+    **{
+        f"{street} %": (
+            f"chance to win on {when} street, given every card seen (a folded player's up "
+            "cards are dead); exact, or sampled on early streets with many deals; blank after "
+            "a fold"
+        )
+        for street, when in zip(
+            STUD_EQUITY_COLUMNS, ("third", "fourth", "fifth", "sixth"), strict=True
         )
     },
 }
@@ -108,22 +123,31 @@ def with_equities(
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
     own batch, ``pipeline run --equity-budget``, not the nightly window)."""
-    exact = estimate_seconds(scored, rules_of_game=rules_of_game) <= options.budget_seconds
+    exact_seconds = estimate_seconds(scored, rules_of_game=rules_of_game)
+    exact = exact_seconds <= options.budget_seconds
     sampled = estimate_seconds(scored, samples=options.samples, rules_of_game=rules_of_game)
-    if not exact and sampled > options.budget_seconds:
-        return scored
-    samples = None if exact else options.samples
     # street_equities keys rounds by tournament and round; two tables' round 1 are two rounds.
     by_table = scored.with_columns(_table_round().alias("round"))
-    with_figures = street_equities(
-        by_table,
-        rules_of_game=rules_of_game,
-        samples=samples,
-        seed=options.seed,
-        map_chunks=options.map_rounds,
-        chunk_seconds=options.spread_seconds,
+    spent = 0.0
+    if exact or sampled <= options.budget_seconds:
+        spent = exact_seconds if exact else sampled
+        by_table = street_equities(
+            by_table,
+            rules_of_game=rules_of_game,
+            samples=None if exact else options.samples,
+            seed=options.seed,
+            map_chunks=options.map_rounds,
+            chunk_seconds=options.spread_seconds,
+        ).with_columns(pl.lit(exact).alias("equity_exact"))
+    # the stud games' streets in what is left of the budget, else blank (docs/games.md)
+    stud_seconds = estimate_stud_seconds(
+        by_table, samples=options.samples, rules_of_game=rules_of_game
     )
-    return with_figures.with_columns(scored["round"], pl.lit(exact).alias("equity_exact"))
+    if 0 < stud_seconds <= options.budget_seconds - spent:
+        by_table = stud_street_equities(
+            by_table, rules_of_game=rules_of_game, samples=options.samples, seed=options.seed
+        )
+    return by_table.with_columns(scored["round"])
 
 
 def _contested(scored: pl.DataFrame) -> pl.DataFrame:
@@ -178,7 +202,15 @@ def present_poker(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) -> 
             notes=notes,
             key_columns=key_columns(layout, ("round",)),
         )
-    equities = [name for name in EQUITY_COLUMNS if name in scored.columns]
+    # a street's column where it can hold a figure: the board's streets unless every row is
+    # of a game without a board, stud's streets where a round has them
+    boardless = _boardless(scored)
+    equities = [
+        name
+        for name in (*EQUITY_COLUMNS, *STUD_EQUITY_COLUMNS)
+        if name in scored.columns
+        and (scored[name].is_not_null().any() or (name in EQUITY_COLUMNS and not boardless))
+    ]
     shown = [pl.col(name).truediv(100).alias(f"{name} %") for name in equities]
     lows = list(LOW_COLUMNS) if _has_low_half(scored) else []
     # the game is the sheet's own column, or said once here when the run named it
@@ -220,6 +252,14 @@ def _hole_cards_counted(scored: pl.DataFrame) -> bool:
     games = scored["game"].drop_nulls().unique().to_list() if "game" in scored.columns else []
     return any(
         DEFAULT_RULES[name].hole_cards_used is not None for name in games if name in DEFAULT_RULES
+    )
+
+
+def _boardless(scored: pl.DataFrame) -> bool:
+    """Whether every row is of a game without a board (stud, draw): no board's streets."""
+    games = scored["game"].drop_nulls().unique().to_list() if "game" in scored.columns else []
+    return bool(games) and all(
+        DEFAULT_RULES[name].board_cards == 0 for name in games if name in DEFAULT_RULES
     )
 
 

@@ -182,7 +182,8 @@ def street_equities(
     ``folded`` (null counts as not folded).  The equity (win plus the player's share of tied
     pots, 0..100) at a street is among the players shown there, over every completion of the
     round's board from that street on.  It is null for a player not shown, for a street the
-    round's board never reached, and when fewer than two players are shown.
+    round's board never reached, when fewer than two players are shown, and in a game without
+    a board (stud and draw games: no community cards to come).
 
     ``samples`` replaces enumeration before the flop (up to 1,712,304 boards) by that many
     boards drawn uniformly with replacement, seeded per round from ``seed``; the 95 % margin of
@@ -223,6 +224,8 @@ def street_equities(
         at = np.asarray(members, dtype=np.int64)
         round_board = np.asarray(board or [], dtype=np.uint8)
         rules = round_rules[number]
+        if rules.board_cards == 0:
+            continue  # no board, no streets of one (stud and draw: see docs/games.md)
         for street, cards in enumerate(STREET_CARDS):
             if len(round_board) < cards:
                 break
@@ -321,12 +324,13 @@ def estimate_seconds(
         board_length[members] = len(board or [])
     distinct = list(dict.fromkeys(round_rules))
     game_of_round = np.array([distinct.index(rules) for rules in round_rules], dtype=np.int64)
+    has_board = np.array([rules.board_cards > 0 for rules in round_rules], dtype=bool)
     seconds = 0.0
     for street, cards in enumerate(STREET_CARDS):
         players = np.bincount(round_of_row[shown[street]], minlength=rounds.height)
         reached = np.zeros(rounds.height, dtype=bool)
         reached[round_of_row] = board_length >= cards
-        counted = reached & (players >= 2)
+        counted = reached & (players >= 2) & has_board
         # one price per game and number of players shown: np.unique of (game, players)
         keys = game_of_round[counted] * (MAX_SHOWN + 1) + players[counted]
         for key, calls in zip(*np.unique(keys, return_counts=True), strict=True):

@@ -94,6 +94,10 @@ def _row_issue(row: dict[str, object], check: str, column: str) -> tuple[str, st
     game = str(row.get("game") or HOLDEM_NAME)
     hole_cards = int(str(row.get("hole_cards_expected") or 2))
     board_cards = int(str(row.get("board_cards_expected", BOARD_CARDS)))
+    if board_cards == 0 and check == "hole_card_count":
+        # a game without a board (stud, draw): the cell is the whole hand
+        cards = _plural(count, "card")
+        return header, value, f"{cards}: expected {hole_cards} for {game}"
     if one_line and check != "five_cards":
         total = len(line.split())
         in_all = ", ".join(str(hole_cards + size) for size in BOARD_SIZES if size <= board_cards)

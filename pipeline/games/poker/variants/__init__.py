@@ -5,12 +5,17 @@ Each variant is declared in its own file (:class:`pipeline.games.base.PokerVaria
 of games' names, :mod:`pipeline.records.game_names`: the names a ``game`` column, ``--game`` or
 a hand history may use, matched case-insensitively, surrounding spaces ignored; the
 hand-history words are the logs' own (PokerStars' ``Omaha Hi/Lo Pot Limit``, PHH's ``NT``,
-``PO``, ``FO/8``, ``NS``).  This table is the one list of the variants scored.
+``PO``, ``FO/8``, ``NS``).  This table is the one list of the variants scored.  The stud and
+draw games (:mod:`~pipeline.games.poker.variants.stud`, :mod:`~pipeline.games.poker.variants.draw`)
+are scored from round sheets; their hands in logs are still left out by the readers
+(``unsupported_variant``).
 
 >>> canonical_game("plo8")
 'Omaha Hi/Lo'
 >>> canonical_game("Chess") is None
 True
+>>> canonical_game("stud8"), canonical_game("2-7 td"), canonical_game("BADUGI")
+('7 Card Stud Hi/Lo', 'Triple Draw 2-7 Lowball', 'Badugi')
 >>> rules_of_games({"Short Deck": "straight-over-trips"})["Short Deck"].ranking.order[3:5]
 (3, 4)
 """
@@ -23,10 +28,18 @@ import polars as pl
 
 from pipeline.core.rules import HandRules
 from pipeline.games.base import PokerVariant
+from pipeline.games.poker.variants.draw import (
+    BADUGI,
+    FIVE_CARD_DRAW,
+    SINGLE_DRAW_2_7,
+    TRIPLE_DRAW_2_7,
+    TRIPLE_DRAW_A_5,
+)
 from pipeline.games.poker.variants.five_card import FIVE_CARD_VARIANT
 from pipeline.games.poker.variants.holdem import HOLDEM_VARIANT
 from pipeline.games.poker.variants.omaha import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
 from pipeline.games.poker.variants.short_deck import SHORT_DECK
+from pipeline.games.poker.variants.stud import RAZZ, STUD, STUD_HI_LO
 from pipeline.records import game_names
 from pipeline.records.game_names import canonical_game as canonical_game
 from pipeline.records.game_names import known_game_names as known_game_names
@@ -41,6 +54,14 @@ POKER_VARIANTS: dict[str, PokerVariant] = {
         OMAHA_6,
         OMAHA_HI_LO,
         SHORT_DECK,
+        STUD,
+        STUD_HI_LO,
+        RAZZ,
+        FIVE_CARD_DRAW,
+        TRIPLE_DRAW_2_7,
+        SINGLE_DRAW_2_7,
+        TRIPLE_DRAW_A_5,
+        BADUGI,
     )
 }
 """Every poker variant, by canonical name (the order the known names are listed in)."""
