@@ -298,7 +298,7 @@ def showdown_strengths(
     multiset = (value & np.uint32(0xFFFF)).astype(np.intp)
     weights = _rank_weights(ranking)
     fixed = int(weights[board >> 2].sum())
-    rank_table = hand_tables._rank_table(7, ranking)
+    rank_table = hand_tables.rank_strengths(7, ranking)
     out = np.empty((len(holes), count), dtype=np.uint16)
     for player, hole in enumerate(holes.tolist()):
         key = fixed + int(weights[hole[0] >> 2]) + int(weights[hole[1] >> 2])
@@ -327,7 +327,7 @@ def showdown_strengths(
     flush_bits = board_bits[suits_at]
     for bits, code_at in zip(group_bits, group_codes, strict=True):
         flush_bits |= np.take(bits.reshape(-1), suits_at * bits.shape[1] + code_at[flushable])
-    flush_strength = hand_tables._tables(ranking).flush_strength
+    flush_strength = hand_tables.ranking_tables(ranking).flush_strength
     for player, hole in enumerate(holes.tolist()):
         for suit in range(4):
             held = int(hole_suits[player, suit])

@@ -197,6 +197,6 @@ def _build(ranking: HandRanking) -> memoryview:
     from pipeline.core.evaluation import hand_tables
 
     head = _HEAD.pack(_MAGIC, hand_tables.rank_mask(ranking), *hand_tables.rank_weights(ranking))
-    flush = hand_tables._tables(ranking).flush_strength
-    rank_table = hand_tables._rank_table(7, ranking)
+    flush = hand_tables.ranking_tables(ranking).flush_strength
+    rank_table = hand_tables.rank_strengths(7, ranking)
     return memoryview(head + flush.astype("=u2").tobytes() + rank_table.astype("=u2").tobytes())
