@@ -21,6 +21,7 @@ from datetime import datetime
 from xml.etree.ElementTree import Element
 
 from pipeline.records import HandLog
+from pipeline.records.game_names import SHORT_DECK
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,
@@ -46,7 +47,7 @@ STREET_OF_ROUND = {"0": 0, "1": 0, "2": 1, "3": 2, "4": 3}
 """``round no`` -> street (round 0 holds the blinds and antes)."""
 BOARD = {"Flop": 1, "Turn": 2, "River": 3}
 GAMES = (
-    ("six plus holdem", "6+ Hold'em"),
+    ("six plus holdem", SHORT_DECK.aliases[1]),  # "6+ Hold'em", from the table of games
     ("holdem", "Hold'em"),
     ("omaha hi-lo", "Omaha Hi/Lo"),
     ("omaha", "Omaha"),
