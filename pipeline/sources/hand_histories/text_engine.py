@@ -122,7 +122,7 @@ class _Hand:
         self.hand_id = hand_id
         self.line = line
         self.seats: dict[str, int] = {}
-        self.stacks: dict[str, float] = {}
+        self.stacks: dict[str, float | None] = {}
         self.names: list[str] = []  # longest first, to split "name action" lines
         self.sitting_out: set[str] = set()
         self.put_in: dict[str, float] = {}
@@ -132,6 +132,7 @@ class _Hand:
         self.folded: dict[str, str] = {}
         self.hole: dict[str, str] = {}
         self.shown: set[str] = set()
+        self.showed_down: set[str] = set()
         self.stated: dict[str, str] = {}
         self.summary_stated: dict[str, str] = {}
         self.board: list[str] = []
@@ -142,6 +143,7 @@ class _Hand:
         self.ante: float | None = None
         self.returned = False
         self.notes: list[tuple[str, str]] = []
+        self.button: int | None = None  # where a line among the actions names it
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -221,16 +223,20 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
         raise UnsupportedVariantError(game_words or lines[0][:60])
     if len(lines) < 2:
         raise TruncatedHandError(hand.hand_id)
-    table = site.table.match(lines[1])
-    if table is None:
-        msg = f"unreadable table line {lines[1][:100]!r}"
-        raise BadHandError(msg, hand.hand_id)
-    where = table.groupdict()
+    if site.table is None:  # the header names the table
+        where = says
+    else:
+        table = site.table.match(lines[1])
+        if table is None:
+            msg = f"unreadable table line {lines[1][:100]!r}"
+            raise BadHandError(msg, hand.hand_id)
+        where = table.groupdict()
     date = None
     if says.get("date"):
+        written = " ".join(says[key].strip() for key in ("date", "time") if says.get(key))
         for layout in site.date_formats:
             try:
-                date = datetime.strptime(says["date"].strip(), layout).isoformat()
+                date = datetime.strptime(written, layout).isoformat()
                 break
             except ValueError:
                 continue
@@ -299,20 +305,24 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     hand, meta = _header(site, lines, line)
-    index = 2
+    index = 1 if site.table is None else 2
     while index < len(lines):
         seat = site.seat.match(lines[index])
         if seat is None:
+            if not hand.seats and any(pattern.match(lines[index]) for pattern in site.ignored):
+                index += 1  # a line the site writes before its seats (``Seats: 9``)
+                continue
             break
         name = seat.group("name")
         hand.seats[name] = int(seat.group("seat"))
-        hand.stacks[name] = hand.amount(seat.group("stack"))
+        stack = seat.groupdict().get("stack")
+        hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
         if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
             hand.sitting_out.add(name)
         index += 1
     if not hand.seats:
-        msg = f"no seat lines after {lines[1][:100]!r}"
+        msg = f"no seat lines after {lines[index - 1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
     summary = False
@@ -352,6 +362,11 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 if card not in hand.board:
                     hand.board.append(card)
         return
+    if site.button_line is not None:
+        button = site.button_line.match(text_line)
+        if button is not None:
+            hand.button = int(button.group("button"))
+            return
     for pattern, code, what in site.noted:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
@@ -417,7 +432,9 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
     elif kind in ("show", "muck"):
-        hand.act(name, "sd")
+        if name not in hand.showed_down:  # a site may show the cards, then name the hand
+            hand.showed_down.add(name)
+            hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
             if kind == "show":
@@ -517,6 +534,7 @@ def _append_rows(
     rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
 ) -> None:
     board = hand.board
+    button = meta["button"] if hand.button is None else hand.button
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)
         rows["hand_id"].append(hand.hand_id)
@@ -526,7 +544,7 @@ def _append_rows(
         rows["date"].append(meta["date"])
         rows["line"].append(hand.line)
         rows["seat"].append(seat)
-        rows["button"].append(seat == meta["button"])
+        rows["button"].append(seat == button)
         rows["player"].append(name)
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))

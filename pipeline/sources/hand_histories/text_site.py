@@ -12,7 +12,7 @@ The patterns' named groups are what the engine reads (an absent group is null):
   ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
   (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
 - ``table`` (the line after the header): ``table``, ``size``, ``button``;
-- ``seat``: ``seat``, ``name``, ``stack``;
+- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds), ``to`` (a raise's street total), ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
@@ -58,11 +58,13 @@ CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", 
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
+_SCALES = {"K": 1e3, "M": 1e6}  # a tournament's big blinds written 50K/100K
 
 
 def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     """An amount as a site writes it, marks and separators dropped: ``$1,234.50``, ``0.02€``,
-    ``1 234``, ``€0,25``.  Where both ``,`` and ``.`` appear, the last one is the decimal point;
+    ``1 234``, ``€0,25``, ``50K`` (thousands: ``K``, millions: ``M``).  Where both ``,`` and
+    ``.`` appear, the last one is the decimal point;
     a lone ``,`` or ``.`` followed by three digits groups thousands (``3,350``), by one or two
     it is the decimal point (``0,92``) -- unless the site writes ``decimal_comma`` amounts, where
     ``1,234`` is a bit over one and ``1.234`` a thousand.
@@ -71,6 +73,8 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     (1234.5, 0.02, 1234.0, 3350.0)
     >>> read_amount("€0,25"), read_amount("1.234,5€"), read_amount("1,234", decimal_comma=True)
     (0.25, 1234.5, 1.234)
+    >>> read_amount("50K"), read_amount("1.5M"), read_amount("$0.10 Kicker")
+    (50000.0, 1500000.0, 0.1)
     >>> read_amount("all")
     Traceback (most recent call last):
     ValueError: not an amount: 'all'
@@ -79,6 +83,8 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     if match is None:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg)
+    end = match.start() + len(match.group().rstrip(",. \t\u00a0\u202f'"))
+    scale = _SCALES.get(text[end : end + 1], 1.0) if not text[end + 1 : end + 2].isalpha() else 1.0
     digits = re.sub(r"[\s\u00a0\u202f']", "", match.group()).rstrip(",.")
     comma, point = digits.rfind(","), digits.rfind(".")
     if comma >= 0 and point >= 0:
@@ -97,7 +103,7 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     else:
         digits = digits.replace(thousands, "").replace(decimal, ".")
     try:
-        return float(digits)
+        return float(digits) * scale
     except ValueError:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg) from None
@@ -118,7 +124,9 @@ class TextSite:
     headers: tuple[re.Pattern[str], ...]
     """The hand's first line, read by the first of these that matches (a site writes a cash
     game's and a tournament's differently)."""
-    table: re.Pattern[str]
+    table: re.Pattern[str] | None
+    """The line after the header naming the table; None where the header line names it (the
+    seat lines then start on the second line)."""
     seat: re.Pattern[str]
     actor_separator: str
     """What comes between a player's name and the action: ``": "``, or ``" "``."""
@@ -162,5 +170,8 @@ class TextSite:
     noted: tuple[tuple[re.Pattern[str], str, str], ...] = ()
     """(pattern, issue code, what it means): lines kept as an issue on the hand (a cash drop
     added to the pot, an all-in insurance), the hand still read."""
+    button_line: re.Pattern[str] | None = None
+    """A line among the actions that names the button's seat (``The button is in seat #3``),
+    for a site whose header and table line do not."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
