@@ -61,6 +61,7 @@ from pipeline.sources.hand_histories.text_site import TextSite, read_amount
 __all__ = ["looks_like", "read_text_site", "split_hands"]
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_WINNERS = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")  # "A (165 High), B (165 Low)"
 _LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
 _DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
 
@@ -108,9 +109,11 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 
 def _cards(text: str) -> str:
-    """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``."""
+    """Bracket contents as our cards: space-separated (``6s, 7h`` -> ``6s 7h``), ``10h`` ->
+    ``Th``."""
     return " ".join(
-        token.replace("10", "T", 1) if token.startswith("10") else token for token in text.split()
+        token.replace("10", "T", 1) if token.startswith("10") else token
+        for token in text.replace(",", " ").split()
     )
 
 
@@ -202,13 +205,15 @@ class _Hand:
         (top, most), (_, next_most) = ranked[0], ranked[1]
         if most > next_most:
             self.put_in[top] -= most - next_most
-            self.won[top] -= min(most - next_most, self.won[top])
+            if self.site.unmatched_in_collected:
+                self.won[top] -= min(most - next_most, self.won[top])
 
 
 def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[str, Any]]:
     """The hand's header and table lines read; its seats are read by the caller."""
+    head = "\n".join(lines[: site.header_lines])
     header = next(
-        (found for pattern in site.headers if (found := pattern.match(lines[0])) is not None), None
+        (found for pattern in site.headers if (found := pattern.match(head)) is not None), None
     )
     if header is None:
         start = site.hand_start.match(lines[0])
@@ -221,29 +226,29 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
     game = site.games.get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
-    if len(lines) < 2:
+    if len(lines) <= site.header_lines:
         raise TruncatedHandError(hand.hand_id)
     if site.table is None:  # the header names the table
         where = says
     else:
-        table = site.table.match(lines[1])
+        table = site.table.match(lines[site.header_lines])
         if table is None:
-            msg = f"unreadable table line {lines[1][:100]!r}"
+            msg = f"unreadable table line {lines[site.header_lines][:100]!r}"
             raise BadHandError(msg, hand.hand_id)
         where = table.groupdict()
     date = None
     if says.get("date"):
-        written = " ".join(says[key].strip() for key in ("date", "time") if says.get(key))
+        written = " ".join(says[key].strip() for key in ("date", "time", "year") if says.get(key))
         for layout in site.date_formats:
             try:
-                date = datetime.strptime(written, layout).isoformat()
+                date = datetime.strptime(written, layout).replace(tzinfo=None).isoformat()
                 break
             except ValueError:
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
     tournament = where.get("tournament") or says.get("tournament")
     meta = {
-        "tournament": tournament,
+        "tournament": tournament or None,  # "": a tournament whose header leaves its id out
         "table": where.get("table"),
         "date": date,
         "variant": game,
@@ -251,7 +256,9 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
         "size": int(where["size"]) if where.get("size") else None,
         "button": int(where["button"]) if where.get("button") else None,
     }
-    meta.update(_money(site, {**says, "tournament": tournament}, lines[0] + "\n" + lines[1]))
+    meta.update(
+        _money(site, {**says, "tournament": tournament}, "\n".join(lines[: site.header_lines + 1]))
+    )
     return hand, meta
 
 
@@ -279,8 +286,8 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
         currency: str | None = "chips"
     elif site.play_money is not None and site.play_money.search(head):
         currency = "play"
-    else:
-        currency = stakes_mark or "play"
+    else:  # no mark: where the site writes it elsewhere in the hand (currency_line), found there
+        currency = stakes_mark or (None if site.currency_line else "play")
     buy_in_text = says.get("buy_in")
     buy_in = buy_in_currency = None
     if tournament and buy_in_text:
@@ -305,11 +312,16 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     hand, meta = _header(site, lines, line)
-    index = 1 if site.table is None else 2
+    index = site.header_lines + (site.table is not None)
     while index < len(lines):
         seat = site.seat.match(lines[index])
         if seat is None:
-            if not hand.seats and any(pattern.match(lines[index]) for pattern in site.ignored):
+            button = site.button_line.match(lines[index]) if site.button_line else None
+            if button is not None:
+                hand.button = int(button.group("button"))
+            if not hand.seats and (
+                button is not None or any(pattern.match(lines[index]) for pattern in site.ignored)
+            ):
                 index += 1  # a line the site writes before its seats (``Seats: 9``)
                 continue
             break
@@ -335,6 +347,10 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
             _play_line(site, hand, text_line)
     if not summary:
         raise TruncatedHandError(hand.hand_id)
+    if meta["currency"] is None and site.currency_line is not None:
+        marked = site.currency_line.search(text)
+        marks = site.currency_marks
+        meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
     if site.uncalled is None:
         hand.return_unmatched()
     # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
@@ -447,6 +463,14 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
+    awarded = site.summary_collected.match(text_line) if site.summary_collected else None
+    if awarded is not None:
+        for winner in _WINNERS.finditer(awarded.group("winners")):
+            if winner.group(1) not in hand.seats:
+                msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
+                raise BadHandError(msg, hand.hand_id)
+            hand.won[winner.group(1)] += hand.amount(winner.group(2))
+        return
     shown = site.summary_shown.match(text_line)
     if shown is None or shown.group("name") not in hand.seats:
         return

@@ -10,8 +10,13 @@ The patterns' named groups are what the engine reads (an absent group is null):
 
 - ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words, looked up in
   ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
-  (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
+  (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``, and
+  ``time`` where the clock is written apart from the day (``08:55:55 ET - 2013/05/08``: the
+  engine reads ``date + " " + time``, then ``+ " " + year`` where the year is written apart,
+  after the zone); where the site writes no table line (``table`` None) the header also gives
+  ``table``, ``size``, ``button``;
 - ``table`` (the line after the header): ``table``, ``size``, ``button``;
+- ``button_line`` (a line before the seats or among the actions): ``button``;
 - ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds), ``to`` (a raise's street total), ``cards``, ``stated``;
@@ -122,8 +127,11 @@ class TextSite:
     """A hand's first line (``re.MULTILINE``, anchored with ``^``): where the text is cut into
     hands, and the mark a file is recognised by."""
     headers: tuple[re.Pattern[str], ...]
-    """The hand's first line, read by the first of these that matches (a site writes a cash
-    game's and a tournament's differently)."""
+    """The hand's first line (its first ``header_lines`` lines, joined by newlines), read by the
+    first of these that matches (a site writes a cash game's and a tournament's differently).
+    A ``date`` read with ``%z`` keeps its local time; the zone is the ``zone`` group's."""
+    header_lines: int = field(default=1, kw_only=True)
+    """How many lines the header spans (Ongame: the hand id, the start time, the table)."""
     table: re.Pattern[str] | None
     """The line after the header naming the table; None where the header line names it (the
     seat lines then start on the second line)."""
@@ -138,6 +146,7 @@ class TextSite:
     """A street marker's word (as the ``street`` group gives it) -> 0 preflop ... 3 river."""
     dealt: re.Pattern[str]
     collected: re.Pattern[str]
+    """A line among the actions awarding a pot: ``name``, ``amount``."""
     summary: re.Pattern[str]
     """The line that opens the summary: the hand is whole once it is read."""
     summary_shown: re.Pattern[str]
@@ -170,8 +179,18 @@ class TextSite:
     noted: tuple[tuple[re.Pattern[str], str, str], ...] = ()
     """(pattern, issue code, what it means): lines kept as an issue on the hand (a cash drop
     added to the pot, an all-in insurance), the hand still read."""
+    summary_collected: re.Pattern[str] | None = None
+    """A summary line awarding a pot, for a site that writes the awards there only: its
+    ``winners`` group lists ``name (amount)``, one or more separated by ``, ``
+    (``Main pot: 0.90 won by Ann (0.86)``, ``... won by Ann (165 High), Bob (165 Low)``)."""
+    unmatched_in_collected: bool = True
+    """Where the site writes no uncalled bet returned (``uncalled`` None): whether its awards
+    include the unmatched part of the last bet (Winamax) or not (Ongame)."""
+    currency_line: re.Pattern[str] | None = None
+    """Searched in the hand's text for a cash game whose stakes carry no currency mark: its
+    ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
     button_line: re.Pattern[str] | None = None
-    """A line among the actions that names the button's seat (``The button is in seat #3``),
-    for a site whose header and table line do not."""
+    """A line among the actions, or before the seats, that names the button's seat (``The
+    button is in seat #3``, ``Button: seat 8``), for a site whose header and table line do not."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
