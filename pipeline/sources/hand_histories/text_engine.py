@@ -91,7 +91,8 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
     """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
 
     >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-    >>> text = "x\\nWinamax Poker - CashGame - a\\n\\nWinamax Poker - CashGame - b\\n"
+    >>> text = "x\\nWinamax Poker - CashGame - HandId: #1-2-3 - a\\n\\n"
+    >>> text += "Winamax Poker - Go Fast 'Buzau' - HandId: #1-2-4 - b\\n"
     >>> [line for line, _ in split_hands(WINAMAX, text)]
     [2, 4]
     """
@@ -387,6 +388,13 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
             return
+    named_first = site.actor_separator.strip() != ""
+    # "name: action" cannot be read as another line, so it is tried first (most lines are
+    # actions); where only a space follows the name, the site's own lines go first
+    parts = hand.actor(text_line) if named_first else None
+    if parts is not None:
+        _action(site, hand, *parts, text_line)
+        return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         if dealt.group("cards"):
@@ -404,7 +412,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if collected is not None and collected.group("name") in hand.seats:
         hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
         return
-    parts = hand.actor(text_line)
+    parts = None if named_first else hand.actor(text_line)
     if parts is not None:
         _action(site, hand, *parts, text_line)
         return
@@ -441,12 +449,27 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind in _LIVE_POSTS and says.get("to"):
+        # a post written as the player's street total (GGPoker's "straddle $0.08" after
+        # "straddle $0.04"): what it adds is the rest
+        to = hand.amount(says.get("to"))
+        hand.commit(name, to - hand.street_bet[name], live=True)
+        hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
         amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
+    elif kind in ("show", "muck") and name in hand.folded:
+        # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
+        # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
+        shown = _cards(str(says.get("cards") or "")).replace(" ", "")
+        streets = hand.actions[name]
+        for tokens in reversed(streets):
+            if tokens and tokens[-1].endswith(".f") and shown:
+                tokens[-1] += f"[{shown}]"
+                break
     elif kind in ("show", "muck"):
         if name not in hand.showed_down:  # a site may show the cards, then name the hand
             hand.showed_down.add(name)

@@ -19,7 +19,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``button_line`` (a line before the seats or among the actions): ``button``;
 - ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
-  ``amount`` (what the action adds), ``to`` (a raise's street total), ``cards``, ``stated``;
+  ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
@@ -64,6 +65,8 @@ CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", 
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
 _SCALES = {"K": 1e3, "M": 1e6}  # a tournament's big blinds written 50K/100K
+_SEPARATORS = re.compile(r"[\s\u00a0\u202f']")
+_MARKS = "$€£¥₹() "
 
 
 def read_amount(text: str, *, decimal_comma: bool = False) -> float:
@@ -84,13 +87,17 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     Traceback (most recent call last):
     ValueError: not an amount: 'all'
     """
+    plain = text.strip(_MARKS)
+    digits_only = plain.replace(".", "", 1)
+    if digits_only.isascii() and digits_only.isdigit() and not (decimal_comma and "." in plain):
+        return float(plain)  # the usual amount: digits and a point, a mark before or after
     match = _NUMBER.search(text)
     if match is None:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg)
     end = match.start() + len(match.group().rstrip(",. \t\u00a0\u202f'"))
     scale = _SCALES.get(text[end : end + 1], 1.0) if not text[end + 1 : end + 2].isalpha() else 1.0
-    digits = re.sub(r"[\s\u00a0\u202f']", "", match.group()).rstrip(",.")
+    digits = _SEPARATORS.sub("", match.group()).rstrip(",.")
     comma, point = digits.rfind(","), digits.rfind(".")
     if comma >= 0 and point >= 0:
         decimal = "," if comma > point else "."
