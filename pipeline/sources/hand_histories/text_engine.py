@@ -148,6 +148,7 @@ class _Hand:
         self.returned = False
         self.notes: list[tuple[str, str]] = []
         self.button: int | None = None  # where a line among the actions names it
+        self.summary_awards: list[tuple[str, float]] = []
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -348,11 +349,14 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
             _play_line(site, hand, text_line)
     if not summary:
         raise TruncatedHandError(hand.hand_id)
+    if not any(hand.won.values()):  # the pots awarded in the summary alone
+        for name, amount in hand.summary_awards:
+            hand.won[name] += amount
     if meta["currency"] is None and site.currency_line is not None:
         marked = site.currency_line.search(text)
         marks = site.currency_marks
         meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
-    if site.uncalled is None:
+    if site.uncalled is None or (site.uncalled_unwritten and not hand.returned):
         hand.return_unmatched()
     # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
     # for the big blind): every player dealt in acts, or posts, before the hand can end.
@@ -407,6 +411,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 msg = f"uncalled bet returned to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
             hand.put_in[uncalled.group("name")] -= hand.amount(uncalled.group("amount"))
+            hand.returned = True
             return
     collected = site.collected.match(text_line)
     if collected is not None and collected.group("name") in hand.seats:
@@ -488,12 +493,17 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     awarded = site.summary_collected.match(text_line) if site.summary_collected else None
     if awarded is not None:
-        for winner in _WINNERS.finditer(awarded.group("winners")):
-            if winner.group(1) not in hand.seats:
+        says = awarded.groupdict()
+        winners = (
+            [(found.group(1), found.group(2)) for found in _WINNERS.finditer(says["winners"])]
+            if says.get("winners")
+            else [(says["name"], says["amount"])]
+        )
+        for name, amount in winners:
+            if name not in hand.seats:
                 msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
-            hand.won[winner.group(1)] += hand.amount(winner.group(2))
-        return
+            hand.summary_awards.append((name, hand.amount(amount)))
     shown = site.summary_shown.match(text_line)
     if shown is None or shown.group("name") not in hand.seats:
         return

@@ -187,12 +187,16 @@ class TextSite:
     """(pattern, issue code, what it means): lines kept as an issue on the hand (a cash drop
     added to the pot, an all-in insurance), the hand still read."""
     summary_collected: re.Pattern[str] | None = None
-    """A summary line awarding a pot, for a site that writes the awards there only: its
-    ``winners`` group lists ``name (amount)``, one or more separated by ``, ``
+    """A summary line awarding a pot, read where no line among the actions awarded one (a site
+    that writes the awards in the summary alone, always or at times): ``name`` and ``amount``,
+    or a ``winners`` group listing ``name (amount)``, one or more separated by ``, ``
     (``Main pot: 0.90 won by Ann (0.86)``, ``... won by Ann (165 High), Bob (165 Low)``)."""
+    uncalled_unwritten: bool = False
+    """The site leaves its uncalled-bet line out at times (Full Tilt's walks): a hand without
+    one gets the unmatched part of the last bet back as on a site that writes none."""
     unmatched_in_collected: bool = True
-    """Where the site writes no uncalled bet returned (``uncalled`` None): whether its awards
-    include the unmatched part of the last bet (Winamax) or not (Ongame)."""
+    """Where the site writes no uncalled bet returned (``uncalled`` None, or left out): whether
+    its awards include the unmatched part of the last bet (Winamax) or not (Ongame)."""
     currency_line: re.Pattern[str] | None = None
     """Searched in the hand's text for a cash game whose stakes carry no currency mark: its
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
