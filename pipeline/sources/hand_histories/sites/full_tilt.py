@@ -89,11 +89,18 @@ FULL_TILT = TextSite(
     run_twice=re.compile(r"^Players agree to Run It Twice|^\*\*\* (?:FLOP|TURN|RIVER) \d"),
     dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
     uncalled=re.compile(rf"^Uncalled bet of (?P<amount>\S+) returned to {_NAME}$"),
+    uncalled_unwritten=True,  # a walk in a 2012 tournament: no line, the pot the matched part
+    unmatched_in_collected=False,
     collected=re.compile(
         rf"^{_NAME} (?:wins|ties for) the (?:(?:high|low) )?(?:(?:main|side) )?pot "
         r"\((?P<amount>[^()]+)\)"
     ),
     summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    # Full Tilt leaves out its 'wins the pot' line at times: the summary's award is read then
+    summary_collected=re.compile(
+        rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
+        r"(?:collected|showed \[[^\]]*\] and won) \((?P<amount>[^()]+)\)"
+    ),
     summary_shown=re.compile(
         rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
