@@ -356,7 +356,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         marked = site.currency_line.search(text)
         marks = site.currency_marks
         meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
-    if site.uncalled is None or (site.uncalled_unwritten and not hand.returned):
+    if (site.uncalled is None or site.uncalled_unwritten) and not hand.returned:
         hand.return_unmatched()
     # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
     # for the big blind): every player dealt in acts, or posts, before the hand can end.
@@ -440,6 +440,10 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
     all_in = "!" if site.all_in.search(action) else ""
     if kind == "nothing":
         return
+    if kind == "returned":  # an uncalled bet written as the player's own line
+        hand.put_in[name] -= hand.amount(says.get("amount"))
+        hand.returned = True
+        return
     hand.acted.add(name)
     if kind == "fold":
         hand.act(name, "f")
@@ -461,8 +465,17 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
-        amount = hand.amount(says.get("amount"))
+        # a dead part posted on the same line, beside the live one ("Posts $1 dead $0.50")
+        # or inside the whole the line writes first ("Posts dead $40 dead $15": 25 live)
+        dead = hand.amount(says["dead"]) if says.get("dead") else 0.0
+        if says.get("total"):
+            amount = hand.amount(says["total"]) - dead
+        else:
+            amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)
+        if dead:
+            hand.commit(name, dead, live=False)
+            amount += dead
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)

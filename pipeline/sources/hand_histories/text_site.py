@@ -20,6 +20,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
+  ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
@@ -53,12 +55,15 @@ ACTION_KINDS = frozenset(
         "show",
         "muck",
         "nothing",
+        "returned",
     }
 )
 """What an action line may mean.  ``small_blind``, ``big_blind``, ``straddle`` and
 ``live_post`` (a button blind) count toward the street's bet; ``ante`` and ``dead_post`` (a
 missed blind, a small blind posted out of position) go into the pot only; ``nothing`` is a line
-that names a player but carries no chips (sits out, is connected, says something)."""
+that names a player but carries no chips (sits out, is connected, says something);
+``returned`` is an uncalled bet given back written as the player's own line (``NAME - returned
+($1) : not called``), its ``amount`` off what the player put in."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
