@@ -28,7 +28,8 @@ DECLARED = {site.name: site for site in TEXT_SITES}
 SITE_OF_FOLDER = {"FullTilt": "Full Tilt"}  # a corpus folder named otherwise than its site
 _CUT = re.compile(
     r"^(?:Total pot .*?\| (?:Rake (\S+)|No rake)(?: \| Jackpot (\S+))?(?: \| Bingo (\S+))?"
-    r"|Rake taken: (\S+))",
+    r"|Rake taken: (\S+)"
+    r"|Total Pot\(\S*?\)(?: \| Rake \((\S+)\))?(?: \| Jackpot Rake \((\S+)\))?)",
     re.M,
 )
 
@@ -82,8 +83,10 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
             {"unsupported_variant": 154, "run_it_twice": 4, "malformed_hand": 2},
         ),
         ("Ongame", 26, 238, 217, {"unsupported_variant": 21}),
+        ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
+        ("UltimateBet", 1, 1, 1, {}),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet"],
 )
 def test_every_hand_is_read_or_left_out_with_an_issue(
     table: dict[str, SiteFigures],
@@ -128,8 +131,10 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         ),
         ("FullTilt", []),
         ("Ongame", []),
+        ("Absolute", []),
+        ("UltimateBet", []),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet"],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
     found = []
@@ -160,8 +165,9 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
                 "T5-295703542-3": "an ante all in: the unmatched part given back unwritten",
             },
         ),
+        ("Absolute", {}),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute"],
 )
 def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
     site: str, exceptions: dict[str, str]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.sites.boss import BOSS
 from pipeline.sources.hand_histories.sites.everest import EVEREST
 from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
@@ -57,7 +58,14 @@ def xml_site(site: XmlSite) -> Site:
     return Site(site.name, site.looks_like, site.read_log)
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, FULL_TILT, ONGAME)
+TEXT_SITES: tuple[TextSite, ...] = (
+    GGPOKER,
+    WINAMAX,
+    FULL_TILT,
+    ONGAME,
+    ABSOLUTE,
+    ULTIMATE_BET,
+)
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 """The XML sites declared for the streaming XML engine
