@@ -85,8 +85,9 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("Ongame", 26, 238, 217, {"unsupported_variant": 21}),
         ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
         ("UltimateBet", 1, 1, 1, {}),
+        ("ACPC", 1, 3000, 3000, {}),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC"],
 )
 def test_every_hand_is_read_or_left_out_with_an_issue(
     table: dict[str, SiteFigures],
@@ -133,14 +134,18 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         ("Ongame", []),
         ("Absolute", []),
         ("UltimateBet", []),
+        ("ACPC", []),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC"],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
     found = []
     for _, _, log in _logs(site):
         issues, _ = audit_pots_with_counts(log)
         found += issues.select("code", "hand_id").rows()
+        # a reader's own check (ACPC's payoffs against its replay) names them on reading
+        said = log.issues.filter(pl.col("code") == "pot_disagreement")
+        found += said.select("code", "hand_id").rows()
     assert sorted(found) == sorted(expected)
 
 

@@ -17,6 +17,7 @@ from functools import partial
 
 from pipeline.records import HandLog, declare_wording
 from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
+from pipeline.sources.hand_histories.sites.acpc import looks_like_acpc, read_acpc
 from pipeline.sources.hand_histories.sites.boss import BOSS
 from pipeline.sources.hand_histories.sites.everest import EVEREST
 from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
@@ -76,5 +77,7 @@ SITES: tuple[Site, ...] = (
     Site("PokerStars", sniff_pokerstars, read_pokerstars),
     *(text_site(site) for site in TEXT_SITES),
     *(xml_site(site) for site in XML_SITES),
+    # ACPC's one-line hands: a small reader of its own (why: sites/acpc.py)
+    Site("ACPC", looks_like_acpc, read_acpc),
 )
 """Every site read, tried in this order."""
