@@ -61,6 +61,7 @@ from pipeline.sources.hand_histories.text_site import TextSite, read_amount
 __all__ = ["looks_like", "read_text_site", "split_hands"]
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_RUN_OF_CARDS = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")  # cards written without spaces
 _WINNERS = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")  # "A (165 High), B (165 Low)"
 _LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
 _DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
@@ -110,11 +111,12 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 
 def _cards(text: str) -> str:
-    """Bracket contents as our cards: space-separated (``6s, 7h`` -> ``6s 7h``), ``10h`` ->
-    ``Th``."""
+    """Bracket contents as our cards: space-separated (``6s, 7h`` and ``9dJd`` -> ``6s 7h``,
+    ``9d Jd``), ``10h`` -> ``Th``."""
     return " ".join(
-        token.replace("10", "T", 1) if token.startswith("10") else token
+        card.replace("10", "T", 1) if card.startswith("10") else card
         for token in text.replace(",", " ").split()
+        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]
     )
 
 
@@ -149,6 +151,7 @@ class _Hand:
         self.notes: list[tuple[str, str]] = []
         self.button: int | None = None  # where a line among the actions names it
         self.summary_awards: list[tuple[str, float]] = []
+        self.blinds: dict[str, float] = {}  # the header's, for a blind posted without amount
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -314,6 +317,9 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     hand, meta = _header(site, lines, line)
+    for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
+        if meta.get(column):
+            hand.blinds[kind] = meta[column]
     index = site.header_lines + (site.table is not None)
     while index < len(lines):
         seat = site.seat.match(lines[index])
@@ -444,6 +450,9 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.put_in[name] -= hand.amount(says.get("amount"))
         hand.returned = True
         return
+    if kind == "collected":  # a pot awarded, written as the player's own line
+        hand.won[name] += hand.amount(says.get("amount"))
+        return
     hand.acted.add(name)
     if kind == "fold":
         hand.act(name, "f")
@@ -455,9 +464,20 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
-        to = hand.amount(says.get("to"))
+        # the street total the raise makes, or (a site writing what it adds) that total found
+        if says.get("to") or not says.get("amount"):
+            to = hand.amount(says.get("to"))
+        else:
+            to = hand.street_bet[name] + hand.amount(says.get("amount"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind == "all_in":  # what it adds: a call, a bet or a raise as the amount makes it
+        amount = hand.amount(says.get("amount"))
+        top = max(hand.street_bet.values(), default=0.0)
+        hand.commit(name, amount, live=True)
+        to = hand.street_bet[name]
+        verb = "c" if to <= top else "b" if top == 0 else "r"
+        hand.act(name, f"{verb}{amount_text(to if verb == 'r' else amount)}!")
     elif kind in _LIVE_POSTS and says.get("to"):
         # a post written as the player's street total (GGPoker's "straddle $0.08" after
         # "straddle $0.04"): what it adds is the rest
@@ -470,6 +490,8 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         dead = hand.amount(says["dead"]) if says.get("dead") else 0.0
         if says.get("total"):
             amount = hand.amount(says["total"]) - dead
+        elif not says.get("amount") and hand.blinds.get(kind):
+            amount = hand.blinds[kind]  # "posts big blind", its amount the header's
         else:
             amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)

@@ -56,6 +56,8 @@ ACTION_KINDS = frozenset(
         "muck",
         "nothing",
         "returned",
+        "collected",
+        "all_in",
     }
 )
 """What an action line may mean.  ``small_blind``, ``big_blind``, ``straddle`` and
@@ -63,7 +65,11 @@ ACTION_KINDS = frozenset(
 missed blind, a small blind posted out of position) go into the pot only; ``nothing`` is a line
 that names a player but carries no chips (sits out, is connected, says something);
 ``returned`` is an uncalled bet given back written as the player's own line (``NAME - returned
-($1) : not called``), its ``amount`` off what the player put in."""
+($1) : not called``), its ``amount`` off what the player put in; ``collected`` a pot awarded
+written so (``NAME: collected (€10,57) from pot``); ``all_in`` an all-in written with what it
+adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it.  A ``raise``
+gives ``to`` (the street total it makes) or, for a site writing what it adds, ``amount``.  A
+blind posted without its ``amount`` is the header's blind."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
