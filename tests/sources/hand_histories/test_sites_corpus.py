@@ -86,8 +86,9 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
         ("UltimateBet", 1, 1, 1, {}),
         ("ACPC", 1, 3000, 3000, {}),
+        ("Enet", 6, 6, 6, {}),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
 )
 def test_every_hand_is_read_or_left_out_with_an_issue(
     table: dict[str, SiteFigures],
@@ -135,8 +136,9 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         ("Absolute", []),
         ("UltimateBet", []),
         ("ACPC", []),
+        ("Enet", []),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
     found = []
@@ -171,14 +173,25 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
             },
         ),
         ("Absolute", {}),
+        (
+            "Enet",
+            {
+                # fpdb's files of Enet's own accounting faults: the awards written do not add
+                # up to the pot less the rake written; our rows keep the awards as written
+                "19408739": "two blinds posted without amounts, 0.20 collected, 0.30 summed",
+                "7732419": "a side pot never awarded: 56.64 collected of 140.53 put in",
+                "6404139": "'bad collected': 9.94 more kept than the rake written",
+                "12036770": "'accounting issue': 0.07 more awarded than put in",
+            },
+        ),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "Enet"],
 )
 def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
     site: str, exceptions: dict[str, str]
 ) -> None:
     declaration = DECLARED[SITE_OF_FOLDER.get(site, site)]
-    checked, differ = 0, {}
+    checked, differ, read = 0, {}, 0
     for path, text, log in _logs(site):
         if log.rows.height == 0:
             continue
@@ -186,6 +199,7 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
             (pl.col("put_in").sum() - pl.col("won").sum()).round(2).alias("kept")
         )
         by_hand = dict(kept.iter_rows())
+        read += len(by_hand)
         for hand in declaration.hand_start.finditer(text):
             hand_id = hand.group("hand_id")
             cut = _CUT.search(text, hand.end())
@@ -195,5 +209,5 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
             written = sum(read_amount(amount) for amount in cut.groups() if amount)
             if abs(written - by_hand[hand_id]) > 0.005:
                 differ[hand_id] = f"{path.name}: {cut.group(0)!r}, ours {by_hand[hand_id]}"
-    assert checked > 10
+    assert checked > min(10, read - 1)  # every hand, on a site with few
     assert sorted(differ) == sorted(exceptions), differ

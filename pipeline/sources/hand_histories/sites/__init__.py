@@ -19,6 +19,7 @@ from pipeline.records import HandLog, declare_wording
 from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.sites.acpc import looks_like_acpc, read_acpc
 from pipeline.sources.hand_histories.sites.boss import BOSS
+from pipeline.sources.hand_histories.sites.enet import ENET
 from pipeline.sources.hand_histories.sites.everest import EVEREST
 from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
@@ -66,6 +67,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     ONGAME,
     ABSOLUTE,
     ULTIMATE_BET,
+    ENET,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)

@@ -4,20 +4,20 @@ the text engine, the two sites told apart by the hand id (UltimateBet's starts w
 ``Stage #C241220000``).
 
 Seats are ``Seat 5 - RABIATOR ($98 in chips)`` and actions ``NAME - Calls $0.02``; a name holds
-no `` - ``.  A no-limit header gives the big blind alone (``No Limit $1``: the small blind is
-null); a limit header gives the bets (``Normal $200/$400``).  A post may carry a dead part
+no `` - ``. A no-limit header gives the big blind alone (``No Limit $1``: the small blind is
+null); a limit header gives the bets (``Normal $200/$400``). A post may carry a dead part
 (``Posts $1 dead $0.50``: 1 live, 0.50 dead), or be written as a whole with its dead part
-(``Posts dead $40 dead $15``: 25 live, 15 dead).  An uncalled bet is the player's own line
-(``NAME - returned ($1) : not called``).  An all-in is ``All-In $5`` (a call or a bet: written
-as a call) or ``All-In(Raise) $5 to $10``; a player who times out is ``All-In (Timeout)``, in
-the pot for what he put in (``x!``).  The awards are ``NAME Collects $4 from main pot`` (or
-``side pot-1``); the summary shows the cards and names the hand (``Seat 4: X won Total ($0.09)
-HI:($0.09) with Two Pair, eights and sixes [8s 6c - B:8h,...]``, a loser's mucked cards ``HI:
-[Mucked] [Kd 6c]``).  A millisecond clock and a second one in brackets may follow the time
-(``18:23:36.005 (ET) [ 2009-12-31 18:23:36 ]``): the first is read.  A table playing the 7-2
-proposition (``No Limit $4 (7-2)``) pays its bonus apart from the pot (``Collects $40 from 72
-proposition pot``): an issue on the hand, which is read and audited without it.  Stud is named
-an unsupported variant.
+(``Posts dead $40 dead $15``: 25 live, 15 dead). An uncalled bet is the player's own line
+(``NAME - returned ($1) : not called``). An all-in is ``All-In $5`` (what it adds: a call, a bet
+or a raise as the amount makes it) or ``All-In(Raise) $5 to $10``; a player who times out is
+``All-In (Timeout)``, in the pot for what he put in (``x!``). The awards are ``NAME Collects $4
+from main pot`` (or ``side pot-1``); the summary shows the cards and names the hand (``Seat 4: X
+won Total ($0.09) HI:($0.09) with Two Pair, eights and sixes [8s 6c - B:8h,...]``, a loser's
+mucked cards ``HI: [Mucked] [Kd 6c]``). A millisecond clock and a second one in brackets may
+follow the time (``18:23:36.005 (ET) [ 2009-12-31 18:23:36 ]``): the first is read. A table
+playing the 7-2 proposition (``No Limit $4 (7-2)``) pays its bonus apart from the pot
+(``Collects $40 from 72 proposition pot``): an issue on the hand, which is read and audited
+without it. Stud is named an unsupported variant.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ ABSOLUTE = TextSite(
         (re.compile(r"Calls (?P<amount>\S+)"), "call"),
         (re.compile(r"Bets (?P<amount>\S+)"), "bet"),
         (re.compile(r"(?:Raises|All-In\(Raise\)) \S+ to (?P<to>\S+)"), "raise"),
-        (re.compile(r"All-In (?P<amount>\S+)"), "call"),
+        (re.compile(r"All-In (?P<amount>\S+)"), "all_in"),
         (re.compile(r"Posts small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"Posts big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"Posts dead (?P<total>\S+) dead (?P<dead>\S+)"), "live_post"),
