@@ -33,6 +33,11 @@ PHH = "PHH"
 """The same for PHH's ``variant`` codes."""
 GGPOKER = "GGPoker"
 WINAMAX = "Winamax"
+ABSOLUTE = "Absolute"
+ULTIMATEBET = "UltimateBet"
+ENET = "Enet"
+FULL_TILT = "Full Tilt"
+ONGAME = "Ongame"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
 
@@ -81,6 +86,23 @@ HOLDEM = GameNames(
         PHH: ("NT", "FT", "PT"),
         GGPOKER: (*_limits("Hold'em"), "Hold'em Fixed Limit"),
         WINAMAX: ("Holdem no limit", "Holdem pot limit", "Holdem fixed limit"),
+        ABSOLUTE: ("Holdem",),
+        ULTIMATEBET: ("Holdem",),
+        ENET: ("Hold'em", "Holdem"),
+        FULL_TILT: (
+            "nl hold'em",
+            "no limit hold'em",
+            "pl hold'em",
+            "pot limit hold'em",
+            "limit hold'em",
+            "fl hold'em",
+            "cap nl hold'em",
+        ),
+        ONGAME: (
+            "no_limit texas_holdem",
+            "pot_limit texas_holdem",
+            "limit texas_holdem",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -98,19 +120,45 @@ OMAHA = GameNames(
         PHH: ("PO",),
         GGPOKER: ("PLO", "Omaha Pot Limit", "Omaha No Limit", "Omaha (NL postflop)"),
         WINAMAX: ("Omaha pot limit", "Omaha no limit", "Omaha fixed limit"),
+        ABSOLUTE: ("Omaha", "Omaha Hi"),
+        ULTIMATEBET: ("Omaha", "Omaha Hi"),
+        ENET: ("Omaha",),
+        FULL_TILT: (
+            "pot limit omaha",
+            "pot limit omaha hi",
+            "pl omaha hi",
+            "no limit omaha hi",
+            "limit omaha hi",
+            "cap pl omaha hi",
+        ),
+        ONGAME: (
+            "pot_limit omaha_hi",
+            "limit omaha_hi",
+            "no_limit omaha_hi",
+        ),
     },
 )
 OMAHA_5 = GameNames(
     "Omaha 5",
     aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha"),
     hole_cards=5,
-    log_words={GGPOKER: ("PLO-5",), WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit")},
+    log_words={
+        GGPOKER: ("PLO-5",),
+        WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit"),
+        FULL_TILT: (
+            "pl 5 card omaha hi",
+            "pl courchevel hi",
+        ),
+    },
 )
 OMAHA_6 = GameNames(
     "Omaha 6",
     aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"),
     hole_cards=6,
-    log_words={GGPOKER: ("PLO-6",)},
+    log_words={
+        GGPOKER: ("PLO-6",),
+        FULL_TILT: ("pl 6 card omaha hi",),
+    },
 )
 OMAHA_HI_LO = GameNames(
     "Omaha Hi/Lo",
@@ -121,6 +169,19 @@ OMAHA_HI_LO = GameNames(
         PHH: ("FO/8",),
         GGPOKER: ("PLO Hi/Lo",),
         WINAMAX: ("Omaha Hi/Lo pot limit", "Omaha Hi/Lo fixed limit", "Omaha8 pot limit"),
+        ABSOLUTE: ("Omaha Hi/Lo",),
+        ULTIMATEBET: ("Omaha Hi/Lo",),
+        FULL_TILT: (
+            "limit omaha h/l",
+            "limit omaha hi/lo",
+            "pot limit omaha h/l",
+            "pot limit omaha hi/lo",
+            "pl omaha h/l",
+        ),
+        ONGAME: (
+            "pot_limit omaha_hi_lo",
+            "limit omaha_hi_lo",
+        ),
     },
 )
 SHORT_DECK = GameNames(

@@ -22,6 +22,7 @@ WORDS = sorted(
         for game in GAMES
         for word in (*game.aliases, *(w for ws in game.log_words.values() for w in ws))
     }
+    - {game.name for game in GAMES}  # a site may write a game by its canonical name (Enet)
 )
 # A word inside a longer string counts where it stands alone (not "Omaha Hi" in
 # "Omaha Hi/Lo"); words of three characters or fewer ("NT", "PO") only as a whole string and

@@ -63,6 +63,8 @@ from pipeline.sources.hand_histories.text_site import TextSite, read_amount
 __all__ = ["looks_like", "read_text_site", "split_hands"]
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_RUN_OF_CARDS = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")  # cards written without spaces
+_WINNERS = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")  # "A (165 High), B (165 Low)"
 _LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
 _DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
 
@@ -118,9 +120,12 @@ def _games_of(site: str) -> dict[str, str]:
 
 
 def _cards(text: str) -> str:
-    """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``."""
+    """Bracket contents as our cards: space-separated (``6s, 7h`` and ``9dJd`` -> ``6s 7h``,
+    ``9d Jd``), ``10h`` -> ``Th``."""
     return " ".join(
-        token.replace("10", "T", 1) if token.startswith("10") else token for token in text.split()
+        card.replace("10", "T", 1) if card.startswith("10") else card
+        for token in text.replace(",", " ").split()
+        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]
     )
 
 
@@ -132,7 +137,7 @@ class _Hand:
         self.hand_id = hand_id
         self.line = line
         self.seats: dict[str, int] = {}
-        self.stacks: dict[str, float] = {}
+        self.stacks: dict[str, float | None] = {}
         self.names: list[str] = []  # longest first, to split "name action" lines
         self.sitting_out: set[str] = set()
         self.put_in: dict[str, float] = {}
@@ -142,6 +147,7 @@ class _Hand:
         self.folded: dict[str, str] = {}
         self.hole: dict[str, str] = {}
         self.shown: set[str] = set()
+        self.showed_down: set[str] = set()
         self.stated: dict[str, str] = {}
         self.summary_stated: dict[str, str] = {}
         self.board: list[str] = []
@@ -152,6 +158,9 @@ class _Hand:
         self.ante: float | None = None
         self.returned = False
         self.notes: list[tuple[str, str]] = []
+        self.button: int | None = None  # where a line among the actions names it
+        self.summary_awards: list[tuple[str, float]] = []
+        self.blinds: dict[str, float] = {}  # the header's, for a blind posted without amount
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -210,13 +219,15 @@ class _Hand:
         (top, most), (_, next_most) = ranked[0], ranked[1]
         if most > next_most:
             self.put_in[top] -= most - next_most
-            self.won[top] -= min(most - next_most, self.won[top])
+            if self.site.unmatched_in_collected:
+                self.won[top] -= min(most - next_most, self.won[top])
 
 
 def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[str, Any]]:
     """The hand's header and table lines read; its seats are read by the caller."""
+    head = "\n".join(lines[: site.header_lines])
     header = next(
-        (found for pattern in site.headers if (found := pattern.match(lines[0])) is not None), None
+        (found for pattern in site.headers if (found := pattern.match(head)) is not None), None
     )
     if header is None:
         start = site.hand_start.match(lines[0])
@@ -229,25 +240,29 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
     game = _games_of(site.name).get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
-    if len(lines) < 2:
+    if len(lines) <= site.header_lines:
         raise TruncatedHandError(hand.hand_id)
-    table = site.table.match(lines[1])
-    if table is None:
-        msg = f"unreadable table line {lines[1][:100]!r}"
-        raise BadHandError(msg, hand.hand_id)
-    where = table.groupdict()
+    if site.table is None:  # the header names the table
+        where = says
+    else:
+        table = site.table.match(lines[site.header_lines])
+        if table is None:
+            msg = f"unreadable table line {lines[site.header_lines][:100]!r}"
+            raise BadHandError(msg, hand.hand_id)
+        where = table.groupdict()
     date = None
     if says.get("date"):
+        written = " ".join(says[key].strip() for key in ("date", "time", "year") if says.get(key))
         for layout in site.date_formats:
             try:
-                date = datetime.strptime(says["date"].strip(), layout).isoformat()
+                date = datetime.strptime(written, layout).replace(tzinfo=None).isoformat()
                 break
             except ValueError:
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
     tournament = where.get("tournament") or says.get("tournament")
     meta = {
-        "tournament": tournament,
+        "tournament": tournament or None,  # "": a tournament whose header leaves its id out
         "table": where.get("table"),
         "date": date,
         "variant": game,
@@ -255,7 +270,9 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
         "size": int(where["size"]) if where.get("size") else None,
         "button": int(where["button"]) if where.get("button") else None,
     }
-    meta.update(_money(site, {**says, "tournament": tournament}, lines[0] + "\n" + lines[1]))
+    meta.update(
+        _money(site, {**says, "tournament": tournament}, "\n".join(lines[: site.header_lines + 1]))
+    )
     return hand, meta
 
 
@@ -283,8 +300,8 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
         currency: str | None = "chips"
     elif site.play_money is not None and site.play_money.search(head):
         currency = "play"
-    else:
-        currency = stakes_mark or "play"
+    else:  # no mark: where the site writes it elsewhere in the hand (currency_line), found there
+        currency = stakes_mark or (None if site.currency_line else "play")
     buy_in_text = says.get("buy_in")
     buy_in = buy_in_currency = None
     if tournament and buy_in_text:
@@ -309,20 +326,32 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     hand, meta = _header(site, lines, line)
-    index = 2
+    for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
+        if meta.get(column):
+            hand.blinds[kind] = meta[column]
+    index = site.header_lines + (site.table is not None)
     while index < len(lines):
         seat = site.seat.match(lines[index])
         if seat is None:
+            button = site.button_line.match(lines[index]) if site.button_line else None
+            if button is not None:
+                hand.button = int(button.group("button"))
+            if not hand.seats and (
+                button is not None or any(pattern.match(lines[index]) for pattern in site.ignored)
+            ):
+                index += 1  # a line the site writes before its seats (``Seats: 9``)
+                continue
             break
         name = seat.group("name")
         hand.seats[name] = int(seat.group("seat"))
-        hand.stacks[name] = hand.amount(seat.group("stack"))
+        stack = seat.groupdict().get("stack")
+        hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
         if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
             hand.sitting_out.add(name)
         index += 1
     if not hand.seats:
-        msg = f"no seat lines after {lines[1][:100]!r}"
+        msg = f"no seat lines after {lines[index - 1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
     summary = False
@@ -335,7 +364,14 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
             _play_line(site, hand, text_line)
     if not summary:
         raise TruncatedHandError(hand.hand_id)
-    if site.uncalled is None:
+    if not any(hand.won.values()):  # the pots awarded in the summary alone
+        for name, amount in hand.summary_awards:
+            hand.won[name] += amount
+    if meta["currency"] is None and site.currency_line is not None:
+        marked = site.currency_line.search(text)
+        marks = site.currency_marks
+        meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
+    if (site.uncalled is None or site.uncalled_unwritten) and not hand.returned:
         hand.return_unmatched()
     # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
     # for the big blind): every player dealt in acts, or posts, before the hand can end.
@@ -362,6 +398,11 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 if card not in hand.board:
                     hand.board.append(card)
         return
+    if site.button_line is not None:
+        button = site.button_line.match(text_line)
+        if button is not None:
+            hand.button = int(button.group("button"))
+            return
     for pattern, code, what in site.noted:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
@@ -385,6 +426,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 msg = f"uncalled bet returned to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
             hand.put_in[uncalled.group("name")] -= hand.amount(uncalled.group("amount"))
+            hand.returned = True
             return
     collected = site.collected.match(text_line)
     if collected is not None and collected.group("name") in hand.seats:
@@ -413,6 +455,13 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
     all_in = "!" if site.all_in.search(action) else ""
     if kind == "nothing":
         return
+    if kind == "returned":  # an uncalled bet written as the player's own line
+        hand.put_in[name] -= hand.amount(says.get("amount"))
+        hand.returned = True
+        return
+    if kind == "collected":  # a pot awarded, written as the player's own line
+        hand.won[name] += hand.amount(says.get("amount"))
+        return
     hand.acted.add(name)
     if kind == "fold":
         hand.act(name, "f")
@@ -424,9 +473,20 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
-        to = hand.amount(says.get("to"))
+        # the street total the raise makes, or (a site writing what it adds) that total found
+        if says.get("to") or not says.get("amount"):
+            to = hand.amount(says.get("to"))
+        else:
+            to = hand.street_bet[name] + hand.amount(says.get("amount"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind == "all_in":  # what it adds: a call, a bet or a raise as the amount makes it
+        amount = hand.amount(says.get("amount"))
+        top = max(hand.street_bet.values(), default=0.0)
+        hand.commit(name, amount, live=True)
+        to = hand.street_bet[name]
+        verb = "c" if to <= top else "b" if top == 0 else "r"
+        hand.act(name, f"{verb}{amount_text(to if verb == 'r' else amount)}!")
     elif kind in _LIVE_POSTS and says.get("to"):
         # a post written as the player's street total (GGPoker's "straddle $0.08" after
         # "straddle $0.04"): what it adds is the rest
@@ -434,8 +494,19 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
-        amount = hand.amount(says.get("amount"))
+        # a dead part posted on the same line, beside the live one ("Posts $1 dead $0.50")
+        # or inside the whole the line writes first ("Posts dead $40 dead $15": 25 live)
+        dead = hand.amount(says["dead"]) if says.get("dead") else 0.0
+        if says.get("total"):
+            amount = hand.amount(says["total"]) - dead
+        elif not says.get("amount") and hand.blinds.get(kind):
+            amount = hand.blinds[kind]  # "posts big blind", its amount the header's
+        else:
+            amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)
+        if dead:
+            hand.commit(name, dead, live=False)
+            amount += dead
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
@@ -449,7 +520,9 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
                 tokens[-1] += f"[{shown}]"
                 break
     elif kind in ("show", "muck"):
-        hand.act(name, "sd")
+        if name not in hand.showed_down:  # a site may show the cards, then name the hand
+            hand.showed_down.add(name)
+            hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
             if kind == "show":
@@ -462,6 +535,19 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
+    awarded = site.summary_collected.match(text_line) if site.summary_collected else None
+    if awarded is not None:
+        says = awarded.groupdict()
+        winners = (
+            [(found.group(1), found.group(2)) for found in _WINNERS.finditer(says["winners"])]
+            if says.get("winners")
+            else [(says["name"], says["amount"])]
+        )
+        for name, amount in winners:
+            if name not in hand.seats:
+                msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
+                raise BadHandError(msg, hand.hand_id)
+            hand.summary_awards.append((name, hand.amount(amount)))
     shown = site.summary_shown.match(text_line)
     if shown is None or shown.group("name") not in hand.seats:
         return
@@ -549,6 +635,7 @@ def _append_rows(
     rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
 ) -> None:
     board = hand.board
+    button = meta["button"] if hand.button is None else hand.button
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)
         rows["hand_id"].append(hand.hand_id)
@@ -558,7 +645,7 @@ def _append_rows(
         rows["date"].append(meta["date"])
         rows["line"].append(hand.line)
         rows["seat"].append(seat)
-        rows["button"].append(seat == meta["button"])
+        rows["button"].append(seat == button)
         rows["player"].append(name)
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))

@@ -12,11 +12,18 @@ The patterns' named groups are what the engine reads (an absent group is null):
   found in the one table of games, :data:`pipeline.records.game_names.GAMES`, under the site's
   name, whatever their case; other words: an unsupported variant, named once per file),
   ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso`` (a currency
-  code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
+  code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``, and ``time``
+  where the clock is written apart from the day (``08:55:55 ET - 2013/05/08``: the engine reads
+  ``date + " " + time``, then ``+ " " + year`` where the year is written apart, after the zone);
+  where the site writes no table line (``table`` None) the header also gives ``table``,
+  ``size``, ``button``;
 - ``table`` (the line after the header): ``table``, ``size``, ``button``;
-- ``seat``: ``seat``, ``name``, ``stack``;
+- ``button_line`` (a line before the seats or among the actions): ``button``;
+- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
+  ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
@@ -50,24 +57,35 @@ ACTION_KINDS = frozenset(
         "show",
         "muck",
         "nothing",
+        "returned",
+        "collected",
+        "all_in",
     }
 )
 """What an action line may mean.  ``small_blind``, ``big_blind``, ``straddle`` and
 ``live_post`` (a button blind) count toward the street's bet; ``ante`` and ``dead_post`` (a
 missed blind, a small blind posted out of position) go into the pot only; ``nothing`` is a line
-that names a player but carries no chips (sits out, is connected, says something)."""
+that names a player but carries no chips (sits out, is connected, says something);
+``returned`` is an uncalled bet given back written as the player's own line (``NAME - returned
+($1) : not called``), its ``amount`` off what the player put in; ``collected`` a pot awarded
+written so (``NAME: collected (€10,57) from pot``); ``all_in`` an all-in written with what it
+adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it.  A ``raise``
+gives ``to`` (the street total it makes) or, for a site writing what it adds, ``amount``.  A
+blind posted without its ``amount`` is the header's blind."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
+_SCALES = {"K": 1e3, "M": 1e6}  # a tournament's big blinds written 50K/100K
 _SEPARATORS = re.compile(r"[\s\u00a0\u202f']")
 _MARKS = "$€£¥₹() "
 
 
 def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     """An amount as a site writes it, marks and separators dropped: ``$1,234.50``, ``0.02€``,
-    ``1 234``, ``€0,25``.  Where both ``,`` and ``.`` appear, the last one is the decimal point;
+    ``1 234``, ``€0,25``, ``50K`` (thousands: ``K``, millions: ``M``).  Where both ``,`` and
+    ``.`` appear, the last one is the decimal point;
     a lone ``,`` or ``.`` followed by three digits groups thousands (``3,350``), by one or two
     it is the decimal point (``0,92``) -- unless the site writes ``decimal_comma`` amounts, where
     ``1,234`` is a bit over one and ``1.234`` a thousand.
@@ -76,6 +94,8 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     (1234.5, 0.02, 1234.0, 3350.0)
     >>> read_amount("€0,25"), read_amount("1.234,5€"), read_amount("1,234", decimal_comma=True)
     (0.25, 1234.5, 1.234)
+    >>> read_amount("50K"), read_amount("1.5M"), read_amount("$0.10 Kicker")
+    (50000.0, 1500000.0, 0.1)
     >>> read_amount("all")
     Traceback (most recent call last):
     ValueError: not an amount: 'all'
@@ -88,6 +108,8 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     if match is None:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg)
+    end = match.start() + len(match.group().rstrip(",. \t\u00a0\u202f'"))
+    scale = _SCALES.get(text[end : end + 1], 1.0) if not text[end + 1 : end + 2].isalpha() else 1.0
     digits = _SEPARATORS.sub("", match.group()).rstrip(",.")
     comma, point = digits.rfind(","), digits.rfind(".")
     if comma >= 0 and point >= 0:
@@ -106,7 +128,7 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     else:
         digits = digits.replace(thousands, "").replace(decimal, ".")
     try:
-        return float(digits)
+        return float(digits) * scale
     except ValueError:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg) from None
@@ -125,9 +147,14 @@ class TextSite:
     """A hand's first line (``re.MULTILINE``, anchored with ``^``): where the text is cut into
     hands, and the mark a file is recognised by."""
     headers: tuple[re.Pattern[str], ...]
-    """The hand's first line, read by the first of these that matches (a site writes a cash
-    game's and a tournament's differently)."""
-    table: re.Pattern[str]
+    """The hand's first line (its first ``header_lines`` lines, joined by newlines), read by the
+    first of these that matches (a site writes a cash game's and a tournament's differently).
+    A ``date`` read with ``%z`` keeps its local time; the zone is the ``zone`` group's."""
+    header_lines: int = field(default=1, kw_only=True)
+    """How many lines the header spans (Ongame: the hand id, the start time, the table)."""
+    table: re.Pattern[str] | None
+    """The line after the header naming the table; None where the header line names it (the
+    seat lines then start on the second line)."""
     seat: re.Pattern[str]
     actor_separator: str
     """What comes between a player's name and the action: ``": "``, or ``" "``."""
@@ -139,6 +166,7 @@ class TextSite:
     """A street marker's word (as the ``street`` group gives it) -> 0 preflop ... 3 river."""
     dealt: re.Pattern[str]
     collected: re.Pattern[str]
+    """A line among the actions awarding a pot: ``name``, ``amount``."""
     summary: re.Pattern[str]
     """The line that opens the summary: the hand is whole once it is read."""
     summary_shown: re.Pattern[str]
@@ -167,5 +195,22 @@ class TextSite:
     noted: tuple[tuple[re.Pattern[str], str, str], ...] = ()
     """(pattern, issue code, what it means): lines kept as an issue on the hand (a cash drop
     added to the pot, an all-in insurance), the hand still read."""
+    summary_collected: re.Pattern[str] | None = None
+    """A summary line awarding a pot, read where no line among the actions awarded one (a site
+    that writes the awards in the summary alone, always or at times): ``name`` and ``amount``,
+    or a ``winners`` group listing ``name (amount)``, one or more separated by ``, ``
+    (``Main pot: 0.90 won by Ann (0.86)``, ``... won by Ann (165 High), Bob (165 Low)``)."""
+    uncalled_unwritten: bool = False
+    """The site leaves its uncalled-bet line out at times (Full Tilt's walks): a hand without
+    one gets the unmatched part of the last bet back as on a site that writes none."""
+    unmatched_in_collected: bool = True
+    """Where the site writes no uncalled bet returned (``uncalled`` None, or left out): whether
+    its awards include the unmatched part of the last bet (Winamax) or not (Ongame)."""
+    currency_line: re.Pattern[str] | None = None
+    """Searched in the hand's text for a cash game whose stakes carry no currency mark: its
+    ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
+    button_line: re.Pattern[str] | None = None
+    """A line among the actions, or before the seats, that names the button's seat (``The
+    button is in seat #3``, ``Button: seat 8``), for a site whose header and table line do not."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""

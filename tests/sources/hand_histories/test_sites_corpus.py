@@ -25,8 +25,12 @@ CORPUS = corpus_folder()
 pytestmark = pytest.mark.skipif(CORPUS is None, reason="no ../shared/corpora/sites")
 READ = {site.name: site for site in SITES}
 DECLARED = {site.name: site for site in TEXT_SITES}
+SITE_OF_FOLDER = {"FullTilt": "Full Tilt"}  # a corpus folder named otherwise than its site
 _CUT = re.compile(
-    r"^Total pot .*?\| (?:Rake (\S+)|No rake)(?: \| Jackpot (\S+))?(?: \| Bingo (\S+))?", re.M
+    r"^(?:Total pot .*?\| (?:Rake (\S+)|No rake)(?: \| Jackpot (\S+))?(?: \| Bingo (\S+))?"
+    r"|Rake taken: (\S+)"
+    r"|Total Pot\(\S*?\)(?: \| Rake \((\S+)\))?(?: \| Jackpot Rake \((\S+)\))?)",
+    re.M,
 )
 
 
@@ -45,7 +49,7 @@ def _logs(folder: str) -> list[tuple[Path, str, HandLog]]:
         if path.name in SKIPPED_FILES:
             continue
         data = path.read_bytes()
-        site = READ[folder]
+        site = READ[SITE_OF_FOLDER.get(folder, folder)]
         if site.looks_like(decode_text(data[:8192])):
             logs.append((path, decode_text(data), site.read(data, path.name)))
     return logs
@@ -69,8 +73,22 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
     [
         ("GGPoker", 21, 200, 195, {"run_it_twice": 5}),
         ("Winamax", 40, 146, 137, {"unsupported_variant": 9}),
+        # Stud, Razz, Draw, Badugi and Irish left out; an observer's log without seat lines
+        # and a Matrix hand written with its summary alone are malformed
+        (
+            "FullTilt",
+            81,
+            403,
+            243,
+            {"unsupported_variant": 154, "run_it_twice": 4, "malformed_hand": 2},
+        ),
+        ("Ongame", 26, 238, 217, {"unsupported_variant": 21}),
+        ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
+        ("UltimateBet", 1, 1, 1, {}),
+        ("ACPC", 1, 3000, 3000, {}),
+        ("Enet", 6, 6, 6, {}),
     ],
-    ids=["GGPoker", "Winamax"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
 )
 def test_every_hand_is_read_or_left_out_with_an_issue(
     table: dict[str, SiteFigures],
@@ -81,7 +99,7 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
     left_out: dict[str, int],
 ) -> None:
     row = table[site]
-    assert row.read_by == site
+    assert row.read_by == SITE_OF_FOLDER.get(site, site)
     assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (
         files,
         hands,
@@ -113,14 +131,23 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
                 ("pot_disagreement", "119419173368496129-1-1343577528"),
             ],
         ),
+        ("FullTilt", []),
+        ("Ongame", []),
+        ("Absolute", []),
+        ("UltimateBet", []),
+        ("ACPC", []),
+        ("Enet", []),
     ],
-    ids=["GGPoker", "Winamax"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
     found = []
     for _, _, log in _logs(site):
         issues, _ = audit_pots_with_counts(log)
         found += issues.select("code", "hand_id").rows()
+        # a reader's own check (ACPC's payoffs against its replay) names them on reading
+        said = log.issues.filter(pl.col("code") == "pot_disagreement")
+        found += said.select("code", "hand_id").rows()
     assert sorted(found) == sorted(expected)
 
 
@@ -136,14 +163,35 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
                 "6307872438747255-71-1288124090": "half a chip rounded",
             },
         ),
+        ("FullTilt", {}),
+        (
+            "Ongame",
+            {
+                # both players all in on their antes (1 and 4): Ongame gives the unmatched 3
+                # back without a line, and our rows keep it in (put in 5, won 2)
+                "T5-295703542-3": "an ante all in: the unmatched part given back unwritten",
+            },
+        ),
+        ("Absolute", {}),
+        (
+            "Enet",
+            {
+                # fpdb's files of Enet's own accounting faults: the awards written do not add
+                # up to the pot less the rake written; our rows keep the awards as written
+                "19408739": "two blinds posted without amounts, 0.20 collected, 0.30 summed",
+                "7732419": "a side pot never awarded: 56.64 collected of 140.53 put in",
+                "6404139": "'bad collected': 9.94 more kept than the rake written",
+                "12036770": "'accounting issue': 0.07 more awarded than put in",
+            },
+        ),
     ],
-    ids=["GGPoker", "Winamax"],
+    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "Enet"],
 )
 def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
     site: str, exceptions: dict[str, str]
 ) -> None:
-    declaration = DECLARED[site]
-    checked, differ = 0, {}
+    declaration = DECLARED[SITE_OF_FOLDER.get(site, site)]
+    checked, differ, read = 0, {}, 0
     for path, text, log in _logs(site):
         if log.rows.height == 0:
             continue
@@ -151,6 +199,7 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
             (pl.col("put_in").sum() - pl.col("won").sum()).round(2).alias("kept")
         )
         by_hand = dict(kept.iter_rows())
+        read += len(by_hand)
         for hand in declaration.hand_start.finditer(text):
             hand_id = hand.group("hand_id")
             cut = _CUT.search(text, hand.end())
@@ -160,5 +209,5 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
             written = sum(read_amount(amount) for amount in cut.groups() if amount)
             if abs(written - by_hand[hand_id]) > 0.005:
                 differ[hand_id] = f"{path.name}: {cut.group(0)!r}, ours {by_hand[hand_id]}"
-    assert checked > 10
+    assert checked > min(10, read - 1)  # every hand, on a site with few
     assert sorted(differ) == sorted(exceptions), differ

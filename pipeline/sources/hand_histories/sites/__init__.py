@@ -16,12 +16,17 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
+from pipeline.sources.hand_histories.sites.acpc import looks_like_acpc, read_acpc
 from pipeline.sources.hand_histories.sites.boss import BOSS
+from pipeline.sources.hand_histories.sites.enet import ENET
 from pipeline.sources.hand_histories.sites.everest import EVEREST
+from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
 from pipeline.sources.hand_histories.sites.ipoker import IPOKER
 from pipeline.sources.hand_histories.sites.merge import MERGE
 from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
+from pipeline.sources.hand_histories.sites.ongame import ONGAME
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
@@ -55,7 +60,15 @@ def xml_site(site: XmlSite) -> Site:
     return Site(site.name, site.looks_like, site.read_log)
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX)
+TEXT_SITES: tuple[TextSite, ...] = (
+    GGPOKER,
+    WINAMAX,
+    FULL_TILT,
+    ONGAME,
+    ABSOLUTE,
+    ULTIMATE_BET,
+    ENET,
+)
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 """The XML sites declared for the streaming XML engine
@@ -66,5 +79,7 @@ SITES: tuple[Site, ...] = (
     Site("PokerStars", sniff_pokerstars, read_pokerstars),
     *(text_site(site) for site in TEXT_SITES),
     *(xml_site(site) for site in XML_SITES),
+    # ACPC's one-line hands: a small reader of its own (why: sites/acpc.py)
+    Site("ACPC", looks_like_acpc, read_acpc),
 )
 """Every site read, tried in this order."""
