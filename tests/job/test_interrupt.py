@@ -3,8 +3,8 @@ what defers a signal, what a second signal does, and what a signal ignored at st
 
 from __future__ import annotations
 
-import os
 import signal
+import threading
 import time
 
 import pytest
@@ -13,7 +13,10 @@ from pipeline.job.runner.interrupt import Interrupted, signals_deferred, stop_on
 
 
 def _send(number: int) -> None:
-    os.kill(os.getpid(), number)
+    # To the main thread itself: sent to the process (os.kill), the signal may land on another
+    # thread (an xdist worker has some), the main thread's sleep then runs its course, and the
+    # handler waits for the next call, which is in the test's finally: the second signal's.
+    signal.pthread_kill(threading.main_thread().ident or 0, number)
     time.sleep(0.05)  # the handler runs at the next bytecode; give delivery a moment
 
 
