@@ -17,7 +17,7 @@ issues naming the cell; a hole-card count the game cannot hold is the schema's i
 >>> named.select("game", "hole", "board", "hole_cards_expected").rows()
 [('Omaha', 'Ah Kh Qs Js', '2c 3d 4h 5s 6c', 4), (None, 'Ah Kh', None, 2)]
 >>> print(unknown_game_issues(named)["message"][0])  # doctest: +ELLIPSIS
-game 'Chess' is not a game we score; known: Hold'em, Five Card, Omaha, ..., Short Deck
+game 'Chess' is not a game we score; known: Hold'em, Five Card, Omaha, ..., Badugi
 """
 
 from __future__ import annotations
