@@ -124,6 +124,7 @@ def test_net_of_our_phh_samples_is_pokerkits_replay(tmp_path: Path) -> None:
     assert tally.disagreements == [], tally.disagreements
 
 
+@pytest.mark.slow  # a minute over the whole PHH corpus: .ci/run's make slow runs it
 def test_net_of_the_phh_corpus_is_pokerkits_replay(tmp_path: Path) -> None:
     files = _sample(corpus(PHH, "*.phh", "*.phhs"))
     tally = check_net(files, tmp_path)
