@@ -108,17 +108,20 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 
 def _cards(text: str) -> str:
-    """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``."""
+    """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``; commas between cards
+    (``[ Td, Qd ]``) dropped."""
     return " ".join(
-        token.replace("10", "T", 1) if token.startswith("10") else token for token in text.split()
+        token.replace("10", "T", 1) if token.startswith("10") else token
+        for token in text.replace(",", " ").split()
     )
 
 
 class _Hand:
     """One hand while its lines are read."""
 
-    def __init__(self, site: TextSite, hand_id: str, line: int) -> None:
+    def __init__(self, site: TextSite, hand_id: str, line: int, *, decimal_comma: bool) -> None:
         self.site = site
+        self.decimal_comma = decimal_comma
         self.hand_id = hand_id
         self.line = line
         self.seats: dict[str, int] = {}
@@ -148,7 +151,11 @@ class _Hand:
             msg = "an action without its amount"
             raise BadHandError(msg)
         try:
-            return read_amount(text, decimal_comma=self.site.decimal_comma)
+            # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
+            return sum(
+                read_amount(part, decimal_comma=self.decimal_comma)
+                for part in text.split(" + ")
+            )
         except ValueError as error:
             raise BadHandError(str(error)) from None
 
@@ -191,8 +198,9 @@ class _Hand:
 
     def return_unmatched(self) -> None:
         """The part of the last bet no one matched, back to its bettor, for a site that writes
-        no uncalled bet returned: its ``collected`` holds that part, so it comes off what the
-        bettor won too (``put_in`` and ``won`` count the pots alone, as on every site)."""
+        no uncalled bet returned; where its ``collected`` holds that part
+        (:attr:`TextSite.collected_unmatched`), it comes off what the bettor won too (``put_in``
+        and ``won`` count the pots alone, as on every site)."""
         bets = self.street_bet if any(self.street_bet.values()) else self.last_bets
         if len(bets) < 2:
             return
@@ -200,13 +208,22 @@ class _Hand:
         (top, most), (_, next_most) = ranked[0], ranked[1]
         if most > next_most:
             self.put_in[top] -= most - next_most
-            self.won[top] -= min(most - next_most, self.won[top])
+            included = self.site.collected_unmatched
+            if included is None:  # the site writes it both ways: by the hand's sums
+                included = sum(self.won.values()) > sum(self.put_in.values()) + 1e-9
+            if included:
+                self.won[top] -= min(most - next_most, self.won[top])
 
 
-def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[str, Any]]:
-    """The hand's header and table lines read; its seats are read by the caller."""
+def _header(
+    site: TextSite, lines: list[str], line: int, first_seat: int, *, decimal_comma: bool
+) -> tuple[_Hand, dict[str, Any]]:
+    """The hand's head read: the lines before its first seat line (``first_seat``), the header
+    pattern matched from the first of them (it may span several: a preamble, the stakes), the
+    table pattern on the lines after the header's last; its seats are read by the caller."""
+    head = "\n".join(lines[:first_seat])
     header = next(
-        (found for pattern in site.headers if (found := pattern.match(lines[0])) is not None), None
+        (found for pattern in site.headers if (found := pattern.match(head)) is not None), None
     )
     if header is None:
         start = site.hand_start.match(lines[0])
@@ -214,16 +231,18 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
         msg = f"unreadable header {lines[0][:100]!r}"
         raise BadHandError(msg, hand_id)
     says = header.groupdict()
-    hand = _Hand(site, says["hand_id"], line)
+    hand = _Hand(site, says["hand_id"], line, decimal_comma=decimal_comma)
     game_words = (says.get("game") or "").strip()
     game = site.games.get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
     if len(lines) < 2:
         raise TruncatedHandError(hand.hand_id)
-    table = site.table.match(lines[1])
+    header_lines = head.count("\n", 0, max(header.end() - 1, 0)) + 1
+    table_text = "\n".join(lines[header_lines:first_seat])
+    table = site.table.match(table_text)
     if table is None:
-        msg = f"unreadable table line {lines[1][:100]!r}"
+        msg = f"unreadable table line {table_text[:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     where = table.groupdict()
     date = None
@@ -235,28 +254,34 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
             except ValueError:
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
-    tournament = where.get("tournament") or says.get("tournament")
+    # the table line's table, size, button and tournament, else the header's
+    where = {key: where.get(key) or says.get(key) for key in ("table", "size", "button")} | {
+        "tournament": where.get("tournament") or says.get("tournament")
+    }
+    tournament = where["tournament"]
     meta = {
         "tournament": tournament,
-        "table": where.get("table"),
+        "table": where["table"],
         "date": date,
         "variant": game,
         "time_zone": says.get("zone") or site.zone,
-        "size": int(where["size"]) if where.get("size") else None,
-        "button": int(where["button"]) if where.get("button") else None,
+        "size": int(where["size"]) if where["size"] else None,
+        "button": int(where["button"]) if where["button"] else None,
     }
-    meta.update(_money(site, {**says, "tournament": tournament}, lines[0] + "\n" + lines[1]))
+    meta.update(_money(site, {**says, "tournament": tournament}, head, decimal_comma))
     return hand, meta
 
 
-def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, Any]:
+def _money(
+    site: TextSite, says: dict[str, str | None], head: str, decimal_comma: bool
+) -> dict[str, Any]:
     """Currency, stakes, format and buy-in as the header says them."""
 
     def amount(text: str | None) -> float | None:
         if not text:
             return None
         try:
-            return read_amount(text, decimal_comma=site.decimal_comma)
+            return read_amount(text, decimal_comma=decimal_comma)
         except ValueError:
             return None
 
@@ -281,7 +306,7 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
         numbers = re.findall(r"\d[\d.,]*", buy_in_text)
         if numbers:
             buy_in = sum(
-                read_amount(number, decimal_comma=site.decimal_comma) for number in numbers
+                read_amount(number, decimal_comma=decimal_comma) for number in numbers
             )
             buy_in_currency = mark_of(buy_in_text)
         elif site.free_buy_in is not None and site.free_buy_in.search(buy_in_text):
@@ -298,13 +323,23 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
-    hand, meta = _header(site, lines, line)
-    index = 2
+    first_seat = next(
+        (at for at, text_line in enumerate(lines) if at and site.seat.match(text_line)), None
+    )
+    index = first_seat if first_seat is not None else min(len(lines), 2)
+    # a site writing each player's locale: the hand's own amounts say how it is written
+    decimal_comma = site.decimal_comma or (
+        site.decimal_comma_when is not None and site.decimal_comma_when.search(text) is not None
+    )
+    hand, meta = _header(site, lines, line, index, decimal_comma=decimal_comma)
     while index < len(lines):
         seat = site.seat.match(lines[index])
         if seat is None:
             break
         name = seat.group("name")
+        if name in hand.seats:  # a log that blanks names: whose action is whose is lost
+            msg = f"seats {hand.seats[name]} and {seat.group('seat')} share the name {name!r}"
+            raise BadHandError(msg, hand.hand_id)
         hand.seats[name] = int(seat.group("seat"))
         hand.stacks[name] = hand.amount(seat.group("stack"))
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
@@ -318,7 +353,8 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     summary = False
     for text_line in lines[index:]:
         if summary:
-            _summary_line(site, hand, text_line)
+            if not (site.collected_in_summary and _collected(site, hand, text_line)):
+                _summary_line(site, hand, text_line)
         elif site.summary.match(text_line):
             summary = True
         else:
@@ -369,9 +405,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 raise BadHandError(msg, hand.hand_id)
             hand.put_in[uncalled.group("name")] -= hand.amount(uncalled.group("amount"))
             return
-    collected = site.collected.match(text_line)
-    if collected is not None and collected.group("name") in hand.seats:
-        hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
+    if _collected(site, hand, text_line):
         return
     parts = hand.actor(text_line)
     if parts is not None:
@@ -381,6 +415,15 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         return
     msg = f"unreadable line {text_line[:100]!r}"
     raise BadHandError(msg, hand.hand_id)
+
+
+def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
+    """True when the line is a seated player's pot collected (and it is counted)."""
+    collected = site.collected.match(text_line)
+    if collected is None or collected.group("name") not in hand.seats:
+        return False
+    hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
+    return True
 
 
 def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str) -> None:
@@ -407,7 +450,11 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
-        to = hand.amount(says.get("to"))
+        # a raise written as its street total (``to``), or as what it adds (``amount``)
+        if says.get("to") is None and says.get("amount") is not None:
+            to = hand.street_bet[name] + hand.amount(says.get("amount"))
+        else:
+            to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:

@@ -8,13 +8,17 @@ them; nothing about a site is written anywhere else, so a fix to the engine fixe
 
 The patterns' named groups are what the engine reads (an absent group is null):
 
-- ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words, looked up in
+- ``headers`` (matched from the hand's first line; a pattern may span several lines, joined
+  by ``\n``, where a site writes a preamble or its stakes on a line of their own): ``hand_id``, ``game`` (the site's words, looked up in
   ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
   (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
-- ``table`` (the line after the header): ``table``, ``size``, ``button``;
+- ``table`` (matched on the lines after the header's last, up to the first seat line, joined
+  by ``\n``): ``table``, ``size``, ``button``, ``tournament``;
 - ``seat``: ``seat``, ``name``, ``stack``;
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
-  ``amount`` (what the action adds), ``to`` (a raise's street total), ``cards``, ``stated``;
+  ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
+  amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total),
+  ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
@@ -139,15 +143,26 @@ class TextSite:
     variant, named once per file."""
     date_formats: tuple[str, ...]
     """``strptime`` formats of the header's ``date`` group, tried in order."""
+    collected_in_summary: bool = False
+    """The site writes the pots collected after the summary's first line (888poker,
+    PartyPoker): ``collected`` lines are read there too."""
     zone: str | None = None
     """The zone of a header that writes none (null: the time is taken as written, in UTC)."""
     currency_marks: Mapping[str, str] = field(default_factory=lambda: CURRENCY_MARKS)
     decimal_comma: bool = False
     """Amounts like ``0,25`` are a quarter (``1,234`` is then a bit over one)."""
+    decimal_comma_when: re.Pattern[str] | None = None
+    """Searched in each hand's text, for a site that writes amounts in its player's locale
+    (888poker): where found, that hand's amounts are read as :attr:`decimal_comma` ones."""
     all_in: re.Pattern[str] = re.compile(r"\band is all-in\b")
     uncalled: re.Pattern[str] | None = None
     """The line returning an uncalled bet; None where the site writes none, and the engine
     returns the part of the last bet no one matched itself."""
+    collected_unmatched: bool | None = True
+    """Where the site writes no ``uncalled`` line: whether the bettor's ``collected`` holds the
+    part of the last bet no one matched (True), or not (False); None where the site's logs do
+    both (888poker over the years): it is held when the pots collected exceed the chips put
+    in, which only that part can make them do."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once: the hand is left out."""
     free_buy_in: re.Pattern[str] | None = None
