@@ -152,10 +152,8 @@ class _Hand:
             raise BadHandError(msg)
         try:
             # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
-            return sum(
-                read_amount(part, decimal_comma=self.decimal_comma)
-                for part in text.split(" + ")
-            )
+            parts = [read_amount(part, decimal_comma=self.decimal_comma) for part in text.split(" + ")]
+            return round(sum(parts), 9)
         except ValueError as error:
             raise BadHandError(str(error)) from None
 

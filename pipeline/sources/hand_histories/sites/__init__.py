@@ -17,6 +17,7 @@ from functools import partial
 
 from pipeline.records import HandLog, declare_wording
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
@@ -44,7 +45,7 @@ def text_site(site: TextSite) -> Site:
     return Site(site.name, partial(looks_like, site), partial(read_text_site, site))
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX)
+TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC)
 """The text sites declared for the engine."""
 
 SITES: tuple[Site, ...] = (
