@@ -152,8 +152,8 @@ class _Hand:
             raise BadHandError(msg)
         try:
             # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
-            parts = [read_amount(part, decimal_comma=self.decimal_comma) for part in text.split(" + ")]
-            return round(sum(parts), 9)
+            parts = text.split(" + ")
+            return round(sum(read_amount(p, decimal_comma=self.decimal_comma) for p in parts), 9)
         except ValueError as error:
             raise BadHandError(str(error)) from None
 
@@ -303,9 +303,7 @@ def _money(
     if tournament and buy_in_text:
         numbers = re.findall(r"\d[\d.,]*", buy_in_text)
         if numbers:
-            buy_in = sum(
-                read_amount(number, decimal_comma=decimal_comma) for number in numbers
-            )
+            buy_in = sum(read_amount(number, decimal_comma=decimal_comma) for number in numbers)
             buy_in_currency = mark_of(buy_in_text)
         elif site.free_buy_in is not None and site.free_buy_in.search(buy_in_text):
             buy_in = 0.0

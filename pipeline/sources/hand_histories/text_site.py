@@ -9,11 +9,12 @@ them; nothing about a site is written anywhere else, so a fix to the engine fixe
 The patterns' named groups are what the engine reads (an absent group is null):
 
 - ``headers`` (matched from the hand's first line; a pattern may span several lines, joined
-  by ``\n``, where a site writes a preamble or its stakes on a line of their own): ``hand_id``, ``game`` (the site's words, looked up in
-  ``games``), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso``
-  (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``;
+  by newlines, where a site writes a preamble or its stakes on a line of their own):
+  ``hand_id``, ``game`` (the site's words, looked up in ``games``), ``sb``, ``bb``, ``ante``
+  (stakes as written, currency marks included), ``iso`` (a currency code written beside them),
+  ``tournament``, ``buy_in``, ``date``, ``zone``;
 - ``table`` (matched on the lines after the header's last, up to the first seat line, joined
-  by ``\n``): ``table``, ``size``, ``button``, ``tournament``;
+  by newlines): ``table``, ``size``, ``button``, ``tournament``;
 - ``seat``: ``seat``, ``name``, ``stack``;
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
