@@ -143,6 +143,8 @@ class _Hand:
         self.actions: dict[str, list[list[str]]] = {}
         self.sequence = 0
         self.ante: float | None = None
+        self.blinds: dict[str, float] = {}  # the first small and big blind posted
+        self.button: int | None = None  # where a play line gives it (site.button_line)
         self.returned = False
         self.notes: list[tuple[str, str]] = []
 
@@ -297,7 +299,7 @@ def _money(
     elif site.play_money is not None and site.play_money.search(head):
         currency = "play"
     else:
-        currency = stakes_mark or "play"
+        currency = stakes_mark or site.currency or "play"
     buy_in_text = says.get("buy_in")
     buy_in = buy_in_currency = None
     if tournament and buy_in_text:
@@ -318,6 +320,8 @@ def _money(
 
 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
+    if site.name_marks is not None:
+        text = site.name_marks.sub("", text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     first_seat = next(
         (at for at, text_line in enumerate(lines) if at and site.seat.match(text_line)), None
@@ -371,6 +375,9 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     """One line between the seats and the summary."""
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
+    if site.button_line is not None and (button := site.button_line.match(text_line)):
+        hand.button = int(button.group("button"))
+        return
     street = site.street.match(text_line)
     if street is not None:
         number = site.streets.get(street.group("street").casefold())
@@ -459,12 +466,14 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
+        elif kind in ("small_blind", "big_blind"):
+            hand.blinds.setdefault(kind, amount)
     elif kind in ("show", "muck"):
         hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
-            if kind == "show":
-                hand.shown.add(name)
+        if kind == "show" and name in hand.hole:  # shown now, or dealt face up before
+            hand.shown.add(name)
         if says.get("stated"):
             hand.stated[name] = str(says["stated"]).strip()
     else:  # a kind the declaration misspelt: the site file is wrong, not the log
@@ -560,6 +569,9 @@ def _append_rows(
     rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
 ) -> None:
     board = hand.board
+    small_blind, big_blind = meta["small_blind"], meta["big_blind"]
+    if small_blind is None and big_blind is None:  # no stakes in the header: the blinds posted
+        small_blind, big_blind = hand.blinds.get("small_blind"), hand.blinds.get("big_blind")
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)
         rows["hand_id"].append(hand.hand_id)
@@ -569,7 +581,7 @@ def _append_rows(
         rows["date"].append(meta["date"])
         rows["line"].append(hand.line)
         rows["seat"].append(seat)
-        rows["button"].append(seat == meta["button"])
+        rows["button"].append(seat == (meta["button"] or hand.button))
         rows["player"].append(name)
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))
@@ -585,8 +597,8 @@ def _append_rows(
         rows["played_at"].append(None)
         rows["time_zone"].append(meta["time_zone"])
         rows["currency"].append(meta["currency"])
-        rows["small_blind"].append(meta["small_blind"])
-        rows["big_blind"].append(meta["big_blind"])
+        rows["small_blind"].append(small_blind)
+        rows["big_blind"].append(big_blind)
         rows["ante"].append(hand.ante)
         rows["format"].append(meta["format"])
         rows["buy_in"].append(meta["buy_in"])

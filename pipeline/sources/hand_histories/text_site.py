@@ -21,7 +21,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
   amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total),
   ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
-- ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
+- ``dealt``: ``name``, ``cards``; the stakes, where the header gives none: the first small and
+  big blind posted; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
 """
 
@@ -164,6 +165,15 @@ class TextSite:
     part of the last bet no one matched (True), or not (False); None where the site's logs do
     both (888poker over the years): it is held when the pots collected exceed the chips put
     in, which only that part can make them do."""
+    currency: str | None = None
+    """The ISO code of a cash game whose header writes no currency mark (Bovada: ``USD``);
+    null: play money."""
+    name_marks: re.Pattern[str] | None = None
+    """Marks a site writes beside a name on some lines only (Bovada's ``  [ME]`` for the player
+    who saved the log): removed from every line before the hand is read."""
+    button_line: re.Pattern[str] | None = None
+    """A line among the actions that gives the button's seat (``button``), for a site whose
+    head does not."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once: the hand is left out."""
     free_buy_in: re.Pattern[str] | None = None
