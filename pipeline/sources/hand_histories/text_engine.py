@@ -56,7 +56,7 @@ from pipeline.records.hand_log import (
     with_played_at,
 )
 from pipeline.sources.base import decode_text
-from pipeline.sources.hand_histories.text_site import TextSite, read_amount
+from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite, read_amount
 
 __all__ = ["looks_like", "read_text_site", "split_hands"]
 
@@ -384,6 +384,8 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         if number is None:
             msg = f"unknown street {text_line[:100]!r}"
             raise BadHandError(msg, hand.hand_id)
+        if number == NEXT_STREET:  # a line that deals the next street without naming it
+            number = min(hand.street + 1, 3)
         if number > 0:
             hand.next_street(number)
         for group in _CARDS.findall(text_line[street.end("street") :]):
@@ -450,6 +452,9 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.act(name, "x")
     elif kind in ("call", "bet"):
         amount = hand.amount(says.get("amount"))
+        # a site's one word for both (Bovada's "All-in $12"): a call facing no bet is a bet
+        if kind == "call" and hand.street > 0 and not any(hand.street_bet.values()):
+            kind = "bet"
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
@@ -482,6 +487,11 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
+    if site.summary_board is not None and (board := site.summary_board.match(text_line)):
+        for card in _cards(board.group("cards")).split():
+            if card not in hand.board:  # dealt after an all-in, with no street line
+                hand.board.append(card)
+        return
     shown = site.summary_shown.match(text_line)
     if shown is None or shown.group("name") not in hand.seats:
         return

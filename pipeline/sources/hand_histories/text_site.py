@@ -35,7 +35,7 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 
-__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "TextSite", "read_amount"]
+__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "TextSite", "read_amount"]
 
 ACTION_KINDS = frozenset(
     {
@@ -59,6 +59,10 @@ ACTION_KINDS = frozenset(
 ``live_post`` (a button blind) count toward the street's bet; ``ante`` and ``dead_post`` (a
 missed blind, a small blind posted out of position) go into the pot only; ``nothing`` is a line
 that names a player but carries no chips (sits out, is connected, says something)."""
+
+NEXT_STREET = -1
+"""A street marker's number (in ``streets``) for a line that deals the next street without
+naming it (Bovada's old ``Card dealt to table [7s 6d Ah]``)."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
@@ -145,6 +149,9 @@ class TextSite:
     variant, named once per file."""
     date_formats: tuple[str, ...]
     """``strptime`` formats of the header's ``date`` group, tried in order."""
+    summary_board: re.Pattern[str] | None = None
+    """A summary line giving the whole board (``cards``), read where the streets did not deal
+    all of it (Bovada's old logs write no street after an all-in)."""
     collected_in_summary: bool = False
     """The site writes the pots collected after the summary's first line (888poker,
     PartyPoker): ``collected`` lines are read there too."""
