@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.bovada import BOVADA
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
 from pipeline.sources.hand_histories.sites.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
@@ -45,7 +46,7 @@ def text_site(site: TextSite) -> Site:
     return Site(site.name, partial(looks_like, site), partial(read_text_site, site))
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC)
+TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC, BOVADA)
 """The text sites declared for the engine."""
 
 SITES: tuple[Site, ...] = (
