@@ -13,8 +13,8 @@ $(BIN)/python:
 
 # Stamps re-install when the project's build files or C sources change (the install compiles
 # them: setup.py).
-BUILD_FILES := pyproject.toml setup.py $(wildcard pipeline/*/_*.c pipeline/*/*/_*.c) \
-	$(wildcard pipeline/*/_*.h pipeline/*/*/_*.h)
+BUILD_FILES := pyproject.toml setup.py $(wildcard pipeline/*/_*.c pipeline/*/*/_*.c pipeline/*/*/*/_*.c) \
+	$(wildcard pipeline/*/_*.h pipeline/*/*/_*.h pipeline/*/*/*/_*.h)
 
 $(VENV)/.installed-run: $(BUILD_FILES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -77,4 +77,4 @@ fuzz: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build
-	rm -f pipeline/*/*.so pipeline/*/*/*.so
+	rm -f pipeline/*/*.so pipeline/*/*/*.so pipeline/*/*/*/*.so

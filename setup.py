@@ -24,12 +24,13 @@ EXTENSIONS = [
     # The one-pass PokerStars scanner; pipeline.sources.pokerstars falls back to the line
     # reader (the reference) without it.
     Extension(
-        "pipeline.sources.pokerstars._pokerstars_scan",
+        "pipeline.sources.pokerstars.scanner._pokerstars_scan",
         # One extension from the parts of the format (see _pokerstars_scan.h).
         sources=sorted(
-            str(path) for path in Path("pipeline/sources/pokerstars").glob("_pokerstars_scan*.c")
+            str(path)
+            for path in Path("pipeline/sources/pokerstars/scanner").glob("_pokerstars_scan*.c")
         ),
-        depends=["pipeline/sources/pokerstars/_pokerstars_scan.h"],
+        depends=["pipeline/sources/pokerstars/scanner/_pokerstars_scan.h"],
         optional=True,
     ),
 ]

@@ -52,7 +52,7 @@ from pipeline.sources.pokerstars import (
     read_pokerstars,
     split_hands,
 )
-from pipeline.sources.pokerstars.compiled import SCAN
+from pipeline.sources.pokerstars.scanner import SCAN
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "tests" / "data" / "hand_histories").glob("pokerstars_*.txt"))

@@ -60,7 +60,7 @@ from pipeline.sources.pokerstars import (
     sniff_pokerstars,
     split_hands,
 )
-from pipeline.sources.pokerstars.compiled import SCAN
+from pipeline.sources.pokerstars.scanner import SCAN
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared/corpora beside the checkout (or beside the folder of its worktrees).

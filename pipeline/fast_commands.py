@@ -109,7 +109,7 @@ def version_line() -> str:
     from pipeline.core.kernel import KERNEL_NAME
 
     # Looked for, not imported: importing pipeline.sources would load polars.
-    sources = Path(__file__).parent / "sources" / "pokerstars"
-    scanner = any((sources / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
+    folder = Path(__file__).parent / "sources" / "pokerstars" / "scanner"
+    scanner = any((folder / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
     reader = "C scanner" if scanner else "line reader"
     return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})"

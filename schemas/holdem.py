@@ -144,6 +144,11 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     "saw_flop": _FLAG, "saw_showdown": _FLAG, "won_at_showdown": _FLAG,
     "won_when_saw_flop": _FLAG, "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(),
     "all_in": _TEXT, "all_in_ev": pl.Float64(),
+    # per street after the flop: the aggression factor's counts, and the street of a fold
+    "bets_flop": pl.Int64(), "raises_flop": pl.Int64(), "calls_flop": pl.Int64(),
+    "bets_turn": pl.Int64(), "raises_turn": pl.Int64(), "calls_turn": pl.Int64(),
+    "bets_river": pl.Int64(), "raises_river": pl.Int64(), "calls_river": pl.Int64(),
+    "fold_street": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -163,7 +168,9 @@ player's ``position`` (:data:`POSITIONS`) and ``actions``, ``net`` (``won - put_
 ``issue_code`` (null on a scored row).  The columns from ``vpip`` on are the tracker
 statistics (issue 33, ``docs/statistics.md``): booleans null where the player had no chance,
 counts of postflop bets, raises and calls, the street of an all-in with cards to come and
-``all_in_ev`` (the exact equity then times the whole pot, less ``put_in``).  Files
+``all_in_ev`` (the exact equity then, pot by pot among each pot's contenders, less
+``put_in``), then the bets, raises and calls per street after the flop (``bets_flop`` ...
+``calls_river``) and ``fold_street`` (the street of a fold).  Files
 written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
@@ -263,6 +270,16 @@ class ScoredRows(pa.DataFrameModel):
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
     all_in_ev: Series[float] = pa.Field(nullable=True)
+    bets_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_turn: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_turn: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_turn: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pipeline.records import game_names  # the standard library only: costs the CLI nothing
+
 if TYPE_CHECKING:
     from pipeline.games.base import EquityOptions, ScoringOptions
 
@@ -59,35 +61,59 @@ InputsArgument = Annotated[
 GameOption = Annotated[
     str | None,
     typer.Option(
-        help="The poker game of sheets without a game column: Hold'em, Omaha (PLO), Omaha 5, "
-        "Omaha 6, Omaha Hi/Lo (PLO8), Short Deck (6+); any alias, any case."
+        help="The poker game of sheets without a game column: "
+        f"{game_names.games_and_an_alias()}; any alias, any case."
     ),
 ]
-TRIPS_OVER_STRAIGHT = "trips-over-straight"
-ShortDeckRuleOption = Annotated[
-    str,
+RuleOption = Annotated[
+    list[str] | None,
     typer.Option(
-        help="Short deck's order of three of a kind and a straight: trips-over-straight "
-        "(PokerStars 6+, Triton) or straight-over-trips."
+        "--rule",
+        metavar="GAME=RULESET",
+        help="Play a game by another rule set, e.g. 'Short Deck=straight-over-trips' (short "
+        "deck: trips-over-straight, PokerStars 6+ and Triton's and the default, or "
+        "straight-over-trips); repeat for several games.",
     ),
 ]
+ShortDeckRuleOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Same as --rule 'Short Deck=RULESET' (kept for existing scripts): "
+        "trips-over-straight or straight-over-trips."
+    ),
+]
+
+
+def rule_choices(rules: list[str] | None, short_deck_rule: str | None) -> dict[str, str]:
+    """The rule sets a command line names (``--rule GAME=RULESET``, and ``--short-deck-rule``
+    as the short deck's), checked against the table of games; a game or rule set we do not
+    know fails the command with the names we do."""
+    from pipeline.records.game_names import SHORT_DECK, rule_sets_of
+
+    choices = list(rules or [])
+    if short_deck_rule is not None:
+        choices.insert(0, f"{SHORT_DECK.name}={short_deck_rule}")
+    try:
+        return rule_sets_of(choices)
+    except ValueError as error:
+        raise _fail(str(error)) from None
 
 
 def _scoring_options(
-    game: str | None, short_deck_rule: str, equity: EquityOptions | None = None
+    game: str | None,
+    rules: list[str] | None,
+    short_deck_rule: str | None,
+    equity: EquityOptions | None = None,
 ) -> ScoringOptions:
     """The run's scoring settings from the command line; a game or rule set we do not know
     fails the command with the names we do."""
     from pipeline.games.base import NO_EQUITY, ScoringOptions
-    from pipeline.games.poker.variants import canonical_game, known_game_names, short_deck_rule_sets
+    from pipeline.records.game_names import canonical_game, known_game_names
 
     name = None if game is None else canonical_game(game)
     if game is not None and name is None:
         raise _fail(f"unknown game {game!r}; known: {known_game_names()}")
-    try:
-        rule_sets = short_deck_rule_sets(short_deck_rule)
-    except ValueError as error:
-        raise _fail(str(error)) from None
+    rule_sets = rule_choices(rules, short_deck_rule)
     return ScoringOptions(equity or NO_EQUITY, game=name, rule_sets=rule_sets)
 
 
@@ -138,7 +164,8 @@ def run_command(
         typer.Option(help="Run on a running Dask cluster, e.g. tcp://10.0.0.5:8786."),
     ] = None,
     game: GameOption = None,
-    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
+    rule: RuleOption = None,
+    short_deck_rule: ShortDeckRuleOption = None,
 ) -> None:
     """The nightly job: validate and score every export into NAME.xlsx and NAME.parquet.
 
@@ -157,7 +184,7 @@ def run_command(
     )
 
     scoring = _scoring_options(
-        game, short_deck_rule, EquityOptions(enabled=equity, budget_seconds=equity_budget)
+        game, rule, short_deck_rule, EquityOptions(enabled=equity, budget_seconds=equity_budget)
     )
     report: RunReport | None = None
     with stop_on_signals():  # SIGTERM, SIGINT, SIGHUP: stop, tidy, keep what finished
@@ -188,7 +215,8 @@ def run_command(
 def check_command(
     inputs: InputsArgument = None,
     game: GameOption = None,
-    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
+    rule: RuleOption = None,
+    short_deck_rule: ShortDeckRuleOption = None,
 ) -> None:
     """Validate only: print every issue (file, sheet, row, column, value, message), write nothing.
 
@@ -197,7 +225,7 @@ def check_command(
     from pipeline.cli.report import count
     from pipeline.job import check, issue_lines
 
-    results, found = check(inputs or [Path("input")], _scoring_options(game, short_deck_rule))
+    results, found = check(inputs or [Path("input")], _scoring_options(game, rule, short_deck_rule))
     issues = len(found.issues)
     for line in found.issues:
         typer.echo(line)
@@ -318,7 +346,8 @@ def equity(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed for --samples.")] = 0,
     game: GameOption = None,
-    short_deck_rule: ShortDeckRuleOption = TRIPS_OVER_STRAIGHT,
+    rule: RuleOption = None,
+    short_deck_rule: ShortDeckRuleOption = None,
 ) -> None:
     """Each hand's chance to win, tie and its equity, exact over every way the board can fall."""
     # The console script runs this command without importing Typer (pipeline.console); both
@@ -326,10 +355,10 @@ def equity(
     from pipeline.fast_commands import CommandError, equity_lines
 
     rules, name = None, None
+    scoring = _scoring_options(game, rule, short_deck_rule)  # a wrong --rule fails, game or not
     if game is not None:  # the games registry names the game (not on the fast path)
         from pipeline.games.poker.variants import rules_of_games
 
-        scoring = _scoring_options(game, short_deck_rule)
         name = scoring.game
         rules = rules_of_games(scoring.rule_sets)[str(name)]
         if rules.board_cards == 0:

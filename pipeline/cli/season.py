@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli import EXIT_FAILED, EXIT_ISSUES, app
+from pipeline.cli import EXIT_FAILED, EXIT_ISSUES, app, rule_choices
 
 
 def _date(text: str | None, option: str) -> dt.date | None:
@@ -61,13 +61,30 @@ def season_command(
             "there is money, pots won where there is none).",
         ),
     ] = None,
-    short_deck_rule: Annotated[
-        str,
+    page_players: Annotated[
+        list[str] | None,
         typer.Option(
-            help="The rule set the season's short deck nights were run with: "
-            "trips-over-straight or straight-over-trips (the hand odds depend on it)."
+            "--player",
+            help="A guest to print a page for on 'Player pages' (repeat for more; default: "
+            "the --top players with the most hands with actions).",
         ),
-    ] = "trips-over-straight",
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rule",
+            metavar="GAME=RULESET",
+            help="The rule set a game's nights were run with, e.g. 'Short Deck=straight-over-"
+            "trips' (the hand odds depend on it); repeat for several games.",
+        ),
+    ] = None,
+    short_deck_rule: Annotated[
+        str | None,
+        typer.Option(
+            help="Same as --rule 'Short Deck=RULESET' (kept for existing scripts): "
+            "trips-over-straight or straight-over-trips."
+        ),
+    ] = None,
 ) -> None:
     """The season report: standings, hands vs odds, luck, head to head and Yatzy, one workbook.
 
@@ -75,7 +92,7 @@ def season_command(
     or when --from/--to match no night (nothing written); 2 (one line "Error: ...") when the
     folder or the players file cannot be read.
     """
-    from pipeline.games.poker.variants import rules_of_games, short_deck_rule_sets
+    from pipeline.games.poker.variants import rules_of_games
     from pipeline.season.names import PlayerMap, PlayersFileError, read_players
     from pipeline.season.poker_tables import RANK_BY
     from pipeline.season.report import EmptyRangeError, SeasonError, season_report
@@ -90,11 +107,7 @@ def season_command(
     except PlayersFileError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(EXIT_FAILED) from None
-    try:
-        rule_sets = short_deck_rule_sets(short_deck_rule)
-    except ValueError as error:
-        typer.echo(f"Error: {error}", err=True)
-        raise typer.Exit(EXIT_FAILED) from None
+    rule_sets = rule_choices(rule, short_deck_rule)
     try:
         report = season_report(
             folder,
@@ -106,6 +119,7 @@ def season_command(
             rules_of_game=rules_of_games(rule_sets),
             players=players,
             rank_by=rank_by,
+            page_players=page_players or (),
         )
         write_season_workbook(report, output)
     except EmptyRangeError as error:
@@ -120,6 +134,8 @@ def season_command(
     )
     for line in nights_said(report):
         typer.echo(f"Note: {line}")
+    for name in report.players_not_found:
+        typer.echo(f"Note: --player {name!r}: no player of that name has hands with actions")
     cut = overlong_texts(report)
     for line in cut:
         typer.echo(f"Issue: {output}: {line}", err=True)

@@ -12,6 +12,7 @@ import polars as pl
 
 from pipeline.core.rules import HandRules
 from pipeline.games.layouts import Layout
+from pipeline.records.game_names import GameNames
 
 _Chunk = TypeVar("_Chunk")
 _Result = TypeVar("_Result")
@@ -159,6 +160,29 @@ class PokerVariant:
     aliases: tuple[str, ...] = ()
     rule_sets: Mapping[str, HandRules] = field(default_factory=dict)
     default_rule_set: str | None = None
+
+    @classmethod
+    def declared(
+        cls, names: GameNames, rules: HandRules, rule_sets: Mapping[str, HandRules] | None = None
+    ) -> PokerVariant:
+        """The variant of a game of the one table of names
+        (:data:`pipeline.records.game_names.GAMES`): its name, aliases and rule sets from
+        there, its rules (under each rule set) from here.  The table and the rules must agree
+        on the hole cards and on the rule sets' names; where they do not, a ``ValueError``.
+
+        >>> from pipeline.core.rules import OMAHA
+        >>> from pipeline.records.game_names import OMAHA as OMAHA_NAMES
+        >>> PokerVariant.declared(OMAHA_NAMES, OMAHA).aliases[0]
+        'PLO'
+        """
+        given = dict(rule_sets or {})
+        if rules.hole_cards != names.hole_cards or set(given) != set(names.rule_sets):
+            msg = (
+                f"{names.name}: the table of names says {names.hole_cards} hole cards and rule "
+                f"sets {list(names.rule_sets)}, its rules {rules.hole_cards} and {list(given)}"
+            )
+            raise ValueError(msg)
+        return cls(names.name, rules, names.aliases, given, names.default_rule_set)
 
     def rules_for(self, rule_set: str | None) -> HandRules:
         """The rules under the named rule set (``None``: the default)."""

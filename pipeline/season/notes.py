@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from pipeline.season.player_stats import NIGHT_NOTES, POSITION_NOTES
 from pipeline.season.player_stats import NOTES as PLAYER_STATS_NOTES
-from pipeline.season.player_stats import POSITION_NOTES
 
 _DATE = "the night's date: a log's first hand in its own time zone, else a sheet's date"
 
 SEASON_NOTES: Final[Mapping[str, Mapping[str, str]]] = {
     "player_stats": PLAYER_STATS_NOTES,
     "position_stats": POSITION_NOTES,
+    "night_stats": NIGHT_NOTES,
     "standings": {
         "place": "within the game and currency; ties share a place; "
         "empty: fewer rounds than --min-rounds",

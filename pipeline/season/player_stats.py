@@ -20,6 +20,8 @@ out of the sheet; the Standings count them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
 from pipeline.season.poker_tables import NO_MONEY
@@ -43,7 +45,11 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
     )
 } | {
     "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(), "all_in_ev": pl.Float64(),
-}  # fmt: skip
+} | {
+    f"{count}_{street}": pl.Int64()
+    for street in ("flop", "turn", "river")
+    for count in ("bets", "raises", "calls")
+} | {"fold_street": pl.String()}  # fmt: skip
 """The Parquet's statistics the season reads (a night written before them: nulls)."""
 
 NOTES = {
@@ -62,6 +68,17 @@ NOTES = {
     "AF": "aggression factor: (bets + raises) / calls, flop, turn and river",
     "AFq %": "aggression frequency: (bets + raises) / (bets + raises + calls + folds), flop, "
     "turn and river",
+    **{
+        name: f"{what}, on the {street} only"
+        for street in ("flop", "turn", "river")
+        for name, what in (
+            (f"AF {street}", "aggression factor: (bets + raises) / calls"),
+            (
+                f"AFq {street} %",
+                "aggression frequency: (bets + raises) / (bets + raises + calls + folds)",
+            ),
+        )
+    },
     "WTSD %": "went to showdown, out of the hands where the player saw the flop",
     "W$SD %": "won money at showdown, out of the showdowns",
     "WWSF %": "won money, out of the hands where the player saw the flop",
@@ -76,7 +93,8 @@ NOTES = {
 
 def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
     """Per game, currency and player: hands, each percentage (a fraction: the sheet formats
-    it) followed by its sample size ``<name> n``, AF, AFq, net and bb/100; the most hands
+    it) followed by its sample size ``<name> n``, AF, AFq, then AF and AFq per street after the
+    flop, net and bb/100; the most hands
     first within a block.  Rows without statistics (no ``vpip`` and no ``saw_flop``) are left
     out."""
     present = rows.with_columns(
@@ -105,6 +123,7 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.when(aggressive + calls + postflop_folds > 0)
         .then(aggressive / (aggressive + calls + postflop_folds))
         .alias("AFq %"),
+        *(figure for street in ("flop", "turn", "river") for figure in _street_aggression(street)),
         *showdown,
         pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
         pl.when(per_big_blind.count() > 0)
@@ -168,9 +187,133 @@ def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
     return table.sort("game", "currency", order, nulls_last=True)
 
 
+def _street_aggression(street: str) -> list[pl.Expr]:
+    """AF and AFq on one street after the flop, from the Parquet's counts per street (a fold
+    there: ``fold_street``)."""
+    aggressive = (pl.col(f"bets_{street}") + pl.col(f"raises_{street}")).sum()
+    calls = pl.col(f"calls_{street}").sum()
+    folds = (pl.col("fold_street") == street).sum()
+    return [
+        pl.when(calls > 0).then(aggressive / calls).alias(f"AF {street}"),
+        pl.when(aggressive + calls + folds > 0)
+        .then(aggressive / (aggressive + calls + folds))
+        .alias(f"AFq {street} %"),
+    ]
+
+
 def _ratio(heading: str, column: str) -> list[pl.Expr]:
     stat = pl.col(column)
     return [
         pl.when(stat.count() > 0).then(stat.cast(pl.Float64).mean()).alias(f"{heading} %"),
         stat.count().cast(pl.Int64).alias(f"{heading} n"),
     ]
+
+
+NIGHT_SCHEMA: dict[str, pl.DataType] = {
+    "game": pl.String(), "currency": pl.String(), "player": pl.String(), "night": pl.Int64(),
+    "date": pl.Date(), "hands": pl.Int64(), "net": pl.Float64(), "cumulative net": pl.Float64(),
+    "VPIP %": pl.Float64(), "VPIP n": pl.Int64(), "PFR %": pl.Float64(), "PFR n": pl.Int64(),
+}  # fmt: skip
+"""The columns of :func:`night_stats`."""
+NIGHT_NOTES = {
+    "night": "a date and tournament, numbered by date (the Nights sheet)",
+    "date": "the night's date: a log's first hand in its own time zone, else a sheet's date",
+    "hands": "hands the player was dealt that night in this game and currency",
+    "net": "won less put in that night, in the block's currency; empty: no money recorded",
+    "cumulative net": "net from the player's first night in this game and currency up to this one",
+    "VPIP %": NOTES["VPIP %"],
+    "PFR %": NOTES["PFR %"],
+}
+
+
+def night_stats(rows: pl.DataFrame, nights: pl.DataFrame) -> pl.DataFrame:
+    """Per game, currency, player and night the player was dealt in: the night's date, hands,
+    net, the net so far (``cumulative net``, over the player's nights in that game and currency),
+    VPIP and PFR with their samples.  Every hand counts in ``hands`` and ``net`` (a round sheet's
+    too); VPIP and PFR only where the night's hands have actions.  Ordered by block, then
+    player, then night.
+
+    >>> rows = pl.DataFrame({
+    ...     "game": ["Hold'em"] * 3, "currency": ["USD"] * 3, "player": ["Ann"] * 3,
+    ...     "night": [1, 2, 2], "net": [5.0, -2.0, 1.0], "vpip": [True, False, None],
+    ...     "pfr": [False, False, None],
+    ... })
+    >>> nights = pl.DataFrame({"night": [1, 2], "date": [None, None]},
+    ...                       schema_overrides={"date": pl.Date})
+    >>> night_stats(rows, nights).select("night", "hands", "net", "cumulative net", "VPIP n").rows()
+    [(1, 1, 5.0, 5.0, 1), (2, 2, -1.0, 4.0, 1)]
+    """
+    present = rows.with_columns(
+        pl.lit(None, dtype=dtype).alias(name)
+        for name, dtype in (STAT_COLUMNS | {"net": pl.Float64(), "currency": pl.String()}).items()
+        if name not in rows.columns
+    )
+    per_night = present.group_by("game", "currency", "player", "night").agg(
+        pl.len().cast(pl.Int64).alias("hands"),
+        pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
+        *_ratio("VPIP", "vpip"),
+        *_ratio("PFR", "pfr"),
+    )
+    dated = per_night.join(nights.select("night", "date"), on="night", how="left").sort(
+        "game", "currency", "player", "night", nulls_last=True
+    )
+    block = ("game", "currency", "player")
+    cumulative = (
+        pl.when(pl.col("net").is_not_null().any().over(block))
+        .then(pl.col("net").fill_null(0.0).cum_sum().over(block))
+        .alias("cumulative net")
+    )
+    return dated.with_columns(cumulative).select(
+        pl.col(name).cast(dtype) for name, dtype in NIGHT_SCHEMA.items()
+    )
+
+
+def net_by_date(table: pl.DataFrame, players: Sequence[str]) -> pl.DataFrame:
+    """One block of :func:`night_stats` (one game and currency) as the Trend sheet charts it: a
+    row per night of the block (its number and date), a column per player of ``players`` (in
+    that order): their cumulative net after that night, flat over the nights they missed, 0
+    before their first.
+
+    >>> table = pl.DataFrame({
+    ...     "player": ["Ann", "Bob", "Ann"], "night": [1, 2, 3], "cumulative net": [5.0, -1.0, 2.0],
+    ...     "date": [None, None, None]}, schema_overrides={"date": pl.Date})
+    >>> net_by_date(table, ["Ann", "Bob"]).rows()
+    [(1, None, 5.0, 0.0), (2, None, 5.0, -1.0), (3, None, 2.0, -1.0)]
+    """
+    base = table.select("night", "date").unique().sort("night")
+    shown = [player for player in players if player in set(table.get_column("player"))]
+    if not shown:
+        return base
+    wide = table.filter(pl.col("player").is_in(shown)).pivot(
+        on="player", index="night", values="cumulative net"
+    )
+    return (
+        base.join(wide, on="night", how="left")
+        .sort("night")
+        .select(
+            "night",
+            "date",
+            *(pl.col(player).forward_fill().fill_null(0.0).cast(pl.Float64) for player in shown),
+        )
+    )
+
+
+def net_trends(table: pl.DataFrame, top: int) -> tuple[tuple[str, str | None, pl.DataFrame], ...]:
+    """Per game and currency of :func:`night_stats` with money (a ``net``): the block's game,
+    currency and :func:`net_by_date` of its ``top`` players by hands (then name)."""
+    blocks: list[tuple[str, str | None, pl.DataFrame]] = []
+    with_money = table.filter(pl.col("cumulative net").is_not_null())
+    for game, currency in with_money.select("game", "currency").unique(maintain_order=True).rows():
+        block = with_money.filter(
+            (pl.col("game") == game) & pl.col("currency").eq_missing(currency)
+        )
+        players = (
+            block.group_by("player")
+            .agg(pl.col("hands").sum())
+            .sort("hands", "player", descending=[True, False])
+            .head(top)
+            .get_column("player")
+            .to_list()
+        )
+        blocks.append((game, currency, net_by_date(block, players)))
+    return tuple(blocks)

@@ -22,7 +22,7 @@ Computing (:func:`build_report`) is pure: frames in, a :class:`SeasonReport` of 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +37,14 @@ from pipeline.season.hand_categories import HOLDEM_ONLY, categories_per_game, wi
 from pipeline.season.names import SAME_PLAYER_SCHEMA, PlayerMap, rename_players, same_player_pairs
 from pipeline.season.nights import number_nights, once_in_nights, yatzy_nights
 from pipeline.season.notes import SEASON_NOTES
-from pipeline.season.player_stats import player_stats, position_stats
+from pipeline.season.player_pages import PlayerPage, missing_players, player_pages
+from pipeline.season.player_stats import (
+    NIGHT_SCHEMA,
+    net_trends,
+    night_stats,
+    player_stats,
+    position_stats,
+)
 from pipeline.season.scan import POKER_SCHEMA, YATZY_SCHEMA, Season, SeasonError, scan_season
 
 NO_ALIASES = PlayerMap()
@@ -82,6 +89,19 @@ class SeasonReport:
     (:mod:`pipeline.season.player_stats`)."""
     position_stats: pl.DataFrame = field(default_factory=pl.DataFrame)
     """Per game, currency and position, every player together: hands, VPIP, PFR, net, bb/100."""
+    night_stats: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=NIGHT_SCHEMA))
+    """Per game, currency, player and night: hands, net, cumulative net, VPIP, PFR
+    (:func:`pipeline.season.player_stats.night_stats`)."""
+    net_trends: tuple[tuple[str, str | None, pl.DataFrame], ...] = ()
+    """Per game and currency with money: the top players' cumulative net after each night, a
+    column each (the Trend sheet's second chart)."""
+    player_pages: tuple[PlayerPage, ...] = ()
+    """A printable page per chosen player and block, beside the field's figures
+    (:mod:`pipeline.season.player_pages`)."""
+    players_not_found: tuple[str, ...] = ()
+    """Names asked for a page (``--player``) that match no player with actions."""
+    """Per game and currency with money: the top players' cumulative net after each night, a
+    column each (the Trend sheet's second chart)."""
 
 
 def poker_rows(poker: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
@@ -263,6 +283,7 @@ def build_report(
     rank_by: str | None = None,
     date_from: dt.date | None = None,
     date_to: dt.date | None = None,
+    page_players: Sequence[str] = (),
 ) -> SeasonReport:
     """Compute every table of the season report from a scanned :class:`Season`.
 
@@ -271,7 +292,8 @@ def build_report(
     ``players``, the desk's aliases; ``rank_by`` (``net``, ``bb100``, ``pots``, ``wins``; by
     default net where there is money, pots won where there is none) orders the standings;
     ``date_from``/``date_to`` keep the nights dated in that range (both ends included): a range
-    that keeps none raises :class:`EmptyRangeError`.
+    that keeps none raises :class:`EmptyRangeError`; ``page_players`` are the players given a
+    printable page (by default the ``top`` with the most hands with actions).
     """
     if top < 1:
         msg = f"top must be 1 or more, got {top!r}"
@@ -308,6 +330,8 @@ def build_report(
     players_in_order = poker_tables.player_order(rows)
     trend = poker_tables.trend(rows, nights, players_in_order)
     luck, suckouts = _luck(rows, nights)
+    by_night = night_stats(rows, nights)
+    stats = player_stats(rows)
     categories, unknown = categories_per_game(rows, rules_of_game)
     yatzy_standings, yatzy_categories = _yatzy(yatzy.lazy())
     return SeasonReport(
@@ -328,8 +352,12 @@ def build_report(
         stale=season.stale,
         repeated_hands=repeats,
         games_without_rules=unknown,
-        player_stats=player_stats(rows),
+        player_stats=stats,
         position_stats=position_stats(rows),
+        night_stats=by_night,
+        net_trends=net_trends(by_night, top),
+        player_pages=player_pages(rows, stats, by_night, wanted=page_players, top=top),
+        players_not_found=tuple(missing_players(stats, page_players)),
     )
 
 
@@ -344,6 +372,7 @@ def season_report(
     rules_of_game: Mapping[str, HandRules] = HOLDEM_ONLY,
     players: PlayerMap = NO_ALIASES,
     rank_by: str | None = None,
+    page_players: Sequence[str] = (),
 ) -> SeasonReport:
     """Read every night's live Parquet under ``folder`` and compute the season report.
 
@@ -360,6 +389,7 @@ def season_report(
         rank_by=rank_by,
         date_from=date_from,
         date_to=date_to,
+        page_players=page_players,
     )
 
 

@@ -69,7 +69,7 @@ def is_hand_history_file(path: Path) -> bool:
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "20110305_Freeroll"
-    >>> _ = path.write_text("Winamax Poker - Tournament \"Freeroll\" buyIn: Free level: 0 - ...")
+    >>> _ = path.write_text("Winamax Poker - Tournament 'Freeroll' buyIn: Free level: 0 - ...")
     >>> is_hand_history_file(path), is_hand_history_file(path.with_name("missing"))
     (True, False)
     """

@@ -46,6 +46,10 @@ GAME_CASES = {
     "five-card hands have no board": ["equity", "AhKhQhJhTh", "2c3c4c5c7d", "--game", "5-card"],
     "unknown short-deck rule": ["equity", "AhKh", "QsQc", "--game", "6+",
                                 "--short-deck-rule", "straights-first"],
+    "short deck, other rule set by --rule": ["equity", "QsQd", "Ts9c", "--board", "QhJd8c6s",
+                                             "--game", "6+", "--rule", "6+=straight-over-trips"],
+    "a rule for a game without rule sets": ["equity", "AhKh", "QsQc", "--rule", "PLO=x"],
+    "a rule without its game": ["equity", "AhKh", "QsQc", "--rule", "straight-over-trips"],
 }  # fmt: skip
 
 
@@ -77,6 +81,14 @@ GAME_OUTPUTS = {
     ),
     "unknown short-deck rule": (2, "", "Error: Short Deck has no rule set 'straights-first'; "
                                 "known: trips-over-straight, straight-over-trips\n"),
+    "short deck, other rule set by --rule": (
+        0, HEADER + "QsQd       35.71    0.00     35.71\n"
+        "Ts9c       64.29    0.00     64.29\nboards: 28 (exact)\n", ""),
+    "a rule for a game without rule sets": (
+        2, "", "Error: Omaha has no rule sets; the games with rule sets: Short Deck\n"),
+    "a rule without its game": (
+        2, "", "Error: a rule is GAME=RULESET, e.g. 'Short Deck=straight-over-trips'; got "
+        "'straight-over-trips'\n"),
 }  # fmt: skip
 
 

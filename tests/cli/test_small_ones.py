@@ -12,7 +12,7 @@ from openpyxl import Workbook, load_workbook
 
 from pipeline.core.cards import CardError, parse_cards
 from pipeline.core.kernel import KERNEL_NAME
-from pipeline.sources.pokerstars.compiled import SCAN
+from pipeline.sources.pokerstars.scanner import SCAN
 from tests.helpers import run_cli
 
 

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from pipeline.games.poker.pots.pot_audit import audit_pots, audit_pots_with_counts
+from pipeline.games.poker.variants import DEFAULT_RULES
 from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.pokerstars import read_pokerstars
 from tests.helpers import run_cli
@@ -120,3 +121,22 @@ def test_a_pot_the_log_pays_wrongly_rejects_no_row(tmp_path: Path) -> None:
     )
     assert entry["rows_rejected"] == 0
     assert entry["rows_scored"] == entry["rows_read"] == 12
+
+
+SIX_PLUS = (DATA / "pokerstars_six_plus.txt").read_text(encoding="utf-8")
+
+
+def test_a_pokerstars_six_plus_hand_is_scored_as_short_deck() -> None:
+    # Ann's ace-high flush beats Bob's kings full: a flush outranks a full house in short deck
+    # (36 cards), so the log pays Ann; scored as Hold'em the replay would pay Bob.
+    log = read_pokerstars(SIX_PLUS, "six_plus.txt")
+    assert log.issues.height == 0
+    assert log.rows["variant"].unique().to_list() == ["6+ Hold'em No Limit"]
+    issues, counts = audit_pots_with_counts(log)
+    assert issues.height == 0, issues["message"].to_list()
+    assert (counts.hands_audited, counts.names_checked) == (1, 2)
+    as_holdem = {**DEFAULT_RULES, "Short Deck": DEFAULT_RULES["Hold'em"]}
+    wrong = audit_pots(log, as_holdem)
+    assert wrong["message"].to_list() == [
+        "hand 9001: log awards Ann 12; replay awards Bob Smith 12"
+    ]

@@ -12,7 +12,11 @@ import pytest
 
 from pipeline.games.base import NO_OPTIONS
 from pipeline.games.poker.logs.positions import position
-from pipeline.games.poker.stats.tracker_stats import TRACKER_STATS, with_tracker_stats
+from pipeline.games.poker.stats.tracker_stats import (
+    STREET_ACTIONS,
+    TRACKER_STATS,
+    with_tracker_stats,
+)
 from pipeline.job.task.outputs import scored_frames
 from pipeline.job.task.scoring import score_source
 from pipeline.records.hand_log import drop_repeated_hands
@@ -33,6 +37,9 @@ CORPORA = next(
 )
 POKERSTARS = CORPORA / "pokerstars"
 HAND = ("round",)
+
+EVERY_STAT = [*TRACKER_STATS, *STREET_ACTIONS]
+"""The columns the vectorised statistics and the reference both write."""
 
 
 def hand(*players: tuple[str, str, float]) -> pl.DataFrame:
@@ -171,6 +178,26 @@ def test_an_all_in_on_the_river_has_no_cards_to_come() -> None:
     assert (stats["CO"]["cbet_chance"], stats["BTN"]["fold_to_cbet"]) == (True, False)
 
 
+def test_bets_raises_and_calls_per_street_and_the_street_of_a_fold() -> None:
+    stats = both(SHOWDOWN_ON_RIVER)
+    # CO bets every street after the flop: 7.b8, 9.b20, 11.b40!
+    co = [stats["CO"][f"{count}_{street}"] for street in ("flop", "turn", "river")
+          for count in ("bets", "raises", "calls")]  # fmt: skip
+    assert co == [1, 0, 0, 1, 0, 0, 1, 0, 0]
+    # BTN calls the flop (8.c8), raises the turn (10.r60), calls the river (12.c40)
+    btn = [stats["BTN"][f"{count}_{street}"] for street in ("flop", "turn", "river")
+           for count in ("bets", "raises", "calls")]  # fmt: skip
+    assert btn == [0, 0, 1, 0, 1, 0, 0, 0, 1]
+    # the per-street counts add up to the postflop totals
+    assert sum(btn[0::3]) == stats["BTN"]["bets"] and sum(btn[2::3]) == stats["BTN"]["calls"]
+    folds = {seat: stats[seat]["fold_street"] for seat in ("CO", "BTN", "SB", "BB")}
+    assert folds == {"CO": None, "BTN": None, "SB": "preflop", "BB": "preflop"}
+    # a fold on the flop, and the preflop actions counted nowhere per street
+    limp = both(LIMP_THEN_RAISE)
+    assert (limp["UTG"]["fold_street"], limp["UTG"]["calls_flop"]) == ("flop", 0)
+    assert (limp["BTN"]["bets_flop"], limp["BTN"]["raises_turn"]) == (1, 0)
+
+
 def test_a_round_sheet_without_actions_has_null_statistics() -> None:
     rows = pl.DataFrame({"round": ["1", "1"], "player": ["Ann", "Bob"], "won": [1.0, 0.0]})
     stats = with_tracker_stats(rows, hand=HAND)
@@ -189,10 +216,10 @@ def test_every_game_we_read_agrees_with_the_reference_through_the_job(name: str)
     path = DATA / name
     poker = scored_frames(score_source(read_source(path), NO_OPTIONS, name))["poker"]
     hand_key = ("source_file", "sheet", "tournament", "table", "round")
-    expected = reference_stats(poker.drop(*TRACKER_STATS), hand_key)
+    expected = reference_stats(poker.drop(*EVERY_STAT), hand_key)
     for got, want in zip(
-        poker.select("round", "player", *TRACKER_STATS).to_dicts(),
-        expected.select("round", "player", *TRACKER_STATS).to_dicts(),
+        poker.select("round", "player", *EVERY_STAT).to_dicts(),
+        expected.select("round", "player", *EVERY_STAT).to_dicts(),
         strict=True,
     ):
         assert got == want, f"{name}: hand {got['round']} {got['player']}: {got} != {want}"
@@ -227,7 +254,7 @@ def test_the_two_agree_on_the_whole_pokerstars_corpus() -> None:
     fast = with_tracker_stats(corpus, hand=hand_key)
     slow = reference_stats(corpus, hand_key)
     differ = fast.with_row_index("index").filter(
-        pl.any_horizontal(pl.col(name).ne_missing(slow[name]) for name in TRACKER_STATS)
+        pl.any_horizontal(pl.col(name).ne_missing(slow[name]) for name in EVERY_STAT)
     )
     hands = corpus.select(hand_key).n_unique()
     assert hands > 32_000

@@ -19,7 +19,14 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.games.poker.stats.tracker_stats import STEAL_POSITIONS, STREETS, TRACKER_STATS
+from pipeline.games.poker.stats.tracker_stats import (
+    STEAL_POSITIONS,
+    STREET_ACTIONS,
+    STREETS,
+    TRACKER_STATS,
+)
+
+COLUMNS = TRACKER_STATS | STREET_ACTIONS
 
 TOKEN = re.compile(r"^(\d+)\.([a-z]+)([0-9.]*)(?:\[[^\]]*\])?(!?)$")
 DECISIONS = {"f", "x", "c", "b", "r"}
@@ -42,6 +49,9 @@ class Player:
     bets: int = 0
     raises: int = 0
     calls: int = 0
+    fold_street: int | None = None
+    per_street: dict[str, int] = field(default_factory=dict)
+    """``bets_flop`` ... ``calls_river``: the counts per street after the flop."""
 
 
 def _chance(stats: dict[str, Any], name: str, did: bool) -> None:
@@ -108,7 +118,11 @@ def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             player.bets += verb == "b"
             player.raises += verb == "r"
             player.calls += verb == "c"
+            for count, counted in (("bets", "b"), ("raises", "r"), ("calls", "c")):
+                name = f"{count}_{STREETS[street]}"
+                player.per_street[name] = player.per_street.get(name, 0) + (verb == counted)
         if verb == "f":
+            player.fold_street = street if player.fold_street is None else player.fold_street
             player.folded = True
             player.folded_preflop = street == 0
         aggressive += verb in {"b", "r"}
@@ -120,7 +134,7 @@ def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _row_stats(player: Player, last_street: int, in_at_end: int) -> dict[str, Any]:
     stats = player.stats
-    out: dict[str, Any] = dict.fromkeys(TRACKER_STATS)
+    out: dict[str, Any] = dict.fromkeys(COLUMNS)
     has_decision = player.decisions_preflop > 0
     out["vpip"] = stats.get("vpip") if has_decision else None
     out["pfr"] = stats.get("pfr") if has_decision else None
@@ -140,6 +154,11 @@ def _row_stats(player: Player, last_street: int, in_at_end: int) -> dict[str, An
     out["bets"], out["raises"], out["calls"] = player.bets, player.raises, player.calls
     street = player.all_in_street
     out["all_in"] = STREETS[street] if showdown and street is not None and street < 3 else None
+    for name in STREET_ACTIONS:
+        if name != "fold_street":
+            out[name] = player.per_street.get(name, 0)
+    fold = player.fold_street
+    out["fold_street"] = None if fold is None else STREETS[fold]
     return out
 
 
@@ -151,12 +170,12 @@ def reference_stats(rows: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
     for index, record in enumerate(records):
         if record.get("actions") is not None:
             by_hand[tuple(record[name] for name in hand)].append(index)
-    found: list[dict[str, Any]] = [dict.fromkeys(TRACKER_STATS) for _ in records]
+    found: list[dict[str, Any]] = [dict.fromkeys(COLUMNS) for _ in records]
     for indices in by_hand.values():
         for index, stats in zip(
             indices, hand_stats([records[index] for index in indices]), strict=True
         ):
             found[index] = stats
-    return rows.select(name for name in rows.columns if name not in TRACKER_STATS).hstack(
-        pl.DataFrame(found, schema=TRACKER_STATS)
+    return rows.select(name for name in rows.columns if name not in COLUMNS).hstack(
+        pl.DataFrame(found, schema=COLUMNS)
     )

@@ -73,7 +73,7 @@ def test_a_log_reader_that_goes_away_never_stops_the_work(tmp_path: Path) -> Non
 
 # --- 1. output names never collide --------------------------------------------------------------
 
-_SUFFIXES = [".csv", ".tsv", ".txt", ".xls", ".ods", ".phh", ".phhs"]  # all but .xlsx
+_SUFFIXES = [".csv", ".tsv", ".txt", ".xls", ".ods", ".phh", ".phhs", ".xml"]  # all but .xlsx
 _MERGING_PAIRS = [
     *[(f"a{suffix}", f"a{suffix}.xlsx") for suffix in _SUFFIXES],  # the .xlsx dropped
     *[(f"a{suffix}", f"a{suffix}.XLSX") for suffix in _SUFFIXES],

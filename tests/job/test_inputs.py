@@ -87,11 +87,11 @@ def test_an_empty_input_folder_is_not_a_clean_success(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert _lines(result.stdout, "Issue:") == [
         f"Issue: no inputs found in {str(tmp_path / 'in')!r} (looked for .csv, .tsv, .txt, "
-        ".xlsx, .xls, .ods, .phh, .phhs): nothing was scored from it"
+        ".xlsx, .xls, .ods, .phh, .phhs, .xml): nothing was scored from it"
     ]
     assert _lines(result.stdout, "Note:") == [
         f"Note: skipped {str(tmp_path / 'in' / 'readme.md')!r}: not a kind of input the job "
-        "reads (.csv, .tsv, .txt, .xlsx, .xls, .ods, .phh, .phhs)"
+        "reads (.csv, .tsv, .txt, .xlsx, .xls, .ods, .phh, .phhs, .xml)"
     ]
     checked = run_cli("check", str(tmp_path / "in"))
     assert checked.returncode == 1

@@ -10,15 +10,16 @@ import pandera.errors
 import polars as pl
 import pytest
 
-from pipeline.games.poker.stats.tracker_stats import TRACKER_STATS
+from pipeline.games.poker.stats.tracker_stats import STREET_ACTIONS, TRACKER_STATS
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows, align_to_poker_schema
 
 CONTRACT_COLUMNS = [
     "site", "played_at", "time_zone", "currency", "small_blind", "big_blind", "ante", "format",
     "buy_in", "buy_in_currency", "table_size", "position", "actions", "net", "issue_code",
 ]  # fmt: skip
-# issue 33's tracker statistics come after the contract's columns, in their module's order
-NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev"]
+# issue 33's tracker statistics come after the contract's columns, in their module's order, then
+# all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place)
+NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS]
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
 
@@ -39,6 +40,7 @@ def one_row(**values: object) -> pl.DataFrame:
 def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
     assert list(POKER_PARQUET_SCHEMA)[-len(NEWER_COLUMNS) :] == NEWER_COLUMNS
     assert {name: POKER_PARQUET_SCHEMA[name] for name in TRACKER_STATS} == TRACKER_STATS
+    assert {name: POKER_PARQUET_SCHEMA[name] for name in STREET_ACTIONS} == STREET_ACTIONS
     assert POKER_PARQUET_SCHEMA["played_at"] == pl.Datetime("us", "UTC")
     assert ScoredRows.validate(one_row()).height == 1
 

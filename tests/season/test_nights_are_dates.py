@@ -153,10 +153,12 @@ def test_the_workbook_shows_dates(dated_folder: Path, tmp_path: Path) -> None:
     foot = [cell.value for cell in nights["A"] if isinstance(cell.value, str)]
     assert any(line.startswith("1 night(s) have no date") for line in foot)
     trend = book["Trend"]
-    (line,) = trend._charts
+    line, *net_lines = trend._charts  # the wins, then a block's net won by date each
     assert trend["B2"].value == "date"
     assert line.x_axis.number_format.formatCode == "yyyy-mm-dd"
     assert line.series[0].cat.numRef.f == "'Trend'!$B$3:$B$6"
+    for net in net_lines:
+        assert net.x_axis.number_format.formatCode == "yyyy-mm-dd"
 
 
 @pytest.mark.parametrize(

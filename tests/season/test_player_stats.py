@@ -12,6 +12,7 @@ from openpyxl import load_workbook
 from pipeline.games.base import NO_OPTIONS
 from pipeline.job.task.outputs import scored_frames
 from pipeline.job.task.scoring import score_source
+from pipeline.season.player_stats import player_stats
 from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 from pipeline.sinks.excel.season.player_stats import EMPTY, PLAYER_STATS
@@ -133,3 +134,33 @@ def test_all_in_adjusted_net_counts_all_in_hands_at_their_ev() -> None:
     assert table.select("net", "all-in adjusted net").row(0) == pytest.approx((104.0, 67.9))
     old = player_stats(rows.drop("all_in_ev"))  # a night written before the column
     assert old["all-in adjusted net"].to_list() == pytest.approx([104.0])
+
+
+def test_aggression_per_street() -> None:
+    # Ann, two hands. 1: bets the flop; raises the turn, then calls a re-raise. 2: calls the
+    # flop, folds the turn.
+    rows = pl.DataFrame(
+        {
+            "game": ["Hold'em"] * 2, "currency": ["USD"] * 2, "player": ["Ann"] * 2,
+            "big_blind": [1.0, 1.0], "net": [5.0, -2.0], "folded": [False, True],
+            "saw_flop": [True, True], "vpip": [True, True], "pfr": [True, False],
+            "bets": [1, 0], "raises": [1, 0], "calls": [1, 1],
+            "bets_flop": [1, 0], "raises_flop": [0, 0], "calls_flop": [0, 1],
+            "bets_turn": [0, 0], "raises_turn": [1, 0], "calls_turn": [1, 0],
+            "bets_river": [0, 0], "raises_river": [0, 0], "calls_river": [0, 0],
+            "fold_street": [None, "turn"],
+        }
+    )  # fmt: skip
+    row = player_stats(rows).row(0, named=True)
+    # flop: 1 bet, 1 call, no fold: AF 1 / 1, AFq 1 / (1 + 1)
+    assert (row["AF flop"], row["AFq flop %"]) == (1.0, 0.5)
+    # turn: 1 raise, 1 call, 1 fold: AF 1 / 1, AFq 1 / (1 + 1 + 1)
+    assert (row["AF turn"], row["AFq turn %"]) == (1.0, pytest.approx(1 / 3))
+    # river: no action at all: no figure
+    assert (row["AF river"], row["AFq river %"]) == (None, None)
+    # the whole: 2 aggressive, 2 calls, 1 postflop fold: AF 1, AFq 2 / 5
+    assert (row["AF"], row["AFq %"]) == (1.0, pytest.approx(0.4))
+    heading = list(player_stats(rows).columns)
+    assert heading[heading.index("AFq %") + 1 : heading.index("AFq %") + 7] == [
+        "AF flop", "AFq flop %", "AF turn", "AFq turn %", "AF river", "AFq river %",
+    ]  # fmt: skip

@@ -16,8 +16,8 @@ from pipeline.season.report import season_report
 from pipeline.sinks.excel.season import write_season_workbook
 
 EXPECTED_SHEETS = [
-    "Standings", "Player stats", "Trend", "Trend by player", "Hand odds", "Luck",
-    "Head to head", "Yatzy", "Nights", "Same player",
+    "Standings", "Player stats", "Player pages", "Trend", "Trend by player", "Player nights",
+    "Hand odds", "Luck", "Head to head", "Yatzy", "Nights", "Same player",
 ]  # fmt: skip
 
 
@@ -79,7 +79,7 @@ def test_charts_reference_their_tables(season_folder: Path, tmp_path: Path) -> N
     assert _refs(bar) == [("'Standings'!G2", "'Standings'!$G$3:$G$5", "'Standings'!$B$3:$B$5")]
     # The top players' trend: a row per poker night, a column per player, under a title.
     trend = book["Trend"]
-    (line,) = trend._charts
+    line, *_ = trend._charts  # the wins; then each money block's net won by date
     assert [trend.cell(2, column).value for column in range(1, 6)] == [
         "night", "date", "Ann", "Bob", "Cy",
     ]  # fmt: skip

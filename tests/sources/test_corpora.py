@@ -4,7 +4,8 @@ never copied here): skipped where the folder is absent.
 - PHH: no player who folded carries a win % for a street after the fold (issue 29 §1): the
   board a folded row saw ends at its street, so the street equity shows them nowhere after.
 - PokerStars: every hand read is either rows or a named issue (issue 29 §8), and no hand id
-  is scored twice in a file (issue 31 §2).
+  is scored twice in a file (issue 31 §2); the 6+ Hold'em logs are read as short deck, every
+  pot and hand name they state agreeing with our short deck scoring (issue 30).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ CORPORA = next(
 )
 PHH = CORPORA / "phh"
 POKERSTARS = CORPORA / "pokerstars"
+POKERSTARS_SITE = CORPORA / "sites" / "PokerStars"
 
 
 def corpus(folder: Path, *patterns: str) -> list[Path]:
@@ -127,3 +129,26 @@ def test_every_pokerstars_hand_is_rows_or_a_named_issue_and_counted_once() -> No
     assert read == scored + sum(left_out.values())
     assert scored > 30_000
     assert left_out["run_it_twice"] > 0 and left_out["duplicate_hand"] > 0
+
+
+def test_pokerstars_six_plus_logs_are_read_and_scored_as_short_deck() -> None:
+    from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
+    from pipeline.games.poker.variants import variant_game
+
+    files = corpus(POKERSTARS_SITE, "6+*.txt")
+    assert len(files) >= 4, files
+    hands = audited = names = 0
+    for path in files:
+        data = path.read_bytes()
+        log = read_pokerstars(data, path.name)
+        line_reader = read_pokerstars(data, path.name, compiled=False)
+        assert log.rows.equals(line_reader.rows), path.name
+        assert "unsupported_variant" not in log.issues["code"].to_list(), path.name
+        games = log.rows.select(variant_game(pl.col("variant")))["game"].unique().to_list()
+        assert games == ["Short Deck"], (path.name, games)
+        issues, counts = audit_pots_with_counts(log)
+        assert issues.height == 0, (path.name, issues["message"].to_list())
+        hands += log.rows["hand_id"].n_unique()
+        audited += counts.hands_audited
+        names += counts.names_checked
+    assert hands >= 4 and audited >= 3 and names >= 7, (hands, audited, names)

@@ -95,14 +95,15 @@ def test_won_sums_every_half_and_every_pot(omaha: HandLog) -> None:
 
 def test_games_not_read_are_named_once_per_file_and_the_rest_read() -> None:
     log = both_paths(OTHER_GAMES.read_text(encoding="utf-8"), OTHER_GAMES.name)
-    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == ["8002", "8006"]
-    # A mixed game's hand reads in the words of its own game.
+    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == ["8002", "8005", "8006"]
+    # A mixed game's hand reads in the words of its own game; 6+ is read (the table of games
+    # names it short deck's words).
     assert hand(log, "8006")["variant"].unique().to_list() == ["Hold'em Limit"]
+    assert hand(log, "8005")["variant"].unique().to_list() == ["6+ Hold'em No Limit"]
     issues = log.issues.select("line", "hand_id", "code", "column", "value").rows()
     assert issues == [
         (1, "8001", "unsupported_variant", "variant", "Razz Limit"),
         (57, "8004", "unsupported_variant", "variant", "7 Card Stud Limit"),
-        (75, "8005", "unsupported_variant", "variant", "6+ Hold'em No Limit"),
     ]
     # The Razz of the HORSE hand (8007) counts with the Razz hands.
     first = log.issues["message"][0]
@@ -111,7 +112,7 @@ def test_games_not_read_are_named_once_per_file_and_the_rest_read() -> None:
     )
 
 
-_GAME_WORDS = [*READ_VARIANTS, "Razz Limit", "6+ Hold'em No Limit", "5 Card Omaha Pot Limit",
+_GAME_WORDS = [*READ_VARIANTS, "Razz Limit", "6+ Hold'em Spread Limit", "5 Card Omaha Pot Limit",
                "Hold'em Limited", "Omaha Hi/Lo Spread Limit", "Courchevel Pot Limit"]  # fmt: skip
 _BEFORE = ["", "", "Tournament #9, $1+$0.10 USD ", "Tournament #9, Freeroll  ",
            "Tournament #9, 100+10 ", "Tournament #9, Freeroll USD ", "Tournament #9, USD ",

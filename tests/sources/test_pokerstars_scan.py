@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pipeline.sources.base import decode_text
 from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
-from pipeline.sources.pokerstars.compiled import SCAN, scanned_rows
+from pipeline.sources.pokerstars.scanner import SCAN, scanned_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -30,11 +30,12 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
         "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
     assert SCAN is not None, (
-        "a C compiler is there but pipeline.sources.pokerstars._pokerstars_scan is not built: "
+        "a C compiler is there but pipeline.sources.pokerstars.scanner._pokerstars_scan is not "
+        "built: "
         f"{rebuild}"
     )
     # A rebuild that failed after the source changed leaves the old binary in place.
-    from pipeline.sources.pokerstars import _pokerstars_scan
+    from pipeline.sources.pokerstars.scanner import _pokerstars_scan
 
     built = Path(_pokerstars_scan.__file__)
     for source in built.parent.glob("_pokerstars_scan*.[ch]"):  # its parts and their header
@@ -285,3 +286,41 @@ def test_every_line_end_reads_as_the_line_reader_reads_it(newline: str, compiled
         assert log.issues["code"].to_list() == [
             "malformed_hand", "unsupported_variant", "truncated_hand"
         ]  # fmt: skip
+
+
+@needs_scanner
+def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
+    """The scanner holds no game names: with none given, every hand goes back to the line
+    reader; with the table's words (given at import), the 6+ hand is read here, as the line
+    reader reads it."""
+    from pipeline.sources.pokerstars.lines import READ_VARIANTS
+    from pipeline.sources.pokerstars.scanner import _pokerstars_scan
+
+    text = (DATA / "pokerstars_six_plus.txt").read_text(encoding="utf-8")
+    table = [(words, game.hole_cards) for words, game in READ_VARIANTS.items()]
+    try:
+        _pokerstars_scan.set_variants([])
+        read = scanned_rows(text)
+        assert read is not None
+        assert (read[0].height, len(read[1])) == (0, 1)
+        with pytest.raises(TypeError, match=r"\(words, hole cards\) tuple"):
+            _pokerstars_scan.set_variants(["6+ Hold'em No Limit"])  # type: ignore[list-item]
+        with pytest.raises(ValueError, match="variant 0: empty words or 0 hole cards"):
+            _pokerstars_scan.set_variants([("6+ Hold'em No Limit", 0)])
+    finally:
+        _pokerstars_scan.set_variants(table)
+    read = scanned_rows(text)
+    assert read is not None
+    rows, handed_back = read
+    assert handed_back == []
+    assert rows.equals(read_pokerstars_lines(text, "six_plus.txt").rows)
+
+
+def test_each_pokerstars_word_ends_in_its_limit_as_the_scanner_assumes() -> None:
+    # The scanner takes the first word at the header's game: the line reader's _GAME takes the
+    # shortest words ending in a limit.  They agree when "Limit" ends a word and only ends it.
+    from pipeline.sources.pokerstars.lines import READ_VARIANTS
+
+    for words in READ_VARIANTS:
+        assert words.endswith(("No Limit", "Pot Limit", " Limit")), words
+        assert words.count("Limit") == 1, words

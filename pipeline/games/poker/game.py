@@ -27,7 +27,6 @@ from pipeline.games.poker.equity.swings import biggest_swings
 from pipeline.games.poker.scoring.game_column import with_games
 from pipeline.games.poker.scoring.round_rules import ROUND_KEY
 from pipeline.games.poker.scoring.rows import score_holdem, validate_holdem, with_card_ids
-from pipeline.games.poker.stats.all_in_ev import with_all_in_ev
 from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
 from pipeline.games.poker.variants import (
     DEFAULT_RULES,
@@ -239,8 +238,11 @@ def _names_a_game(scored: pl.DataFrame) -> bool:
 def poker_parquet(located: pl.DataFrame) -> pl.DataFrame:
     """The fixed Parquet schema (:data:`schemas.holdem.POKER_PARQUET_SCHEMA`), checked against
     :class:`schemas.holdem.ScoredRows`: columns a sheet lacks are null, never missing.  The
-    tracker statistics are computed here, once, from ``actions`` (null on a round sheet)."""
-    return ScoredRows.validate(align_to_poker_schema(with_all_in_ev(with_tracker_stats(located))))
+    tracker statistics are computed from ``actions`` where the scorer has not already (a hand
+    log's scorer computes them, and ``all_in_ev`` under the job's equity budget: a sheet
+    without it has it null)."""
+    stats = located if "vpip" in located.columns else with_tracker_stats(located)
+    return ScoredRows.validate(align_to_poker_schema(stats))
 
 
 def poker_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFrame]]:

@@ -104,6 +104,19 @@ TITLE_LOOK: Final = Look(bold=True)
 """A Summary block's title, and the Issues sheet's "no issues" line."""
 
 
+def rule_look(kind: int) -> Look:
+    """What a winner or a fold rule adds to a cell, whatever is under it (a conditional format,
+    or a producer's own cell merged with it): the winner's green fill and bold, or the fold's
+    grey text.
+
+    >>> winner, fold = rule_look(1), rule_look(2)
+    >>> winner.bold, winner.fill, winner.color, fold.bold, fold.fill, fold.color
+    (True, 'C6EFCE', None, False, None, '808080')
+    """
+    look = cell_look(kind, GENERAL)
+    return Look(bold=look.bold, color=look.color, fill=look.fill)
+
+
 def column_looks(frame: pl.DataFrame, percent_columns: Sequence[str] = ()) -> list[int]:
     """Each column's look: percent (listed, or a float column whose heading holds ``%``),
     Boolean, wrapped text (``WRAPPED_COLUMNS``), text right after a number column, or general.

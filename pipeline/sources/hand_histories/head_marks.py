@@ -26,28 +26,33 @@ HEAD_MARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("GGPoker", re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}\d+:", _M)),
     ("Winamax", re.compile(r"^\ufeff?Winamax Poker - ", _M)),
     ("888poker", re.compile(
-        r"\*{5} (?:Cassava|888poker|888\.\w+|Pacific Poker) Hand History for Game")),
+        r"\*{5} (?:Cassava|888poker\S*|888\.\w+|Pacific Poker)(?: \w+)? Hand History for Game")),
     ("Betfair", re.compile(r"\*{5} Betfair Poker Hand History for Game")),
     ("PartyPoker", re.compile(r"\*{5} Hand History [Ff]or Game \d+")),
-    ("Everleaf", re.compile(r"^\ufeff?Everleaf Gaming Game #|\*{5} Hand history for game #", _M)),
+    ("Everleaf", re.compile(
+        r"^\ufeff?Everleaf Gaming Game #|\*{5} Hand history for game #|"
+        r"\*{3} Historique des Mains pour la partie", _M)),
     ("Ongame", re.compile(r"\*{5} History for hand ")),
-    ("Full Tilt", re.compile(r"^\ufeff?Full Tilt Poker (?:Game|Hand) #", _M)),
+    ("Full Tilt", re.compile(r"^\ufeff?Full ?Tilt ?Poker (?:Game|Hand) #", _M)),
     ("UltimateBet", re.compile(r"^\ufeff?Stage #[A-Z]\d+: ", _M)),
-    ("Absolute", re.compile(r"^\ufeff?Stage #\d+: ", _M)),
+    ("Absolute", re.compile(r"^\ufeff?Stage #\d+:? ", _M)),
     ("BetOnline", re.compile(
         r"^\ufeff?(?:BetOnline Poker|PayNoRake|ActionPoker\.com|Sportsbetting\.ag Poker|"
-        r"Tiger Gaming) Game #\d+", _M)),
-    ("Bovada", re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #\d+", _M)),
-    ("Cake", re.compile(r"^\ufeff?Hand#[0-9A-F]{10,} - ", _M)),
+        r"Tiger Gaming|Gear Poker) Game #\d+", _M)),
+    ("Bovada", re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.\w+| UK)?) Hand #\d+", _M)),
+    ("Cake", re.compile(r"^(?:\ufeff|\u00ef\u00bb\u00bf)?Hand#[0-9A-F]{10,} - ", _M)),
     ("Unibet", re.compile(r"^\ufeff?Game #\d+: Table .* - \d{1,2}:\d\d:\d\d \d{4}/\d\d/\d\d", _M)),
     ("Enet", re.compile(r"^\ufeff?Game #\d+: .* - \d{1,2}:\d\d:\d\d \d{1,2}\.\d{1,2}\.\d{4}", _M)),
     ("Entraction", re.compile(r"^\ufeff?Game # \d+ - ", _M)),
     ("KingsClub", re.compile(r"^\ufeff?#\d+: (?:Pot Limit|No Limit|Limit|Fixed Limit) ", _M)),
     ("PKR", re.compile(r"^\ufeff?Starting Hand #\d+", _M)),
     ("SealsWithClubs", re.compile(r"^\ufeff?Hand #\d+-\d+ - \d{4}-\d\d-\d\d", _M)),
-    ("Winning", re.compile(r"^\ufeff?Game started at: \d{4}/\d{1,2}/\d{1,2}", _M)),
+    ("Winning", re.compile(
+        r"^\ufeff?(?:Game started at: \d{4}/\d{1,2}/\d{1,2}|(?:Game )?Hand #\d+ - (?:.* - )?"
+        r"[^-\n]*\((?:No Limit|Pot Limit|Fixed Limit|Limit)\) - )", _M)),
     ("PokerTracker", re.compile(
-        r"^\ufeff?(?:GAME #\d+: |\*\* Hand # \d+ starting|\*\* Game ID \d+ )", _M)),
+        r"^\ufeff?(?:(?:MERGE_)?GAME #[\d-]+[: ]|Merge Game #[\d-]+ \||EverestPoker Game #|"
+        r"\*\* Hand # \d+ starting|\*\* Game ID \d+ )", _M)),
     ("ACPC", re.compile(r"^(?:STATE:\d+:|\s*# name/game/hands/seed )", _M)),
     ("iPoker", re.compile(r"<session sessioncode=")),
     ("Merge", re.compile(r"<game id=\"[\d-]+\" starttime=|<description type=")),

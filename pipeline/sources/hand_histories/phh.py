@@ -4,9 +4,10 @@ A ``.phh`` file is one TOML document per hand; a ``.phhs`` file holds many hands
 TOML table such as ``[1]``.  The TOML is read with :mod:`tomllib`; the action strings are read
 here (``d dh p1 AcKd`` deal hole, ``d db Jc3d5c`` deal board, ``p2 cbr 300`` bet or raise to,
 ``p1 cc`` check or call, ``p3 f`` fold, ``p1 sm AhKh`` show or muck).  The variants of
-:data:`READ_VARIANTS` are read (Hold'em, short-deck Hold'em, pot-limit Omaha, fixed-limit Omaha
-Hi/Lo), ``variant`` holding the code as written (``NT``, ``PO``, ``FO/8``...); another variant
-(stud, razz, draw) is one ``unsupported_variant`` issue per file, at its first hand.
+:data:`READ_VARIANTS` are read (the table of games' PHH codes, :mod:`pipeline.records.game_names`:
+Hold'em, short-deck Hold'em, pot-limit Omaha, fixed-limit Omaha Hi/Lo), ``variant`` holding the
+code as written (``NT``, ``PO``, ``FO/8``...); another variant (stud, razz, draw) is one
+``unsupported_variant`` issue per file, at its first hand.
 
 ``won`` is ``winnings`` when the hand records it, else ``finishing_stacks - starting_stacks +
 put_in``, else null.
@@ -30,6 +31,7 @@ import re
 import tomllib
 from typing import Any
 
+from pipeline.records.game_names import PHH, GameNames, site_words
 from pipeline.records.hand_log import (
     STREETS,
     HandLog,
@@ -43,16 +45,9 @@ from pipeline.records.hand_log import (
 
 __all__ = ["READ_VARIANTS", "read_phh", "sniff_phh"]
 
-READ_VARIANTS = {
-    "NT": "No-Limit Texas Hold'em",
-    "FT": "Fixed-Limit Texas Hold'em",
-    "PT": "Pot-Limit Texas Hold'em",
-    "NS": "No-Limit Short-Deck Hold'em",
-    "PO": "Pot-Limit Omaha Hold'em",
-    "FO/8": "Fixed-Limit Omaha Hold'em High/Low-Split Eight or Better",
-}
+READ_VARIANTS: dict[str, GameNames] = site_words(PHH)
 """The PHH variant codes read (pokerkit's ``HandHistory.game_types`` for these games, and
-``PT``), with their names; the ``variant`` column holds the code."""
+``PT``), each with its game; the ``variant`` column holds the code."""
 _SNIFF = re.compile(r"^\s*(?:variant|actions|starting_stacks)\s*=", re.MULTILINE)
 _SECTION = re.compile(r"^\[([^\]\n]+)\]\s*$", re.MULTILINE)
 _CARD_PAIRS = re.compile(r"[2-9TJQKA?][cdhs?]")

@@ -22,6 +22,7 @@ from pipeline.sources.base import HeaderTest, RawSheet, ReadProblem, SourceFile,
 from pipeline.sources.hand_histories.head_marks import first_line, site_of_head
 from pipeline.sources.hand_histories.phh import read_phh, sniff_phh
 from pipeline.sources.hand_histories.sites import SITES
+from pipeline.sources.hand_histories.xml_sites import looks_like_xml, read_xml
 
 HANDS_SHEET = "hands"
 
@@ -126,3 +127,6 @@ UNREAD_SITE = UnreadSiteSource()
 """After every site read and PHH: a text that begins as a hand history of another site."""
 PHH = HandHistorySource("phh", sniff_phh, _read_phh_bytes)
 """Poker Hand History (PHH, TOML) files and ``.phhs`` collections."""
+UNKNOWN_XML = HandHistorySource("xml", looks_like_xml, read_xml)
+"""After every site (the XML sites among them) and :data:`UNREAD_SITE`: an XML document of no
+site we read, named as such (``unknown_xml``) rather than read as a CSV."""

@@ -90,7 +90,8 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
     """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
 
     >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-    >>> text = "x\\nWinamax Poker - CashGame - a\\n\\nWinamax Poker - CashGame - b\\n"
+    >>> text = "x\\nWinamax Poker - CashGame - HandId: #1-2-3 - a\\n\\n"
+    >>> text += "Winamax Poker - Go Fast 'Buzau' - HandId: #1-2-4 - b\\n"
     >>> [line for line, _ in split_hands(WINAMAX, text)]
     [2, 4]
     """
@@ -397,6 +398,13 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
             return
+    named_first = site.actor_separator.strip() != ""
+    # "name: action" is tried first (most lines are actions); a site that writes its dealt,
+    # returned and collected lines "name : ..." too (Bovada) has them tried next; where only a
+    # space follows the name, the site's own lines go first
+    parts = hand.actor(text_line) if named_first else None
+    if parts is not None and _action(site, hand, *parts, text_line, strict=False):
+        return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         if dealt.group("cards"):
@@ -412,12 +420,16 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
             return
     if _collected(site, hand, text_line):
         return
-    parts = hand.actor(text_line)
-    if parts is not None:
+    if not named_first:
+        parts = hand.actor(text_line)
+    if parts is not None and not named_first:
         _action(site, hand, *parts, text_line)
         return
     if any(pattern.match(text_line) for pattern in site.ignored):
         return
+    if parts is not None:
+        msg = f"unreadable action {text_line[:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
     msg = f"unreadable line {text_line[:100]!r}"
     raise BadHandError(msg, hand.hand_id)
 
@@ -431,19 +443,25 @@ def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
     return True
 
 
-def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str) -> None:
+def _action(
+    site: TextSite, hand: _Hand, name: str, action: str, text_line: str, *, strict: bool = True
+) -> bool:
+    """Read a seated player's action; False where no action pattern matches and not
+    ``strict`` (the line may be another of the site's lines)."""
     found = next(
         ((kind, matched) for pattern, kind in site.actions if (matched := pattern.match(action))),
         None,
     )
     if found is None:
+        if not strict:
+            return False
         msg = f"unreadable action {text_line[:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     kind, matched = found
     says = matched.groupdict()
     all_in = "!" if site.all_in.search(action) else ""
     if kind == "nothing":
-        return
+        return True
     hand.acted.add(name)
     if kind == "fold":
         hand.act(name, "f")
@@ -465,6 +483,12 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
             to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
+    elif kind in _LIVE_POSTS and says.get("to"):
+        # a post written as the player's street total (GGPoker's "straddle $0.08" after
+        # "straddle $0.04"): what it adds is the rest
+        to = hand.amount(says.get("to"))
+        hand.commit(name, to - hand.street_bet[name], live=True)
+        hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
         amount = hand.amount(says.get("amount"))
         hand.commit(name, amount, live=kind in _LIVE_POSTS)
@@ -473,6 +497,15 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
         elif kind in ("small_blind", "big_blind"):
             hand.blinds.setdefault(kind, amount)
+    elif kind in ("show", "muck") and name in hand.folded:
+        # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
+        # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
+        shown = _cards(str(says.get("cards") or "")).replace(" ", "")
+        streets = hand.actions[name]
+        for tokens in reversed(streets):
+            if tokens and tokens[-1].endswith(".f") and shown:
+                tokens[-1] += f"[{shown}]"
+                break
     elif kind in ("show", "muck"):
         hand.act(name, "sd")
         if says.get("cards"):
@@ -484,6 +517,7 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
     else:  # a kind the declaration misspelt: the site file is wrong, not the log
         msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
         raise ValueError(msg)
+    return True
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:

@@ -18,7 +18,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``seat``: ``seat``, ``name``, ``stack``;
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
-  amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total),
+  amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
+  a post written as one),
   ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
 - ``dealt``: ``name``, ``cards``; the stakes, where the header gives none: the first small and
@@ -68,6 +69,8 @@ CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", 
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
+_SEPARATORS = re.compile(r"[\s\u00a0\u202f']")
+_MARKS = "$€£¥₹() "
 
 
 def read_amount(text: str, *, decimal_comma: bool = False) -> float:
@@ -85,11 +88,15 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> float:
     Traceback (most recent call last):
     ValueError: not an amount: 'all'
     """
+    plain = text.strip(_MARKS)
+    digits_only = plain.replace(".", "", 1)
+    if digits_only.isascii() and digits_only.isdigit() and not (decimal_comma and "." in plain):
+        return float(plain)  # the usual amount: digits and a point, a mark before or after
     match = _NUMBER.search(text)
     if match is None:
         msg = f"not an amount: {text!r}"
         raise ValueError(msg)
-    digits = re.sub(r"[\s\u00a0\u202f']", "", match.group()).rstrip(",.")
+    digits = _SEPARATORS.sub("", match.group()).rstrip(",.")
     comma, point = digits.rfind(","), digits.rfind(".")
     if comma >= 0 and point >= 0:
         decimal = "," if comma > point else "."

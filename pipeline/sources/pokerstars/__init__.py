@@ -1,8 +1,8 @@
 """PokerStars hand histories: :func:`read_pokerstars` reads a log into a
 :class:`~pipeline.sources.hand_histories.HandLog`.
 
-``reader.py`` chooses the path: the compiled scanner (``compiled.py`` over our C extension,
-``_pokerstars_scan*.c``, built by ``setup.py``) where it is built, else the line reader
+``reader.py`` chooses the path: the compiled scanner (``scanner/``: ``compiled.py`` over our C
+extension, ``_pokerstars_scan*.c``, built by ``setup.py``) where it is built, else the line reader
 (``lines.py``, the reference); ``header.py`` reads the header lines both paths share.
 """
 

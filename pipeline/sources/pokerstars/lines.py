@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pipeline.records.game_names import POKERSTARS, GameNames, site_words
 from pipeline.records.hand_log import STREETS, amount_text
 
 HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
@@ -26,12 +27,10 @@ _GAME = re.compile(
     r"(?:[^()\n]*?\()?"
     r"(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)"
 )
-READ_VARIANTS = tuple(
-    f"{game} {limit}"
-    for game in ("Hold'em", "Omaha", "Omaha Hi/Lo")
-    for limit in ("No Limit", "Pot Limit", "Limit")
-)
-"""The games read, in the header's words (the compiled scanner's VARIANTS, in this order)."""
+READ_VARIANTS: dict[str, GameNames] = site_words(POKERSTARS)
+"""The games read, in the header's words, each with its game: the table of games' PokerStars
+words (:mod:`pipeline.records.game_names`; the compiled scanner is given them, in this order,
+at import)."""
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _STAKES = re.compile(r"\(([^()/]*)/([^()/]*?)(?: [A-Z]{3})?\)")
 _TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?.*?Seat #(\d+) is the button")
@@ -237,7 +236,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     game_match = _GAME.search(header)
     game = game_match.group("game") if game_match is not None else None
     if game not in READ_VARIANTS:
-        # Another game (Razz, 7 Card Stud, 6+ Hold'em...) in its words, else the header's.
+        # Another game (Razz, 7 Card Stud, 5 Card Omaha...) in its words, else the header's.
         variant_out.append(game if game is not None else header.split(":", 1)[-1].strip()[:60])
         raise UnsupportedVariantError(hand.hand_id)
     tournament_match = _TOURNAMENT.search(header)
@@ -258,7 +257,7 @@ def read_hand(text: str, line: int, variant_out: list[str]) -> tuple[HandState, 
     if table_match is None:
         raise BadHandError(f"no table line: {lines[1][:80]!r}")
     hand.button = int(table_match.group(3))
-    hole_cards = 4 if game.startswith("Omaha") else 2
+    hole_cards = READ_VARIANTS[game].hole_cards
     index = 2
     sitting_out: set[str] = set()
     while index < len(lines) and lines[index].startswith("Seat "):

@@ -40,7 +40,6 @@ import polars as pl
 
 from pipeline.records.hand_log import HandLog, Issues, head_matches, seen_board
 from pipeline.sources.base import UTF16_BOMS, decode_text, utf16_without_bom
-from pipeline.sources.pokerstars.compiled import RAW_SCHEMA, SCAN, scanned_rows
 from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
 from pipeline.sources.pokerstars.lines import (
     HAND_ID,
@@ -53,6 +52,7 @@ from pipeline.sources.pokerstars.lines import (
     read_hand,
     split_hands,
 )
+from pipeline.sources.pokerstars.scanner import RAW_SCHEMA, SCAN, scanned_rows
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -81,7 +81,7 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     ``text`` is the file's text, or its bytes, decoded as any text file is
     (:func:`pipeline.sources.base.decode_text`); UTF-8 bytes go to the compiled scanner as they
     are, never decoded whole.  ``file`` names the source in issue messages.  Ordinary hands are
-    read by the compiled scanner (:mod:`pipeline.sources.pokerstars.compiled`) where it is
+    read by the compiled scanner (:mod:`pipeline.sources.pokerstars.scanner`) where it is
     built; the others, and every issue, by the line reader, the reference.  Without the
     scanner (no C compiler at install), or with ``compiled=False``, the line reader reads the
     whole file: the same rows and issues, several times slower (``bench/README.md``).

@@ -114,13 +114,15 @@ def _in_at_streets(seen: NDArray[np.int64], folded: NDArray[np.bool_]) -> NDArra
 
 class EquityJob(NamedTuple):
     """One deal to compute: the shown players' hole cards (sorted), the board known at the
-    street, the preflop samples (``None``: exact), the round's seed and its game's rules."""
+    street, the preflop samples (``None``: exact), the round's seed, its game's rules and the
+    cards out of the deck besides (a side pot's: the hands face up that do not contest it)."""
 
     hands: NDArray[np.uint8]
     known: NDArray[np.uint8]
     samples: int | None
     seed: int
     rules: HandRules = HOLDEM
+    dead: NDArray[np.uint8] = np.empty(0, dtype=np.uint8)
 
 
 def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
@@ -136,16 +138,23 @@ def equity_of_jobs(jobs: Sequence[EquityJob]) -> list[NDArray[np.float64]]:
     [97.73, 2.27]
     """
     figures: list[NDArray[np.float64]] = [np.empty(0)] * len(jobs)
-    # Hold'em's turns are scored together; another game's deals one call each, under its rules
+    # Hold'em's turns are scored together; another game's deals (or a deal with dead cards) one
+    # call each, under its rules
     turn = [
         index
         for index, job in enumerate(jobs)
-        if len(job.known) == STREET_CARDS[-1] and job.rules == HOLDEM
+        if len(job.known) == STREET_CARDS[-1] and job.rules == HOLDEM and not len(job.dead)
     ]
+    batched = set(turn)
     for index, job in enumerate(jobs):
-        if len(job.known) != STREET_CARDS[-1] or job.rules != HOLDEM:
+        if index not in batched:
             result = equity(
-                job.hands, job.known, samples=job.samples, seed=job.seed, rules=job.rules
+                job.hands,
+                job.known,
+                job.dead,
+                samples=job.samples,
+                seed=job.seed,
+                rules=job.rules,
             )
             figures[index] = 100 * result.equity
     if turn:
@@ -245,14 +254,14 @@ def street_equities(
     )
 
 
-def _job_seconds(job: EquityJob) -> float:
+def job_seconds(job: EquityJob) -> float:
     """The cost model of :func:`estimate_seconds` for one job (a turn deal has no call cost:
     they are scored together)."""
     players, cards = len(job.hands), len(job.known)
     every = boards_left(job.rules, players, cards)
     boards = every if job.samples is None else min(every, job.samples)
     sampled = boards < every  # the core enumerates when asked for as many samples as boards
-    batched = cards == STREET_CARDS[-1] and job.rules == HOLDEM
+    batched = cards == STREET_CARDS[-1] and job.rules == HOLDEM and not len(job.dead)
     return call_seconds_model(job.rules, players, boards, sampled=sampled, batched=batched)
 
 
@@ -270,7 +279,7 @@ def _chunks_of_rounds(
             chunks.append(current)
             current, work = [], 0.0
         current.append(job)
-        work += _job_seconds(job)
+        work += job_seconds(job)
     if current:
         chunks.append(current)
     return chunks

@@ -30,6 +30,8 @@ from pipeline.games.poker.scoring.rows import (
     validate_holdem,
     with_card_ids,
 )
+from pipeline.games.poker.stats.all_in_ev import HOW, with_all_in_ev
+from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
 from pipeline.games.poker.variants import rules_of_games, variant_game
 from pipeline.records import INSTANT_FORMAT, ROW_SCHEMA, HandLog
 
@@ -145,6 +147,11 @@ def score_hand_log(
         .join(log_facts(log), on="row_id", how="left")
         .with_columns((pl.col("won") - pl.col("put_in")).alias("net"))
     )
+    # the tracker statistics, then what each all-in was worth, under the job's equity budget
+    hand = ("tournament", "table", "round")
+    scored = with_all_in_ev(
+        with_tracker_stats(scored, hand=hand), hand, rules_of_game, options.equity
+    )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
         pl.lit(None, dtype=pl.Int64).alias("row_id"),
@@ -239,7 +246,23 @@ def hand_log_summary(sheets: Sequence[ScoredSheet]) -> list[tuple[str, pl.DataFr
         ]
     else:
         per_currency = [("Players", _player_totals(rows))]
-    return [*per_currency, *(block for block in blocks if block[0] != "Players")]
+    others = [block for block in blocks if block[0] != "Players"]
+    return [*per_currency, *others, *_all_in_ev_block(rows)]
+
+
+def _all_in_ev_block(rows: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    """Per sheet, its hands with an all-in figure and how ``all_in_ev`` was found for them (or
+    why the Parquet leaves it empty); nothing when no hand has one."""
+    if HOW not in rows.columns or rows[HOW].is_null().all():
+        return []
+    hands = pl.struct("tournament", "table", "round").n_unique()
+    table = (
+        rows.filter(pl.col(HOW).is_not_null())
+        .group_by("sheet", HOW, maintain_order=True)
+        .agg(hands.alias("all-in hands"))
+        .select("sheet", "all-in hands", pl.col(HOW).alias("all-in EV"))
+    )
+    return [("All-in EV", table)]
 
 
 def _player_totals(rows: pl.DataFrame) -> pl.DataFrame:
@@ -286,5 +309,9 @@ HAND_LOG_GAME = Game(
         **SUMMARY_NOTES,
         "showdowns": "hands the player was still in at the end of, with another player",
         "won (net)": "collected less put in, in the block's currency (chips for a tournament)",
+        "all-in hands": "hands with an all-in and cards to come where every hand still in is "
+        "known: the Parquet's all_in_ev",
+        "all-in EV": "how all_in_ev (equity at the all-in times the pots, less put in) was "
+        "found, or why the Parquet leaves it empty",
     },
 )

@@ -57,6 +57,14 @@ TRACKER_STATS: dict[str, pl.DataType] = {
     "all_in": pl.String(),
 }  # fmt: skip
 """The statistics' columns and types, in the order the Parquet appends them."""
+STREET_ACTIONS: dict[str, pl.DataType] = {
+    f"{count}_{STREETS[street]}": pl.Int64()
+    for street in POSTFLOP
+    for count in ("bets", "raises", "calls")
+} | {"fold_street": pl.String()}
+"""Per street after the flop, the player's bets, raises and calls (``bets_flop`` ...
+``calls_river``: the aggression factor per street), and the street the player folded on
+(``fold_street``, null when they did not): the Parquet's last columns, after ``all_in_ev``."""
 
 VOLUNTARY = ("f", "x", "c", "b", "r")
 """Verbs that are a decision (posts and the showdown's ``sd`` are not)."""
@@ -177,13 +185,15 @@ def _when(chance: str, stat: str) -> list[pl.Expr]:
 
 def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.DataFrame:
     """``rows`` (one per player and hand, with ``actions``, ``position`` and ``won``) with
-    :data:`TRACKER_STATS` appended: null on a row without actions (a round sheet), booleans
-    null where the player had no chance.  A hand column ``rows`` lacks is taken as one value.
+    :data:`TRACKER_STATS` and :data:`STREET_ACTIONS` appended: null on a row without actions
+    (a round sheet), booleans null where the player had no chance.  A hand column ``rows`` lacks
+    is taken as one value.
     """
     named = [name for name in hand if name in rows.columns]
     if "actions" not in rows.columns or rows["actions"].null_count() == rows.height:
         return rows.with_columns(
-            pl.lit(None, dtype=dtype).alias(name) for name, dtype in TRACKER_STATS.items()
+            pl.lit(None, dtype=dtype).alias(name)
+            for name, dtype in (TRACKER_STATS | STREET_ACTIONS).items()
         )
     # one integer per hand: sorting and windows over it are several times faster than over
     # the hand's text columns
@@ -219,6 +229,16 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
         pl.col("raise").sum().alias("raises"),
         pl.col("call").sum().alias("calls"),
         pl.col("street").filter(pl.col("all_in")).first().alias("all_in_street"),
+        *(
+            pl.col(flag).filter(pl.col("street") == street).sum().alias(f"{count}_{name}")
+            for street in POSTFLOP
+            for flag, count, name in (
+                ("bet", "bets", STREETS[street]),
+                ("raise", "raises", STREETS[street]),
+                ("call", "calls", STREETS[street]),
+            )
+        ),
+        pl.col("street").filter(pl.col("fold")).first().alias("_fold_street"),
     )
     position = pl.col("position") if "position" in rows.columns else pl.lit(None, pl.String)
     won = pl.col("won") if "won" in rows.columns else pl.lit(None, pl.Float64)
@@ -260,8 +280,12 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
             )
         )
         .alias("all_in"),
+        pl.col("_fold_street")
+        .replace_strict(list(range(len(STREETS))), list(STREETS), return_dtype=pl.String)
+        .alias("fold_street"),
     )
+    added = TRACKER_STATS | STREET_ACTIONS
     return stats.select(
-        *(name for name in rows.columns if name not in TRACKER_STATS),
-        *(pl.col(name).cast(dtype) for name, dtype in TRACKER_STATS.items()),
+        *(name for name in rows.columns if name not in added),
+        *(pl.col(name).cast(dtype) for name, dtype in added.items()),
     )

@@ -1,11 +1,11 @@
 """The poker variants the job scores: one line each in :data:`POKER_VARIANTS`.
 
-Each variant is declared in its own folder (:class:`pipeline.games.base.PokerVariant`: a name,
-the core's :class:`~pipeline.core.rules.HandRules`, its aliases and rule sets); this table is
-the one list of them and the one table of the names a ``game`` column, ``--game`` or a hand
-history may use.  Names are matched case-insensitively, surrounding spaces ignored; the
+Each variant is declared in its own file (:class:`pipeline.games.base.PokerVariant`: the core's
+:class:`~pipeline.core.rules.HandRules` under each rule set), its names taken from the one table
+of games' names, :mod:`pipeline.records.game_names`: the names a ``game`` column, ``--game`` or
+a hand history may use, matched case-insensitively, surrounding spaces ignored; the
 hand-history words are the logs' own (PokerStars' ``Omaha Hi/Lo Pot Limit``, PHH's ``NT``,
-``PO``, ``FO/8``, ``NS``).
+``PO``, ``FO/8``, ``NS``).  This table is the one list of the variants scored.
 
 >>> canonical_game("plo8")
 'Omaha Hi/Lo'
@@ -27,6 +27,9 @@ from pipeline.games.poker.variants.five_card import FIVE_CARD_VARIANT
 from pipeline.games.poker.variants.holdem import HOLDEM_VARIANT
 from pipeline.games.poker.variants.omaha import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
 from pipeline.games.poker.variants.short_deck import SHORT_DECK
+from pipeline.records import game_names
+from pipeline.records.game_names import canonical_game as canonical_game
+from pipeline.records.game_names import known_game_names as known_game_names
 
 POKER_VARIANTS: dict[str, PokerVariant] = {
     variant.name: variant
@@ -45,21 +48,7 @@ POKER_VARIANTS: dict[str, PokerVariant] = {
 HOLDEM_NAME = HOLDEM_VARIANT.name
 FIVE_CARD_NAME = FIVE_CARD_VARIANT.name
 
-
-def _key(written: str) -> str:
-    return written.strip().casefold()
-
-
-_CANONICAL_OF_KEY: dict[str, str] = {
-    _key(alias): variant.name
-    for variant in POKER_VARIANTS.values()
-    for alias in (variant.name, *variant.aliases)
-}
-
-
-def canonical_game(written: str) -> str | None:
-    """The canonical name ``written`` means, or None when it names no game we know."""
-    return _CANONICAL_OF_KEY.get(_key(written))
+_CANONICAL_OF_KEY = game_names.names_by_key()
 
 
 def variant_game(written: pl.Expr | None) -> pl.Expr:
@@ -83,11 +72,6 @@ def variant_game(written: pl.Expr | None) -> pl.Expr:
     )
 
 
-def known_game_names() -> str:
-    """The canonical names, for an issue message about an unknown game."""
-    return ", ".join(POKER_VARIANTS)
-
-
 def rules_of_games(rule_sets: Mapping[str, str] | None = None) -> dict[str, HandRules]:
     """Each variant's rules by canonical name, under the named rule sets (variant name -> rule
     set; the rest keep their defaults).  A rule set a variant does not have is a ``ValueError``
@@ -98,18 +82,6 @@ def rules_of_games(rule_sets: Mapping[str, str] | None = None) -> dict[str, Hand
         msg = f"no poker game named {unknown[0]!r}; known: {known_game_names()}"
         raise ValueError(msg)
     return {name: variant.rules_for(chosen.get(name)) for name, variant in POKER_VARIANTS.items()}
-
-
-def short_deck_rule_sets(rule: str) -> dict[str, str]:
-    """The rule sets a run's ``--short-deck-rule`` names (none for the default), checked: an
-    unknown rule set is a ``ValueError`` naming the ones there are.
-
-    >>> short_deck_rule_sets("trips-over-straight"), short_deck_rule_sets("straight-over-trips")
-    ({}, {'Short Deck': 'straight-over-trips'})
-    """
-    rule_sets = {} if rule == SHORT_DECK.default_rule_set else {SHORT_DECK.name: rule}
-    rules_of_games(rule_sets)
-    return rule_sets
 
 
 DEFAULT_RULES: Mapping[str, HandRules] = rules_of_games()

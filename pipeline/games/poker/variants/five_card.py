@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from pipeline.core import rules
 from pipeline.games.base import PokerVariant
+from pipeline.records.game_names import FIVE_CARD
 
-FIVE_CARD_VARIANT = PokerVariant(
-    "Five Card",
-    rules.FIVE_CARD_DRAW,
-    aliases=("Five-Card", "5-Card", "Five Card Draw", "5-Card Draw", "Five-Card Draw"),
-)
+FIVE_CARD_VARIANT = PokerVariant.declared(FIVE_CARD, rules.FIVE_CARD_DRAW)
 """The game of a five-card sheet (round, player, hand)."""

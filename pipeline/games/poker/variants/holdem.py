@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from pipeline.core import rules
 from pipeline.games.base import PokerVariant
+from pipeline.records.game_names import HOLDEM
 
-HOLDEM_VARIANT = PokerVariant(
-    "Hold'em",
-    rules.HOLDEM,
-    aliases=(
-        "Holdem", "Texas Hold'em", "Texas Holdem", "NLHE", "LHE", "Hold'em No Limit",
-        "Hold'em Pot Limit", "Hold'em Limit", "NT", "FT", "PT",
-    ),
-)  # fmt: skip
-"""The game of a poker sheet that names none: the quiz's, the TV show's."""
+HOLDEM_VARIANT = PokerVariant.declared(HOLDEM, rules.HOLDEM)
+"""The game of a poker sheet that names none: the quiz's, the TV show's (its names:
+:data:`pipeline.records.game_names.HOLDEM`)."""

@@ -14,50 +14,41 @@ import contextlib
 import gc
 import io
 from collections.abc import Iterator, Sequence
-from copy import copy
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import polars as pl
 from openpyxl import load_workbook
-from openpyxl.cell.cell import Cell
-from openpyxl.styles import PatternFill
-from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
 from pipeline.sinks.atomic import stamp_workbook
 from pipeline.sinks.excel.backends.openpyxl_appended import Appended, row_cells, save_with_cells
 from pipeline.sinks.excel.backends.openpyxl_sheets import (
     OpenpyxlLooks,
-    add_rule,
+    OpenpyxlSheet,
     apply_print,
-    cell,
-    mark,
     marker,
-    note,
-    write_issues,
-    write_layout,
+    merge_rule_look,
 )
 from pipeline.sinks.excel.continuation import continued_block, continued_titles, split_rows
 from pipeline.sinks.excel.continuation import unique_title as _unique_title
 from pipeline.sinks.excel.contract import (
     _FOLD,
     _WINNER,
-    FOLD_FONT,
     ISSUES_TITLE,
     MAX_WIDTH,
     SUMMARY_TITLE,
     WIDTH_SAMPLE,
-    WINNER_FILL,
     BookContents,
     SheetOutput,
     _check_fits,
 )
 from pipeline.sinks.excel.printing import print_plan, title_columns
 from pipeline.sinks.excel.rules import flag_column, flag_rule, round_rules
+from pipeline.sinks.excel.sheet_writer import write_header, write_issues, write_layout
 from pipeline.sinks.excel.styles import cell_look, column_looks, header_looks, row_kinds, widths
 from pipeline.sinks.excel.summary import summary_layout
-from pipeline.sinks.excel.values import clean_header, cut_long_cells, excel_ready
+from pipeline.sinks.excel.values import cut_long_cells, excel_ready
 
 DEFAULT_WIDTH = 8.43
 """Excel's width of a column nobody sized."""
@@ -127,14 +118,15 @@ def _write_back(handle: BinaryIO, source: Path | bytes, contents: BookContents) 
     parts = split_rows(issues, max_rows)
     titles = continued_titles(ISSUES_TITLE, len(parts), taken)
     blocks = [*summary, *continued_block([(titles[0], titles, issues.height)], max_rows)]
-    summary_sheet = book.create_sheet(summary_title, positions.get("summary", len(book.sheetnames)))
-    write_layout(summary_sheet, looks, summary_layout(summary_title, blocks, notes))
-    mark(summary_sheet, "summary")
+    summary_at = positions.get("summary", len(book.sheetnames))
+    summary_sheet = OpenpyxlSheet(book.create_sheet(summary_title, summary_at), looks)
+    write_layout(summary_sheet, summary_layout(summary_title, blocks, notes))
+    summary_sheet.mark("summary")
     at = positions.get("issues", len(book.sheetnames))
     for number, (title, part) in enumerate(zip(titles, parts, strict=True)):
         # Issues past one sheet's rows go on in "Issues (2)"... right after it
-        issues_sheet = book.create_sheet(title, at + number)
-        write_issues(issues_sheet, looks, part, continued=number > 0, notes=notes)
+        issues_sheet = OpenpyxlSheet(book.create_sheet(title, at + number), looks)
+        write_issues(issues_sheet, title, part, continued=number > 0, notes=notes)
 
     stamp_workbook(book)  # never read back as an input (sinks/atomic.py)
     save_with_cells(book, added, handle)
@@ -164,13 +156,10 @@ def _append_columns(worksheet: Any, looks: OpenpyxlLooks, sheet: SheetOutput) ->
     column_kinds = column_looks(table, sheet.percent_columns)
     sized = widths([table], sheet.percent_columns)
     header = header_looks(table, sheet.percent_columns)
-    for offset, name in enumerate(table.columns):
-        made = cell(
-            worksheet, sheet.header_row, first + offset, clean_header(name), looks(header[offset])
-        )
-        if name in sheet.notes:
-            note(made, sheet.notes[name])
-        worksheet.column_dimensions[get_column_letter(first + offset)].width = sized[offset]
+    writer = OpenpyxlSheet(worksheet, looks)
+    write_header(writer, table, header, sheet.notes, sheet.header_row - 1, first - 1)
+    for offset, width in enumerate(sized):
+        worksheet.column_dimensions[get_column_letter(first + offset)].width = width
 
     last_row = max(worksheet.max_row, max(rows, default=sheet.header_row))
     if worksheet.freeze_panes is None:
@@ -180,7 +169,7 @@ def _append_columns(worksheet: Any, looks: OpenpyxlLooks, sheet: SheetOutput) ->
             f"A{sheet.header_row}:{get_column_letter(last_column)}{max(last_row, sheet.header_row)}"
         )
     _print_setup(worksheet, sheet, last_column)
-    kinds = _show_rows(worksheet, sheet, table, first, last_row, last_column)
+    kinds = _show_rows(writer, sheet, table, first, last_row, last_column)
     styles = [[looks.style_id(cell_look(kind, look)) for look in column_kinds] for kind in range(4)]
     return row_cells(table, rows, first, styles, kinds)
 
@@ -238,7 +227,7 @@ def _keep_overflow_readable(worksheet: Any, column: int, rows: Sequence[int]) ->
 
 
 def _show_rows(
-    worksheet: Any,
+    writer: OpenpyxlSheet,
     sheet: SheetOutput,
     table: pl.DataFrame,
     first: int,
@@ -254,49 +243,22 @@ def _show_rows(
     per_cell: dict[int, pl.Series] = {}
     players = {name: sheet.source_columns[name] for name in sheet.player_columns}
     for rule in round_rules(sheet, first, players, first_row, last_row):
-        add_rule(worksheet, rule)
+        writer.add_rule(rule)
     for flags, kind in ((sheet.highlight, _WINNER), (sheet.muted, _FOLD)):
         if flags is None or not flags.any():
             continue
         column = flag_column(table, flags)
         if column is not None:
             where = first + table.columns.index(column)
-            add_rule(worksheet, flag_rule(kind, where, first_row, last_row, last_column))
+            writer.add_rule(flag_rule(kind, where, first_row, last_row, last_column))
             continue
         marked = [
             row
             for row, flag in zip(sheet.excel_rows or (), flags.fill_null(False), strict=True)
             if flag
         ]
-        _style_rows(worksheet, marked, last_column - table.width, kind)
+        merge_rule_look(writer.worksheet, marked, last_column - table.width, kind)
         per_cell[kind] = flags
     if not per_cell:
         return None
     return row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
-
-
-def _style_rows(worksheet: Any, rows: Sequence[int], last_column: int, kind: int) -> None:
-    """Merge the winner or fold look into each of the producer's cells of ``rows``, empty ones
-    too (our own cells get theirs when written), one merge per distinct style."""
-    merged: dict[tuple[int, ...], Any] = {}
-    scratch = Cell(worksheet)
-    cells = worksheet._cells
-    for row in rows:
-        for column in range(1, last_column + 1):
-            held = cells.get((row, column)) or worksheet.cell(row=row, column=column)
-            if held._style is None:  # a cell the file never held: openpyxl styles it lazily
-                held._style = StyleArray()
-            key = tuple(held._style)
-            if key not in merged:
-                scratch._style = copy(held._style)
-                font = copy(scratch.font)
-                if kind == _WINNER:
-                    font.b = True
-                    scratch.fill = PatternFill(
-                        fill_type="solid", start_color=WINNER_FILL, end_color=WINNER_FILL
-                    )
-                else:
-                    font.color = FOLD_FONT
-                scratch.font = font
-                merged[key] = copy(scratch._style)
-            held._style = copy(merged[key])

@@ -1,5 +1,7 @@
 """The looks, rules and print setup in openpyxl's terms, for a producer's workbook written back:
-its Summary and Issues sheets, our header cells, the conditional formats, the page setup.
+:class:`OpenpyxlSheet`, the :class:`~pipeline.sinks.excel.sheet_writer.SheetWriter` through
+which its Summary and Issues sheets, our header cells, the conditional formats and the page
+setup are written.
 
 Each :class:`~pipeline.sinks.excel.styles.Look` becomes one openpyxl style array, built once and
 copied into every cell that needs it (``cell.font = Font(...)`` hashes the font into the
@@ -9,6 +11,7 @@ workbook's list on every call; a copied array costs nothing).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from copy import copy
 from typing import Any
 
@@ -22,30 +25,10 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.properties import PageSetupProperties
 
-from pipeline.sinks.excel.contract import (
-    _FORMULA_LIKE,
-    _WINNER,
-    FOLD_FONT,
-    FONT_NAME,
-    FONT_SIZE,
-    MARKER_NAME,
-    NO_ISSUES,
-    WINNER_FILL,
-    _check_fits,
-)
-from pipeline.sinks.excel.printing import PrintPlan, print_plan
+from pipeline.sinks.excel.contract import _FORMULA_LIKE, FONT_NAME, FONT_SIZE, MARKER_NAME
+from pipeline.sinks.excel.printing import PrintPlan
 from pipeline.sinks.excel.rules import Rule
-from pipeline.sinks.excel.styles import (
-    TITLE_LOOK,
-    Look,
-    cell_look,
-    column_looks,
-    header_looks,
-    widths,
-    wrapped_heights,
-)
-from pipeline.sinks.excel.summary import SheetLayout, issues_print_columns
-from pipeline.sinks.excel.values import clean_header, excel_ready
+from pipeline.sinks.excel.styles import Look, cell_look, rule_look
 
 NOTE_AUTHOR = "Showdown"
 _FORMULA_START = re.compile(_FORMULA_LIKE)
@@ -97,18 +80,48 @@ def note(target: Cell, text: str) -> None:
     target.comment = Comment(text, NOTE_AUTHOR, height=40, width=240)
 
 
-def rule_look(kind: int) -> dict[str, Any]:
-    """The conditional format's look: green fill and bold, or grey text."""
-    if kind == _WINNER:
-        green = PatternFill(fill_type="solid", start_color=WINNER_FILL, end_color=WINNER_FILL)
-        return {"fill": green, "font": Font(bold=True)}
-    return {"font": Font(color=FOLD_FONT)}
-
-
 def add_rule(worksheet: Any, rule: Rule) -> None:
-    """One conditional format (:class:`~pipeline.sinks.excel.rules.Rule`)."""
-    formatted = FormulaRule(formula=[rule.formula], **rule_look(rule.kind))
+    """One conditional format (:class:`~pipeline.sinks.excel.rules.Rule`) in the rule's
+    :func:`~pipeline.sinks.excel.styles.rule_look`."""
+    look = rule_look(rule.kind)
+    differential: dict[str, Any] = {}
+    if look.fill:
+        solid = PatternFill(fill_type="solid", start_color=look.fill, end_color=look.fill)
+        differential["fill"] = solid
+    if look.bold or look.color:
+        differential["font"] = Font(bold=look.bold or None, color=look.color)
+    formatted = FormulaRule(formula=[rule.formula], **differential)
     worksheet.conditional_formatting.add(rule.ref, formatted)
+
+
+def merge_rule_look(worksheet: Any, rows: Sequence[int], last_column: int, kind: int) -> None:
+    """Merge a rule's look (:func:`~pipeline.sinks.excel.styles.rule_look`: the winner's or the
+    fold's) into each of a producer's cells of ``rows``, empty ones too, one merge per distinct
+    style: where the flags are none of our columns, so no conditional format can find them."""
+    look = rule_look(kind)
+    merged: dict[tuple[int, ...], Any] = {}
+    scratch = Cell(worksheet)
+    cells = worksheet._cells
+    for row in rows:
+        for column in range(1, last_column + 1):
+            held = cells.get((row, column)) or worksheet.cell(row=row, column=column)
+            if held._style is None:  # a cell the file never held: openpyxl styles it lazily
+                held._style = StyleArray()
+            key = tuple(held._style)
+            if key not in merged:
+                scratch._style = copy(held._style)
+                font = copy(scratch.font)
+                if look.bold:
+                    font.b = True
+                if look.color:
+                    font.color = look.color
+                if look.fill:
+                    scratch.fill = PatternFill(
+                        fill_type="solid", start_color=look.fill, end_color=look.fill
+                    )
+                scratch.font = font
+                merged[key] = copy(scratch._style)
+            held._style = copy(merged[key])
 
 
 def apply_print(worksheet: Any, plan: PrintPlan, title_rows: str | None) -> None:
@@ -130,56 +143,60 @@ def apply_print(worksheet: Any, plan: PrintPlan, title_rows: str | None) -> None
         worksheet.print_title_cols = f"{first}:{last}"
 
 
-def write_layout(worksheet: Any, looks: OpenpyxlLooks, layout: SheetLayout) -> None:
-    """A laid-out sheet (the Summary) into an empty worksheet."""
-    for column, width in enumerate(layout.widths, 1):
-        worksheet.column_dimensions[get_column_letter(column)].width = width
-    for row, cells in enumerate(layout.rows, 1):
-        for column, (value, look, _) in enumerate(cells, 1):
-            made = cell(worksheet, row, column, value, looks(look))
-            if (row - 1, column - 1) in layout.notes:
-                note(made, layout.notes[(row - 1, column - 1)])
-    apply_print(worksheet, layout.plan, None)
+class OpenpyxlSheet:
+    """A :class:`~pipeline.sinks.excel.sheet_writer.SheetWriter` over one openpyxl worksheet:
+    each cell carries its own style (openpyxl has no column format that cells take on)."""
 
+    def __init__(self, worksheet: Any, looks: OpenpyxlLooks) -> None:
+        self.worksheet = worksheet
+        self.looks = looks
 
-def write_issues(
-    worksheet: Any,
-    looks: OpenpyxlLooks,
-    issues: pl.DataFrame,
-    *,
-    continued: bool,
-    notes: dict[str, str] | None = None,
-) -> None:
-    """One Issues sheet (or one part of it, ``continued``: no "no issues" line there)."""
-    _check_fits(worksheet.title, rows=issues.height + 1, columns=issues.width)
-    table = excel_ready(issues)
-    sized = widths([table])
-    column_kinds = column_looks(table)
-    for column, width in enumerate(sized, 1):
-        worksheet.column_dimensions[get_column_letter(column)].width = width
-    for column, (name, look) in enumerate(zip(table.columns, header_looks(table), strict=True), 1):
-        made = cell(worksheet, 1, column, clean_header(name), looks(look))
-        if notes and name in notes:
-            note(made, notes[name])
-    body = [looks(cell_look(0, look)) for look in column_kinds]
-    for row, values in enumerate(table.iter_rows(), 2):
-        for column, value in enumerate(values, 1):
-            if value is not None:
-                cell(worksheet, row, column, value, body[column - 1])
-    for index, height in wrapped_heights(table, column_kinds).items():
-        worksheet.row_dimensions[index + 2].height = height
-    worksheet.freeze_panes = "A2"
-    if table.width:
-        last = get_column_letter(table.width)
-        worksheet.auto_filter.ref = f"A1:{last}{max(table.height + 1, 1)}"
-    printed = issues_print_columns(table)
-    keys = (1, min(3, printed))  # an issue's file, sheet and row, on every page across
-    apply_print(worksheet, print_plan(sized[:printed], printed, keys), "1:1")
-    if table.height and printed:
-        worksheet.print_area = f"A1:{get_column_letter(printed)}{table.height + 1}"
-    if not table.height and not continued:  # an empty sheet reads as "nothing checked"
-        cell(worksheet, 2, 1, NO_ISSUES, looks(TITLE_LOOK))
-    mark(worksheet, "issues")
+    def set_columns(self, widths: Sequence[float], looks: Sequence[int] | None = None) -> None:
+        """The widths; a column's look goes to its cells, as they are written."""
+        for column, width in enumerate(widths, 1):
+            self.worksheet.column_dimensions[get_column_letter(column)].width = width
+
+    def write_cell(self, row: int, column: int, value: Any, look: Look) -> None:
+        """One cell (:func:`cell`)."""
+        cell(self.worksheet, row + 1, column + 1, value, self.looks(look))
+
+    def add_note(self, row: int, column: int, text: str) -> None:
+        """A note on a cell already written (:func:`note`)."""
+        note(self.worksheet._cells[(row + 1, column + 1)], text)
+
+    def write_rows(self, table: pl.DataFrame, looks: list[int], heights: dict[int, float]) -> None:
+        """Each value a cell in its column's plain look (empty cells are not written)."""
+        body = [self.looks(cell_look(0, look)) for look in looks]
+        for row, values in enumerate(table.iter_rows(), 2):
+            for column, value in enumerate(values, 1):
+                if value is not None:
+                    cell(self.worksheet, row, column, value, body[column - 1])
+        for index, height in heights.items():
+            self.worksheet.row_dimensions[index + 2].height = height
+
+    def freeze_and_filter(self, height: int, width: int) -> None:
+        """The header row frozen; an autofilter over the table."""
+        self.worksheet.freeze_panes = "A2"
+        if width:
+            last = get_column_letter(width)
+            self.worksheet.auto_filter.ref = f"A1:{last}{max(height + 1, 1)}"
+
+    def add_rule(self, rule: Rule) -> None:
+        """One conditional format (:func:`add_rule`)."""
+        add_rule(self.worksheet, rule)
+
+    def set_print(
+        self, plan: PrintPlan, title_row: int | None, area: tuple[int, int] | None = None
+    ) -> None:
+        """The page setup (:func:`apply_print`) and the print area."""
+        rows = None if title_row is None else f"{title_row + 1}:{title_row + 1}"
+        apply_print(self.worksheet, plan, rows)
+        if area is not None:
+            self.worksheet.print_area = f"A1:{get_column_letter(area[1] + 1)}{area[0] + 1}"
+
+    def mark(self, role: str) -> None:
+        """Our hidden sheet-scoped name (:func:`mark`)."""
+        mark(self.worksheet, role)
 
 
 def mark(worksheet: Any, role: str) -> None:

@@ -28,32 +28,27 @@ from pipeline.sinks.excel.contract import (
     _WINNER,
     ISSUES_TITLE,
     MARKER_NAME,
-    NO_ISSUES,
     SUMMARY_TITLE,
     BookContents,
     SheetOutput,
-    _check_fits,
     sanitize_title,
 )
 from pipeline.sinks.excel.printing import PrintPlan, print_plan, reading_order, title_columns
 from pipeline.sinks.excel.row_xml import fast_path_fits, write_rows
 from pipeline.sinks.excel.rules import Rule, flag_column, flag_rule, round_rules
+from pipeline.sinks.excel.sheet_writer import write_header, write_issues, write_layout
 from pipeline.sinks.excel.styles import (
-    GENERAL,
-    TITLE_LOOK,
     Look,
     cell_look,
     column_looks,
     header_looks,
     row_kinds,
+    rule_look,
     widths,
-    wrapped_heights,
 )
-from pipeline.sinks.excel.summary import SheetLayout, issues_print_columns, summary_layout
-from pipeline.sinks.excel.values import as_excel_reads, clean_header, excel_ready
+from pipeline.sinks.excel.summary import summary_layout
+from pipeline.sinks.excel.values import as_excel_reads, excel_ready
 
-_ISSUE_KEYS = (1, 3)
-"""An issue's file, sheet and row: printed on every page across when Issues is too wide."""
 FAST_PATH = True
 """Rows as polars-built XML where the table allows; ``False`` (a test) writes cell by cell."""
 BATCH_ROWS = 8_192
@@ -98,16 +93,96 @@ class _Formats:
         return self._made[look]
 
     def rule(self, kind: int) -> Any:
-        """The conditional format of a winner (green fill, bold) or a fold (grey text)."""
+        """The conditional format of a rule's :func:`~pipeline.sinks.excel.styles.rule_look`:
+        only what it changes (a conditional format's fill is its background and foreground)."""
         if kind not in self._rules:
-            winner = cell_look(_WINNER, GENERAL)
-            properties: dict[str, Any] = (
-                {"bold": True, "bg_color": f"#{winner.fill}", "fg_color": f"#{winner.fill}"}
-                if kind == _WINNER
-                else {"font_color": f"#{cell_look(_FOLD, GENERAL).color}"}
-            )
+            look = rule_look(kind)
+            properties: dict[str, Any] = {}
+            if look.bold:
+                properties["bold"] = True
+            if look.fill:
+                properties |= {"bg_color": f"#{look.fill}", "fg_color": f"#{look.fill}"}
+            if look.color:
+                properties["font_color"] = f"#{look.color}"
             self._rules[kind] = self._book.add_format(properties)
         return self._rules[kind]
+
+
+class XlsxwriterSheet:
+    """A :class:`~pipeline.sinks.excel.sheet_writer.SheetWriter` over one xlsxwriter worksheet
+    of a constant-memory book (rows are written in order, each once)."""
+
+    def __init__(self, book: Any, formats: _Formats, title: str) -> None:
+        self.book = book
+        self.formats = formats
+        self.title = title
+        self.worksheet = book.add_worksheet(title)
+
+    def set_columns(self, widths: Sequence[float], looks: Sequence[int] | None = None) -> None:
+        """Each column's width, and its format: xlsxwriter gives it every cell written without
+        one, so a plain row is written as bare values."""
+        if looks is None:
+            for column, width in enumerate(widths):
+                self.worksheet.set_column(column, column, width)
+        else:
+            _columns(self.worksheet, self.formats, widths, looks, side=0)
+
+    def write_cell(self, row: int, column: int, value: Any, look: Look) -> None:
+        """One cell (the book's options keep text from being taken for a formula)."""
+        self.worksheet.write(row, column, value, self.formats(look))
+
+    def add_note(self, row: int, column: int, text: str) -> None:
+        """A note as Excel's cell comment, wide and short."""
+        self.worksheet.write_comment(row, column, text, {"x_scale": 2, "y_scale": 0.6})
+
+    def write_rows(self, table: pl.DataFrame, looks: list[int], heights: dict[int, float]) -> None:
+        """The rows, as polars-built XML where the table allows (:func:`_rows`)."""
+        _rows(self.worksheet, self.formats, table, looks, None, first_row=1, heights=heights)
+
+    def freeze_and_filter(self, height: int, width: int) -> None:
+        """The header row frozen; an autofilter over the table."""
+        self.worksheet.freeze_panes(1, 0)
+        if width:
+            self.worksheet.autofilter(0, 0, height, width - 1)
+
+    def add_rule(self, rule: Rule) -> None:
+        """One formula conditional format."""
+        self.worksheet.conditional_format(
+            rule.first_row - 1,
+            rule.first_column - 1,
+            rule.last_row - 1,
+            rule.last_column - 1,
+            {
+                "type": "formula",
+                "criteria": f"={rule.formula}",
+                "format": self.formats.rule(rule.kind),
+            },
+        )
+
+    def set_print(
+        self, plan: PrintPlan, title_row: int | None, area: tuple[int, int] | None = None
+    ) -> None:
+        """Landscape, row ``title_row`` on every page; one page wide, or pages across at
+        ``plan.scale`` with the title columns on each, across before down."""
+        worksheet = self.worksheet
+        worksheet.set_landscape()
+        if title_row is not None:
+            worksheet.repeat_rows(title_row)
+        if plan.fit_width:
+            worksheet.fit_to_pages(1, 0)
+        else:
+            worksheet.set_print_scale(plan.scale)
+            worksheet.print_across()
+            if plan.title_columns is not None:
+                worksheet.repeat_columns(plan.title_columns[0] - 1, plan.title_columns[1] - 1)
+        if area is not None:
+            worksheet.print_area(0, 0, *area)
+
+    def mark(self, role: str) -> None:
+        """The hidden sheet-scoped defined name of our sheets."""
+        self.book.define_name(f"'{self.title}'!{MARKER_NAME}", f'="{role}"')
+        hidden = 3  # xlsxwriter's define_name has no such argument: set in its record
+        self.book.defined_names[-1][hidden] = True
 
 
 def write_new_book(handle: BinaryIO, contents: BookContents) -> None:
@@ -140,13 +215,13 @@ def _fill(book: Any, contents: BookContents) -> None:
     continued.append((issue_titles[0], issue_titles, issues.height))
     blocks = [*summary, *continued_block(continued, max_rows)]
     for title, sheet in parts:
-        _write_table(book, formats, title, sheet)
-    _write_layout(
-        book.add_worksheet(summary_title), formats, summary_layout(summary_title, blocks, notes)
-    )
-    _mark(book, summary_title, "summary")
+        _write_table(XlsxwriterSheet(book, formats, title), sheet)
+    summary_sheet = XlsxwriterSheet(book, formats, summary_title)
+    write_layout(summary_sheet, summary_layout(summary_title, blocks, notes))
+    summary_sheet.mark("summary")
     for number, (title, part) in enumerate(zip(issue_titles, issue_parts, strict=True)):
-        _write_issues(book, formats, title, part, continued=number > 0, notes=notes)
+        issues_sheet = XlsxwriterSheet(book, formats, title)
+        write_issues(issues_sheet, title, part, continued=number > 0, notes=notes)
 
 
 def _discard(book: Any) -> None:
@@ -167,21 +242,18 @@ def _ordered(sheet: SheetOutput, table: pl.DataFrame) -> pl.DataFrame:
     return table.select(order)
 
 
-def _write_table(book: Any, formats: _Formats, title: str, sheet: SheetOutput) -> None:
+def _write_table(writer: XlsxwriterSheet, sheet: SheetOutput) -> None:
     table = _ordered(sheet, excel_ready(as_excel_reads(sheet.table)))
-    worksheet = book.add_worksheet(title)
     sized = widths([table], sheet.percent_columns)
     side = [name for name in sheet.side_columns if name in table.columns]
     shown = table.width - len(side)
     keys = [table.columns.index(name) + 1 for name in sheet.key_columns if name in table.columns]
     plan = print_plan(sized[:shown], _first_page(sheet, table), title_columns(sized, keys))
     looks = column_looks(table, sheet.percent_columns)
-    _columns(worksheet, formats, sized, looks, side=len(side))
-    _header(worksheet, formats, table, header_looks(table, sheet.percent_columns), sheet.notes)
-    worksheet.freeze_panes(1, 0)
-    if table.width:
-        worksheet.autofilter(0, 0, table.height, table.width - 1)
-    _print(worksheet, plan, title_rows=True)
+    _columns(writer.worksheet, writer.formats, sized, looks, side=len(side))
+    write_header(writer, table, header_looks(table, sheet.percent_columns), sheet.notes)
+    writer.freeze_and_filter(table.height, table.width)
+    writer.set_print(plan, 0)
     # flags that are columns of the table become one conditional format; others style cells
     per_cell: dict[int, pl.Series] = {}
     rules: list[Rule] = []
@@ -197,9 +269,9 @@ def _write_table(book: Any, formats: _Formats, title: str, sheet: SheetOutput) -
     players = {name: table.columns.index(name) + 1 for name in sheet.player_columns}
     rules.extend(round_rules(sheet, 1, players, 2, table.height + 1))
     for rule in rules:
-        _add_rule(worksheet, formats, rule)
+        writer.add_rule(rule)
     kinds = row_kinds(table.height, per_cell.get(_WINNER), per_cell.get(_FOLD))
-    _rows(worksheet, formats, table, looks, kinds if per_cell else None, first_row=1)
+    _rows(writer.worksheet, writer.formats, table, looks, kinds if per_cell else None, first_row=1)
 
 
 def _first_page(sheet: SheetOutput, table: pl.DataFrame) -> int:
@@ -221,19 +293,6 @@ def _columns(
         worksheet.set_column(index, index, width, formats(cell_look(_PLAIN, look)), options)
     if side:
         worksheet.set_column(len(sized), len(sized), None, None, {"collapsed": True})
-
-
-def _header(
-    worksheet: Any,
-    formats: _Formats,
-    table: pl.DataFrame,
-    looks: Sequence[Look],
-    notes: dict[str, str] | Any,
-) -> None:
-    for column, (name, look) in enumerate(zip(table.columns, looks, strict=True)):
-        worksheet.write_string(0, column, clean_header(name), formats(look))
-        if name in notes:
-            worksheet.write_comment(0, column, notes[name], {"x_scale": 2, "y_scale": 0.6})
 
 
 FAST_ROWS_PER_COLUMN = 10
@@ -308,76 +367,3 @@ def _typed_writers(worksheet: Any, table: pl.DataFrame) -> list[Any]:
         else:
             chosen.append(generic)
     return chosen
-
-
-def _add_rule(worksheet: Any, formats: _Formats, rule: Rule) -> None:
-    worksheet.conditional_format(
-        rule.first_row - 1,
-        rule.first_column - 1,
-        rule.last_row - 1,
-        rule.last_column - 1,
-        {"type": "formula", "criteria": f"={rule.formula}", "format": formats.rule(rule.kind)},
-    )
-
-
-def _print(worksheet: Any, plan: PrintPlan, *, title_rows: bool) -> None:
-    """Landscape, the header on every page; one page wide, or pages across at ``plan.scale``
-    with the title columns on each, across before down."""
-    worksheet.set_landscape()
-    if title_rows:
-        worksheet.repeat_rows(0)
-    if plan.fit_width:
-        worksheet.fit_to_pages(1, 0)
-        return
-    worksheet.set_print_scale(plan.scale)
-    worksheet.print_across()
-    if plan.title_columns is not None:
-        worksheet.repeat_columns(plan.title_columns[0] - 1, plan.title_columns[1] - 1)
-
-
-def _write_layout(worksheet: Any, formats: _Formats, layout: SheetLayout) -> None:
-    for column, width in enumerate(layout.widths):
-        worksheet.set_column(column, column, width)
-    for row, cells in enumerate(layout.rows):
-        for column, (value, look, _) in enumerate(cells):
-            worksheet.write(row, column, value, formats(look))
-    for (row, column), note in layout.notes.items():
-        worksheet.write_comment(row, column, note, {"x_scale": 2, "y_scale": 0.6})
-    _print(worksheet, layout.plan, title_rows=False)
-
-
-def _write_issues(
-    book: Any,
-    formats: _Formats,
-    title: str,
-    issues: pl.DataFrame,
-    *,
-    continued: bool,
-    notes: dict[str, str] | None,
-) -> None:
-    """One Issues sheet (or one part of it, ``continued``: no "no issues" line there)."""
-    _check_fits(title, rows=issues.height + 1, columns=issues.width)
-    table = excel_ready(issues)
-    worksheet = book.add_worksheet(title)
-    sized = widths([table])
-    looks = column_looks(table)
-    printed = issues_print_columns(table)
-    _columns(worksheet, formats, sized, looks, side=0)
-    _header(worksheet, formats, table, header_looks(table), notes or {})
-    worksheet.freeze_panes(1, 0)
-    if table.width:
-        worksheet.autofilter(0, 0, table.height, table.width - 1)
-    _print(worksheet, print_plan(sized[:printed], printed, _ISSUE_KEYS), title_rows=True)
-    if table.height and printed:
-        worksheet.print_area(0, 0, table.height, printed - 1)
-    heights = wrapped_heights(table, looks)
-    _rows(worksheet, formats, table, looks, None, first_row=1, heights=heights)
-    if not table.height and not continued:  # an empty sheet reads as "nothing checked"
-        worksheet.write_string(1, 0, NO_ISSUES, formats(TITLE_LOOK))
-    _mark(book, title, "issues")
-
-
-def _mark(book: Any, title: str, role: str) -> None:
-    """The hidden sheet-scoped name that tells a later write-back this sheet is ours."""
-    book.define_name(f"'{title}'!{MARKER_NAME}", f'="{role}"')
-    book.defined_names[-1][3] = True  # hidden: xlsxwriter's define_name has no such argument

@@ -66,12 +66,20 @@ def wins_bars(
     return chart
 
 
-def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageFlow) -> LineChart:
+def cumulative_lines(
+    ws: Worksheet,
+    table: TableRange,
+    players: int,
+    flow: PageFlow,
+    *,
+    title: str | None = None,
+    measure: str = "cumulative wins",
+) -> LineChart:
     """A straight line per player column (the ``players`` after ``date``) across the nights'
-    dates."""
+    dates; the value axis from zero unless a value is below it (a net loss)."""
     line = LineChart()
-    line.title = f"Cumulative wins after each night (top {players})"
-    line.y_axis.title = "cumulative wins"
+    line.title = title or f"Cumulative wins after each night (top {players})"
+    line.y_axis.title = measure
     # The nights' dates along the axis; a season whose nights have none: their numbers.
     dated = any(
         ws.cell(row=row, column=table.column("date")).value is not None
@@ -83,8 +91,16 @@ def cumulative_lines(ws: Worksheet, table: TableRange, players: int, flow: PageF
         line.x_axis.number_format = "yyyy-mm-dd"
     line.y_axis.delete = False
     line.x_axis.delete = False
-    line.y_axis.scaling.min = 0
     first = table.column("date") + 1
+    values = [
+        ws.cell(row=row, column=column).value
+        for row in range(table.first_row, table.last_row + 1)
+        for column in range(first, first + players)
+    ]
+    if all(not isinstance(value, int | float) or value >= 0 for value in values):
+        line.y_axis.scaling.min = 0
+    else:
+        line.x_axis.tickLblPos = "low"  # the dates along the bottom, below any loss
     line.add_data(
         Reference(
             ws,

@@ -1,8 +1,14 @@
 """Write the season workbook (:class:`pipeline.season.report.SeasonReport`) with openpyxl.
 
 Sheets, in order: ``Standings`` (a block per game: the table and its bar chart of wins),
-``Trend`` (the top players' cumulative wins after each night, a column each, and their lines),
+``Player stats`` (the tracker statistics, a block per game and currency, and by position),
+``Player pages`` (a printed page per guest and game: their figures beside the field's, and
+their latest nights), ``Trend`` (the top players' cumulative wins after each night, a column
+each, and their lines; and, per game and currency with money, the top players' net won by date
+and its lines),
 ``Trend by player`` (every player, a row per night: that night's wins and the wins so far),
+``Player nights`` (per game, currency and player, a row per night played: hands, net, the net
+so far, VPIP and PFR),
 ``Hand odds`` (a block per game: categories made at showdown against the game's exact odds, and
 their chart), ``Luck`` (expected vs actual wins, then the biggest suck-outs), ``Head to head``
 (each player's most frequent opponents at showdown, a row each), ``Yatzy`` (standings, then
@@ -47,6 +53,7 @@ from pipeline.sinks.excel.season.layout import (
     set_widths,
     write_table,
 )
+from pipeline.sinks.excel.season.player_pages import PLAYER_PAGES, player_pages_sheet
 from pipeline.sinks.excel.season.player_stats import PLAYER_STATS, player_stats_sheet
 from pipeline.sinks.excel.styles import cut_text
 
@@ -54,6 +61,11 @@ if TYPE_CHECKING:  # a type only: the sink does not depend on the season layer
     from pipeline.season.report import SeasonReport
 
 TREND_ALL = "Trend by player"
+PLAYER_NIGHTS = "Player nights"
+NET_BY_DATE_NOTE = (
+    "the player's net from their first night in this game and currency up to this one; flat "
+    "over nights missed, 0 before the first"
+)
 SAME_PLAYER = "Same player"
 """The sheet of likely pairs (Excel forbids "?" in a sheet name: its table is titled "Same
 player?")."""
@@ -168,9 +180,10 @@ def _standings_sheet(ws: Worksheet, report: SeasonReport) -> None:
 
 def _trend_sheet(ws: Worksheet, report: SeasonReport) -> None:
     """The top players' cumulative wins after each night, a column each, and their lines; a
-    link to every player's rows on the long sheet."""
+    link to every player's rows on the long sheet; then, per game and currency with money, the
+    top players' net won by date (cumulative), a page each, and its lines."""
     top = report.trend_top
-    widths = planned_widths([top])
+    widths = planned_widths([top] + [frame for _, _, frame in report.net_trends])
     set_widths(ws, widths)
     scale = print_sheet(ws, key_columns=2, freeze="C3", fixed_scale=True, widths=widths)
     flow = PageFlow(ws, scale, widths=widths)
@@ -184,8 +197,26 @@ def _trend_sheet(ws: Worksheet, report: SeasonReport) -> None:
     )
     link.font = FONT
     link.hyperlink = Hyperlink(ref=link.coordinate, location=f"'{TREND_ALL}'!A1")
+    row = link.row + 2
     if players and top.height:
-        flow.place(cumulative_lines(ws, table, players, flow), link.row)  # the link stays
+        row = flow.place(cumulative_lines(ws, table, players, flow), link.row)  # the link stays
+    for game, currency, frame in report.net_trends:
+        shown = frame.width - 2
+        if not shown or not frame.height:
+            continue
+        flow.new_page(row)
+        block = block_title(game, currency, True)
+        title = f"Net won by date — {block}: the top {shown} players by hands, cumulative"
+        notes = {
+            "date": _notes(report, "trend_top").get("date", ""),
+            **{name: NET_BY_DATE_NOTE for name in frame.columns[2:]},
+        }
+        table = write_table(ws, frame, row, notes, title=title)
+        measure = "net" if currency is None else f"net ({currency})"
+        chart = cumulative_lines(
+            ws, table, shown, flow, title=f"Net won by date — {block}", measure=measure
+        )
+        row = flow.place(chart, table.last_row)
 
 
 def _odds_sheet(ws: Worksheet, report: SeasonReport) -> None:
@@ -230,10 +261,14 @@ def _luck_sheet(ws: Worksheet, report: SeasonReport) -> None:
     print_sheet(ws, freeze="A2")
 
 
-def _long_sheet(ws: Worksheet, frame: pl.DataFrame, notes: Mapping[str, str]) -> TableRange:
-    """One table, its header on every printed page, its first column on every page across."""
+def _long_sheet(
+    ws: Worksheet, frame: pl.DataFrame, notes: Mapping[str, str], key_columns: int = 1
+) -> TableRange:
+    """One table, its header on every printed page, its first ``key_columns`` on every page
+    across."""
     table = write_table(ws, frame, 1, notes)
-    print_sheet(ws, title_rows="1:1", freeze="B2")
+    freeze = f"{chr(ord('A') + key_columns)}2"
+    print_sheet(ws, key_columns=key_columns, title_rows="1:1", freeze=freeze)
     return table
 
 
@@ -303,8 +338,11 @@ def build_season_workbook(report: SeasonReport) -> Workbook:
         report.position_stats,
         _notes(report, "position_stats"),
     )
+    player_pages_sheet(book.create_sheet(PLAYER_PAGES), report.player_pages)
     _trend_sheet(book.create_sheet("Trend"), report)
     _long_sheet(book.create_sheet(TREND_ALL), report.trend, _notes(report, "trend"))
+    nights = book.create_sheet(PLAYER_NIGHTS)
+    _long_sheet(nights, report.night_stats, _notes(report, "night_stats"), key_columns=3)
     _odds_sheet(book.create_sheet("Hand odds"), report)
     _luck_sheet(book.create_sheet("Luck"), report)
     head = book.create_sheet("Head to head")

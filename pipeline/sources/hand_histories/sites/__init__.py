@@ -16,15 +16,21 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.boss import BOSS
 from pipeline.sources.hand_histories.sites.bovada import BOVADA
+from pipeline.sources.hand_histories.sites.everest import EVEREST
 from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.ipoker import IPOKER
+from pipeline.sources.hand_histories.sites.merge import MERGE
+from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
 from pipeline.sources.hand_histories.sites.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.hand_histories.xml_engine import XmlSite
 from pipeline.sources.pokerstars import read_pokerstars, sniff_pokerstars
 
-__all__ = ["SITES", "TEXT_SITES", "Site", "text_site"]
+__all__ = ["SITES", "TEXT_SITES", "XML_SITES", "Site", "text_site", "xml_site"]
 
 
 @dataclass(frozen=True)
@@ -46,13 +52,21 @@ def text_site(site: TextSite) -> Site:
     return Site(site.name, partial(looks_like, site), partial(read_text_site, site))
 
 
+def xml_site(site: XmlSite) -> Site:
+    """An XML site's declaration as a :class:`Site` read by the streaming XML engine."""
+    return Site(site.name, site.looks_like, site.read_log)
+
+
 TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC, BOVADA)
 """The text sites declared for the engine."""
+XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
+"""The XML sites declared for the streaming XML engine
+(:mod:`pipeline.sources.hand_histories.xml_engine`)."""
 
 SITES: tuple[Site, ...] = (
     # PokerStars keeps its own reader: a compiled scanner, the line reader its reference.
     Site("PokerStars", sniff_pokerstars, read_pokerstars),
     *(text_site(site) for site in TEXT_SITES),
-    # XML sites (iPoker, Merge, Microgaming, Everest, Boss) plug in here.
+    *(xml_site(site) for site in XML_SITES),
 )
 """Every site read, tried in this order."""

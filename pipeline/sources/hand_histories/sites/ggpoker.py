@@ -5,7 +5,8 @@ Hand ids keep their letters (``RC`` Rush & Cash, ``OM`` Omaha, ``SD`` short deck
 tournaments, ``HD`` ...); players other than the one who saved the file are anonymised
 (``f4ed9d``).  GGPoker writes no time zone: the time is taken as written, in UTC.  Short deck
 posts antes and a button blind, its header giving the ante alone (``ShortDeck No Limit ($0.02)``).
-A cash drop added to the pot and an all-in insurance are kept as issues on the hand.
+A straddle is written as the player's total (``straddle $0.04``, then ``straddle $0.08``: 0.08
+in all).  A cash drop added to the pot and an all-in insurance are kept as issues on the hand.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ GGPOKER = TextSite(
         (re.compile(r"posts the ante (?P<amount>\S+)"), "ante"),
         (re.compile(r"posts button blind (?P<amount>\S+)"), "live_post"),
         (re.compile(r"posts missed blind (?P<amount>\S+)"), "dead_post"),
-        (re.compile(r"straddle (?P<amount>\S+)"), "straddle"),
+        (re.compile(r"straddle (?P<to>\S+)"), "straddle"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?P<stated>.*)\))?"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (

@@ -1,6 +1,6 @@
 /*
  * The compiled PokerStars scanner, shared by its parts (setup.py builds them as one extension,
- * pipeline.sources.pokerstars._pokerstars_scan):
+ * pipeline.sources.pokerstars.scanner._pokerstars_scan):
  *
  *   _pokerstars_scan.c          the module: scan(), the pass over the lines, which part reads
  *                               each line
@@ -60,10 +60,18 @@ typedef struct {
  * (actions, streets, showdown), then the summary. */
 enum { EXPECT_TABLE, SEATS, BODY, SUMMARY };
 
-/* The games read here, as the header names them (the variant column holds these words); the
- * order is that of VARIANTS in _pokerstars_scan_header.c. */
-enum { N_VARIANTS = 9 };
-extern const char *const VARIANTS[N_VARIANTS];
+/* The games read here, as the header names them (the variant column holds these words), and
+ * the hole cards each player is dealt in them.  The scanner holds no game names of its own: the
+ * table of games (pipeline/records/game_names.py) gives them once, at import, through
+ * set_variants() (pipeline/sources/pokerstars/scanner/compiled.py); before that there are none, and
+ * every hand is handed back to the line reader.  Each word ends in its limit ("No Limit", "Pot
+ * Limit", "Limit") and holds "Limit" nowhere else, so at most one matches a header (the line
+ * reader's _GAME takes the shortest game words ending in a limit). */
+typedef struct {
+    char *words;
+    size_t len;
+    int hole_cards;
+} Variant;
 
 typedef struct {
     const char *start; /* the header line's first byte */
@@ -77,7 +85,7 @@ typedef struct {
     char date[32];
     int date_len; /* -1: none */
     const char *date_at, *date_end; /* the date's text in the header line */
-    int variant;  /* an index into VARIANTS */
+    int variant;  /* an index into read_variants */
     int dead_small_read; /* MONEY_*: the small blind of the header, for dead blinds */
     int64_t dead_small;
     const char *table;
@@ -156,6 +164,10 @@ find(const char *p, const char *end, const char *text, size_t n)
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden) /* none of these is the module's own symbol */
 #endif
+
+/* _pokerstars_scan.c: the games read (set_variants) */
+extern Variant *read_variants;
+extern int n_read_variants;
 
 /* _pokerstars_scan_text.c: growable buffers */
 typedef struct {

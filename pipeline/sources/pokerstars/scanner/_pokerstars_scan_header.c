@@ -5,14 +5,6 @@
  */
 #include "_pokerstars_scan.h"
 
-/* The games read here, in the words of the header's game and limit; the variant column holds
- * them as they are (the games layer maps them to a game). */
-const char *const VARIANTS[N_VARIANTS] = {
-    "Hold'em No Limit",     "Hold'em Pot Limit",     "Hold'em Limit",
-    "Omaha No Limit",       "Omaha Pot Limit",       "Omaha Limit",
-    "Omaha Hi/Lo No Limit", "Omaha Hi/Lo Pot Limit", "Omaha Hi/Lo Limit",
-};
-
 /* A line that starts a hand: HEADER, ^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #
  *   "PokerStars Hand #2001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 21:17:00 ET" */
 int
@@ -155,15 +147,16 @@ read_stakes(Hand *h, const char *p, const char *end)
     }
 }
 
-/* The variant's words at g, where the line reader's _GAME puts its game group: one of VARIANTS
- * followed by a space, a comma, a parenthesis or the end.  -1 for any other words (another
- * game, 6+ Hold'em, 5 Card Omaha...): the line reader names them in an unsupported_variant. */
+/* The variant's words at g, where the line reader's _GAME puts its game group: one of the
+ * games read (read_variants, the table of games' words) followed by a space, a comma, a
+ * parenthesis or the end.  -1 for any other words (another game, 5 Card Omaha...): the line
+ * reader names them in an unsupported_variant. */
 static int
 variant_at(const char *g, const char *end)
 {
-    for (int i = 0; i < N_VARIANTS; i++) {
-        size_t n = strlen(VARIANTS[i]);
-        if (starts(g, end, VARIANTS[i], n) &&
+    for (int i = 0; i < n_read_variants; i++) {
+        size_t n = read_variants[i].len;
+        if (starts(g, end, read_variants[i].words, n) &&
             (g + n == end || g[n] == ' ' || g[n] == ',' || g[n] == ')')) {
             return i;
         }

@@ -157,7 +157,8 @@ struct Rows {
     Buf text_columns[N_TEXT_COLUMNS];
     Buf other_columns[N_OTHER_COLUMNS];
     PyObject *handed_back;
-    uint32_t variants[N_VARIANTS], streets[4], no_board;
+    uint32_t *variants; /* the code of each of read_variants' words */
+    uint32_t streets[4], no_board;
     Buf scratch, key;
     /* The actions column, distinct on nearly every row: its texts end to end and where each
      * row's ends (Arrow's large string layout, no lookup, no Python object per row). */
@@ -347,6 +348,7 @@ rows_free(Rows *out)
     PyMem_Free(out->key.data);
     PyMem_Free(out->actions.data);
     PyMem_Free(out->action_ends.data);
+    PyMem_Free(out->variants);
     Py_XDECREF(out->handed_back);
     PyMem_Free(out);
 }
@@ -400,8 +402,14 @@ rows_new(const char *end, size_t size)
         rows_free(out);
         return NULL;
     }
-    for (int i = 0; i < N_VARIANTS; i++) {
-        out->variants[i] = strings_index(&out->strings, VARIANTS[i], strlen(VARIANTS[i]));
+    out->variants = PyMem_Calloc((size_t)n_read_variants + 1, sizeof(uint32_t));
+    if (out->variants == NULL) {
+        PyErr_NoMemory();
+        rows_free(out);
+        return NULL;
+    }
+    for (int i = 0; i < n_read_variants && !PyErr_Occurred(); i++) {
+        out->variants[i] = strings_index(&out->strings, read_variants[i].words, read_variants[i].len);
     }
     for (int i = 0; i < 4; i++) {
         out->streets[i] = strings_index(&out->strings, STREETS[i], strlen(STREETS[i]));

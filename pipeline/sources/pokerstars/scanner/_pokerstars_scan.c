@@ -173,8 +173,80 @@ done:
     return answer;
 }
 
+/* The games read: the table of games' PokerStars words, given by set_variants at import. */
+Variant *read_variants = NULL;
+int n_read_variants = 0;
+
+static void
+free_variants(Variant *table, int n)
+{
+    for (int i = 0; i < n; i++) {
+        PyMem_Free(table[i].words);
+    }
+    PyMem_Free(table);
+}
+
+PyDoc_STRVAR(set_variants_doc,
+             "set_variants(variants, /)\n--\n\n"
+             "Set the games read: (words, hole cards) for each, the words as a header writes\n"
+             "the game and its limit ('... Pot Limit').  pipeline.sources.pokerstars gives\n"
+             "the table of games' words once, at import; until then no game is read here\n"
+             "and every hand is left to the line reader.");
+
+static PyObject *
+set_variants(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    PyObject *items = PySequence_Fast(arg, "set_variants() takes a sequence of (words, hole cards)");
+    if (items == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    Variant *table = n < 1024 ? PyMem_Calloc((size_t)n + 1, sizeof(Variant)) : NULL;
+    if (table == NULL) {
+        Py_DECREF(items);
+        return n < 1024 ? PyErr_NoMemory()
+                        : PyErr_Format(PyExc_ValueError, "%zd variants: at most 1023", n);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const char *words;
+        Py_ssize_t len;
+        int hole_cards;
+        PyObject *item = PySequence_Fast_GET_ITEM(items, i);
+        if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "s#i", &words, &len, &hole_cards)) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "each variant is a (words, hole cards) tuple");
+            }
+            goto fail;
+        }
+        if (len == 0 || hole_cards < 1 || hole_cards > MAX_BOARD_CARDS) {
+            PyErr_Format(PyExc_ValueError, "variant %zd: empty words or %d hole cards", i,
+                         hole_cards);
+            goto fail;
+        }
+        table[i].words = PyMem_Malloc((size_t)len);
+        if (table[i].words == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        memcpy(table[i].words, words, (size_t)len);
+        table[i].len = (size_t)len;
+        table[i].hole_cards = hole_cards;
+    }
+    Py_DECREF(items);
+    free_variants(read_variants, n_read_variants);
+    read_variants = table;
+    n_read_variants = (int)n;
+    Py_RETURN_NONE;
+fail:
+    Py_DECREF(items);
+    free_variants(table, (int)n);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"scan", scan, METH_O, scan_doc},
+    {"set_variants", set_variants, METH_O, set_variants_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,6 +1,6 @@
 """The compiled path of :func:`pipeline.sources.pokerstars.reader.read_pokerstars`.
 
-``pipeline/sources/pokerstars/_pokerstars_scan*.c`` is our own C extension, one file per part of the
+``_pokerstars_scan*.c`` (in this folder) is our own C extension, one file per part of the
 format (``_pokerstars_scan.h`` lists them), built at install by ``setup.py`` when a C compiler
 is there (``pip install -e .`` builds it in place).  Its
 ``scan`` walks the bytes of the text once and reads each hand as the line reader does; a hand
@@ -22,6 +22,7 @@ import pyarrow as pa
 
 from pipeline.records.hand_log import ROW_SCHEMA, played_at_expr
 from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
+from pipeline.sources.pokerstars.lines import READ_VARIANTS
 
 RAW_SCHEMA: dict[str, pl.DataType] = {
     **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
@@ -60,9 +61,12 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 
 def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
-        from pipeline.sources.pokerstars._pokerstars_scan import scan
+        from pipeline.sources.pokerstars.scanner._pokerstars_scan import scan, set_variants
     except ImportError:  # built without a C compiler: the line reader reads instead
         return None
+    # The scanner holds no game names of its own: it reads the games the line reader reads, in
+    # the table of games' words (pipeline/records/game_names.py), given once here.
+    set_variants([(words, game.hole_cards) for words, game in READ_VARIANTS.items()])
     return scan
 
 

@@ -6,3 +6,7 @@ def scan(
 ) -> tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]] | None:
     """Read the hands of a PokerStars hand history in one pass over its bytes; None for bytes
     that are not UTF-8."""
+
+def set_variants(variants: list[tuple[str, int]], /) -> None:
+    """Set the games read: ``(words, hole cards)`` for each, as a header writes the game and
+    its limit; given once at import from the table of games."""

@@ -215,7 +215,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
                 verb[at++] = ']';
                 verb[at] = 0;
             }
-            if (cards == (h->variant >= 3 ? 4 : 2)) {
+            if (cards == read_variants[h->variant].hole_cards) {
                 s->hole = inside;
                 s->hole_len = (size_t)(inside_end - inside);
                 s->has_hole = 1;

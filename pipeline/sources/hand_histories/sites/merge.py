@@ -1,0 +1,210 @@
+"""Merge Network (Carbon Poker and its skins): a file is a run of ``<description type="Holdem"
+stakes="No Limit ($0.02/$0.04)"/>`` and ``<game id="34717229-304" ...>`` elements with no
+root.  A game holds ``<players dealer="seat">`` (``<player seat nickname balance dealtin>``)
+and ``<round id="PREFLOP">`` elements of ``<event type="CALL" player="seat" amount="...">``
+(what a call, bet or all-in adds; the total a raise makes),
+``<cards type="HOLE|SHOWN|MUCKED|COMMUNITY" cards="Qc,3d">`` (the board written whole each
+street) and ``<winner amount player uncalled>`` (an ``uncalled="true"`` winner is a bet
+returned, which the engine returns itself).
+
+Times: each event's ``timestamp`` is Unix milliseconds, so the hand's start in UTC is its first
+event's; ``starttime`` (the server's clock, no zone said) is used only where no event has one.
+
+>>> game_words("Holdem", "No Limit ($0.02/$0.04)", None)
+"Hold'em No Limit"
+>>> game_words("Omaha H/L8", "Limit $1/$2", None)
+'Omaha Hi/Lo Limit'
+>>> game_words("HORSE", "Limit $0.25/$0.50", "37")
+'Omaha Hi/Lo Limit'
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from xml.etree.ElementTree import Element
+
+from pipeline.records import HandLog
+from pipeline.sources.hand_histories.xml_engine import (
+    BadHandError,
+    HandBuilder,
+    UnsupportedGameError,
+    XmlSite,
+    card_of,
+    money,
+)
+
+__all__ = ["MERGE", "looks_like", "read_log"]
+
+ACTIONS = {"FOLD": "f", "CHECK": "x", "CALL": "c", "BET": "b", "ALL_IN": "allin"}
+"""``event type`` -> our verbs, where ``amount`` is what the action adds."""
+RAISES_TO = {"RAISE": "r"}
+"""``event type`` whose ``amount`` is the street total raised to, in hands from
+:data:`RAISE_TO_SINCE` on; before, a raise's ``amount`` is what it adds (the format fpdb calls
+"addCallandRaise")."""
+RAISE_TO_SINCE = "20110101"
+"""The first ``starttime`` (``YYYYMMDD``) whose raises are written as totals: the corpus' 2008
+and 2010 hands balance only with raises as added amounts, its 2011 to 2015 hands only with
+totals."""
+START_FORMATS = ("%Y%m%d%H%M%S", "%Y/%m/%d %H:%M:%S %z")
+"""``starttime`` as written: ``20110531030610`` (no zone) or ``2012/08/14 21:50:08 +0400``."""
+POSTS = {"SMALL_BLIND": "sb", "BIG_BLIND": "bb", "ANTE": "ante", "INITIAL_BLIND": "post",
+         "RETURN_BLIND": "post"}  # fmt: skip
+"""Forced bets -> our verbs (``RETURN_BLIND``: a returning player's small and big blind, the
+small one dead)."""
+SHOWDOWN_EVENTS = frozenset({"SHOW", "MUCK"})
+IGNORED = frozenset({"CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "JOIN"})
+STREET_OF_ROUND = {"BLINDS": 0, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
+"""``round id`` -> street; the showdown and end rounds keep the last street."""
+END_ROUNDS = frozenset({"SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"})
+GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha h/l8": "Omaha Hi/Lo"}
+"""``description type`` (without ``Tournament``) -> our game."""
+MIXED_GAMES = {"23": "Hold'em Limit", "37": "Omaha Hi/Lo Limit"}
+"""A mixed game's (HORSE) ``multigametype`` -> our game and limit; the others are Stud."""
+LIMITS = (("half pot limit", "Pot Limit"), ("pot limit", "Pot Limit"),
+          ("no limit", "No Limit"), ("limit", "Limit"))  # fmt: skip
+"""``stakes`` words -> our limit (Half Pot Limit is scored as pot limit: the same hands)."""
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+BOARD_STREET = {3: 1, 4: 2, 5: 3}
+_MARK = re.compile(r"<description\s+type=\"[^\"]*\"\s+stakes=|<game\s+id=\"\d+-\d+\"")
+
+
+def game_words(kind: str, stakes: str, mixed: str | None) -> str:
+    """Our words for a ``description``'s ``type`` and ``stakes`` (and a mixed game's
+    ``multigametype``); :class:`UnsupportedGameError` for Stud, Razz and Draw."""
+    if mixed is not None and kind.casefold().startswith("horse"):
+        if mixed not in MIXED_GAMES:
+            raise UnsupportedGameError(f"{kind} (game {mixed})")
+        return MIXED_GAMES[mixed]
+    game = GAMES.get(kind.casefold().removesuffix(" tournament").strip())
+    if game is None:
+        raise UnsupportedGameError(kind)
+    lower = stakes.casefold()
+    limit = next((ours for words, ours in LIMITS if words in lower), "No Limit")
+    return f"{game} {limit}"
+
+
+def merge_cards(text: str) -> list[str]:
+    """``Qc,3d`` -> ``['Qc', '3d']``; a card written ``null`` (not shown) makes the list
+    empty: the hand is not known.
+
+    >>> merge_cards("Qc,10d"), merge_cards("null,Ac")
+    (['Qc', 'Td'], [])
+    """
+    cards = [card.strip() for card in text.split(",") if card.strip()]
+    if any(card == "null" for card in cards):
+        return []
+    return [card_of(card[:-1], card[-1]) for card in cards]
+
+
+def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
+    """One ``<game>`` into the builder."""
+    kind = context.get("description@type", "")
+    stakes = game.get("stakes") or context.get("description@stakes", "")
+    hand.game = game_words(kind, stakes, game.get("multigametype"))
+    data = game.get("data", "").split("|")
+    tournament = "tournament" in kind.casefold()
+    hand.table = data[1] if len(data) > 1 else None
+    hand.format = "tournament" if tournament else "cash"
+    if tournament:
+        hand.tournament = data[2] if len(data) > 2 else None
+        hand.currency = "chips"
+        if game.get("buyIn"):
+            hand.buy_in = money(game.get("buyIn"))
+    if game.get("seats"):
+        hand.table_size = int(game.get("seats", "0"))
+    players = game.find("players")
+    if players is None:
+        raise BadHandError("no <players> in the hand")
+    dealer = players.get("dealer")
+    symbol = ""
+    for player in players.findall("player"):
+        if player.get("dealtin") == "false":
+            continue
+        seat, balance = player.get("seat", ""), player.get("balance", "")
+        symbol = symbol or balance[:1]
+        hand.seat(seat, player.get("nickname", ""), int(seat), money(balance),
+                  button=seat == dealer)  # fmt: skip
+    if not tournament:
+        real = game.get("realmoney") != "false"
+        hand.currency = CURRENCIES.get(symbol) if real and symbol in CURRENCIES else "play"
+    start = _start(game.get("starttime", ""))
+    raises_to = start is None or start.strftime("%Y%m%d") >= RAISE_TO_SINCE
+    first_time: int | None = None
+    big_blind = 0.0
+    for round_ in game.findall("round"):
+        name = round_.get("id", "")
+        if name in STREET_OF_ROUND:
+            hand.to_street(STREET_OF_ROUND[name])
+        elif name not in END_ROUNDS:
+            raise BadHandError(f"a round {name!r}")
+        for child in round_:
+            if child.tag == "event":
+                kind_of = child.get("type", "")
+                key = child.get("player", "")
+                if first_time is None and child.get("timestamp"):
+                    first_time = int(child.get("timestamp", "0"))
+                if kind_of in POSTS:
+                    amount = money(child.get("amount"))
+                    if kind_of == "BIG_BLIND":
+                        big_blind = max(big_blind, amount)
+                    dead = max(amount - big_blind, 0.0) if kind_of == "RETURN_BLIND" else 0.0
+                    hand.post(key, POSTS[kind_of], amount, dead=dead)
+                elif kind_of in ACTIONS:
+                    hand.act(key, ACTIONS[kind_of], money(child.get("amount") or "0"))
+                elif kind_of in RAISES_TO and raises_to:
+                    hand.act(key, RAISES_TO[kind_of], to=money(child.get("amount")))
+                elif kind_of in RAISES_TO:
+                    hand.act(key, RAISES_TO[kind_of], money(child.get("amount")))
+                elif kind_of in SHOWDOWN_EVENTS:
+                    hand.show(key)
+                elif kind_of == "GAME_CANCELLED":
+                    raise BadHandError("the hand was cancelled")
+                elif kind_of not in IGNORED:
+                    raise BadHandError(f"an event {kind_of!r}")
+            elif child.tag == "cards":
+                cards = merge_cards(child.get("cards", ""))
+                kind_of = child.get("type", "")
+                if kind_of == "COMMUNITY":
+                    if len(cards) in BOARD_STREET:
+                        hand.deal(BOARD_STREET[len(cards)], cards)
+                elif kind_of in ("HOLE", "SHOWN", "MUCKED"):
+                    hand.hole(child.get("player", ""), cards, shown=kind_of == "SHOWN")
+            elif child.tag == "winner" and child.get("uncalled") != "true":
+                hand.win(child.get("player", ""), money(child.get("amount")))
+    if first_time is not None:
+        hand.date = datetime.fromtimestamp(first_time / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        hand.time_zone = "UTC"
+    elif start is not None and start.tzinfo is not None:
+        hand.date = start.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        hand.time_zone = "UTC"
+    elif start is not None:
+        hand.date = start.isoformat()
+
+
+def _start(text: str) -> datetime | None:
+    for pattern in START_FORMATS:
+        try:
+            return datetime.strptime(text, pattern)
+        except ValueError:
+            continue
+    return None
+
+
+MERGE = XmlSite("Merge", _MARK, "game", walk, context_tags=("description",))
+"""The Merge declaration."""
+
+
+def looks_like(head: str) -> bool:
+    """True when the head holds Merge's ``<description type=... stakes=...>`` or a ``<game
+    id="table-hand">``.
+
+    >>> looks_like('<description type="Holdem" stakes="No Limit ($1/$2)"/>')
+    True
+    """
+    return MERGE.looks_like(head)
+
+
+def read_log(data: bytes, file: str) -> HandLog:
+    """Every hand of a Merge file."""
+    return MERGE.read_log(data, file)
