@@ -110,11 +110,13 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 def _cards(text: str) -> str:
     """Bracket contents as our cards: space-separated, ``10h`` -> ``Th``; commas between cards
-    (``[ Td, Qd ]``) dropped."""
-    return " ".join(
-        token.replace("10", "T", 1) if token.startswith("10") else token
-        for token in text.replace(",", " ").split()
-    )
+    (``[ Td, Qd ]``) dropped; a suit written in capitals (``[4C QC]``) in lower case."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        if token.startswith("10"):
+            token = token.replace("10", "T", 1)
+        cards.append(token[0].upper() + token[1].lower() if len(token) == 2 else token)
+    return " ".join(cards)
 
 
 class _Hand:
@@ -405,6 +407,13 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     parts = hand.actor(text_line) if named_first else None
     if parts is not None and _action(site, hand, *parts, text_line, strict=False):
         return
+    if site.shown_line is not None and (shown := site.shown_line.match(text_line)):
+        name = shown.group("name")
+        if name in hand.seats:  # a player's cards shown on a line of their own
+            hand.act(name, "sd")
+            hand.hole[name] = _cards(shown.group("cards"))
+            hand.shown.add(name)
+            return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         if dealt.group("cards"):

@@ -188,6 +188,9 @@ class TextSite:
     button_line: re.Pattern[str] | None = None
     """A line among the actions that gives the button's seat (``button``), for a site whose
     head does not."""
+    shown_line: re.Pattern[str] | None = None
+    """A line before the summary, not written as an action, that shows a seated player's cards
+    (``name``, ``cards``): BetOnline's ``Ann shows Qd Ac``."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once: the hand is left out."""
     free_buy_in: re.Pattern[str] | None = None
