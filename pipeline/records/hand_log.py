@@ -108,6 +108,8 @@ ZONES: dict[str, str] = {
     "AET": "Australia/Sydney",
     "NZT": "Pacific/Auckland",
     "ICT": "Asia/Bangkok",
+    "MSKS": "Europe/Moscow",
+    "MESZ": "Europe/Berlin",
     "YEKST": "Asia/Yekaterinburg",
     # Windows' names, as BetOnline writes them
     "Eastern Standard Time": "America/New_York",

@@ -235,7 +235,7 @@ def _header(
         raise BadHandError(msg, hand_id)
     says = header.groupdict()
     hand = _Hand(site, says["hand_id"], line, decimal_comma=decimal_comma)
-    game_words = (says.get("game") or "").strip()
+    game_words = " ".join((says.get("game") or "").split())  # "HOLDEM  Fixed Limit" too
     game = site.games.get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
@@ -250,9 +250,11 @@ def _header(
     where = table.groupdict()
     date = None
     if says.get("date"):
+        # a year written apart from the rest (PartyPoker's "16:08:09 EDT 2010") is put last
+        written = f"{says['date'].strip()} {says['year']}" if says.get("year") else says["date"]
         for layout in site.date_formats:
             try:
-                date = datetime.strptime(says["date"].strip(), layout).isoformat()
+                date = datetime.strptime(written.strip(), layout).isoformat()
                 break
             except ValueError:
                 continue
@@ -353,6 +355,8 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         msg = f"no seat lines after {lines[1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
+    if site.blinds_posted is not None and site.blinds_posted.search(text) is None:
+        _post_silent_blinds(hand, meta)
     summary = False
     for text_line in lines[index:]:
         if summary:
@@ -362,7 +366,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
             summary = True
         else:
             _play_line(site, hand, text_line)
-    if not summary:
+    if not summary and (site.summary_required or not any(hand.won.values())):
         raise TruncatedHandError(hand.hand_id)
     if site.uncalled is None:
         hand.return_unmatched()
@@ -372,6 +376,27 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
             del hand.seats[name]
     return hand, meta
+
+
+def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
+    """The header's blinds, posted by the two seats after the button (heads-up, the button and
+    the other), for a log that does not write its posts."""
+    seats = sorted(hand.seats.items(), key=lambda item: item[1])
+    if meta["button"] is None or meta["big_blind"] is None or len(seats) < 2:
+        return
+    after = [at for at, (_, seat) in enumerate(seats) if seat > meta["button"]]
+    start = after[0] if after else 0
+    order = seats[start:] + seats[:start]
+    if len(seats) == 2:  # heads-up: the button posts the small blind
+        order = order[1:] + order[:1]
+    for (name, _), kind, amount in zip(
+        order, ("small_blind", "big_blind"), (meta["small_blind"], meta["big_blind"]), strict=False
+    ):
+        if amount:
+            hand.commit(name, amount, live=True)
+            hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(amount)}")
+            hand.acted.add(name)
+            hand.blinds.setdefault(kind, amount)
 
 
 def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
@@ -479,9 +504,15 @@ def _action(
         hand.act(name, "x")
     elif kind in ("call", "bet"):
         amount = hand.amount(says.get("amount"))
-        # a site's one word for both (Bovada's "All-in $12"): a call facing no bet is a bet
-        if kind == "call" and hand.street > 0 and not any(hand.street_bet.values()):
+        # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
+        # call facing no bet is a bet, one putting in more than the most bet a raise
+        top = max(hand.street_bet.values())
+        if kind == "call" and hand.street > 0 and top == 0:
             kind = "bet"
+        elif kind == "call" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
+            hand.commit(name, amount, live=True)
+            hand.act(name, f"r{amount_text(hand.street_bet[name])}{all_in}")
+            return True
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
@@ -602,6 +633,17 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
                 code,
                 f"{file}:{line}: hand {hand.hand_id}: {what}; the hand is read, its pots "
                 "audited as the log awards them",
+            )
+        paid, put = round(sum(hand.won.values()), 2), round(sum(hand.put_in.values()), 2)
+        if not hand.notes and (paid > put or (paid == 0 < put)):
+            # the pots' sums are checked for every hand, showdown or not: a site cannot pay
+            # out more than was put in, nor keep a whole pot
+            issues.add(
+                line,
+                hand.hand_id,
+                "pot_disagreement",
+                f"{file}:{line}: hand {hand.hand_id}: the log awards {amount_text(paid)} from "
+                f"{amount_text(put)} put in; the hand is read as the log writes it",
             )
     for words, (at, count, first_line, first_id) in unsupported.items():
         hands_word = "hand" if count == 1 else "hands"

@@ -12,7 +12,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
   by newlines, where a site writes a preamble or its stakes on a line of their own):
   ``hand_id``, ``game`` (the site's words, looked up in ``games``), ``sb``, ``bb``, ``ante``
   (stakes as written, currency marks included), ``iso`` (a currency code written beside them),
-  ``tournament``, ``buy_in``, ``date``, ``zone``;
+  ``tournament``, ``buy_in``, ``date``, ``year`` (a year written apart, put after ``date``),
+  ``zone``;
 - ``table`` (matched on the lines after the header's last, up to the first seat line, joined
   by newlines): ``table``, ``size``, ``button``, ``tournament``;
 - ``seat``: ``seat``, ``name``, ``stack``;
@@ -159,6 +160,9 @@ class TextSite:
     summary_board: re.Pattern[str] | None = None
     """A summary line giving the whole board (``cards``), read where the streets did not deal
     all of it (Bovada's old logs write no street after an all-in)."""
+    summary_required: bool = True
+    """False for a site whose logs may end a hand without a summary line (PartyPoker): such a
+    hand is whole once a pot is collected, and cut short (``truncated_hand``) if none is."""
     collected_in_summary: bool = False
     """The site writes the pots collected after the summary's first line (888poker,
     PartyPoker): ``collected`` lines are read there too."""
@@ -188,6 +192,10 @@ class TextSite:
     button_line: re.Pattern[str] | None = None
     """A line among the actions that gives the button's seat (``button``), for a site whose
     head does not."""
+    blinds_posted: re.Pattern[str] | None = None
+    """Searched in a hand's text, for a site whose logs sometimes post the blinds silently
+    (PartyPoker's tournaments): where it is not found, the header's blinds are posted by the
+    two seats after the button (heads-up, the button and the other)."""
     shown_line: re.Pattern[str] | None = None
     """A line before the summary, not written as an action, that shows a seated player's cards
     (``name``, ``cards``): BetOnline's ``Ann shows Qd Ac``."""
