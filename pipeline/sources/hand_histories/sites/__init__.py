@@ -25,6 +25,7 @@ from pipeline.sources.hand_histories.sites.ipoker import IPOKER
 from pipeline.sources.hand_histories.sites.merge import MERGE
 from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
 from pipeline.sources.hand_histories.sites.pacific import PACIFIC
+from pipeline.sources.hand_histories.sites.partypoker import PARTYPOKER
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
@@ -58,7 +59,7 @@ def xml_site(site: XmlSite) -> Site:
     return Site(site.name, site.looks_like, site.read_log)
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC, BOVADA, BETONLINE)
+TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC, BOVADA, BETONLINE, PARTYPOKER)
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 """The XML sites declared for the streaming XML engine
