@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
+from pipeline.sources.hand_histories.sites.betfair import BETFAIR
 from pipeline.sources.hand_histories.sites.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.boss import BOSS
 from pipeline.sources.hand_histories.sites.bovada import BOVADA
@@ -59,7 +60,15 @@ def xml_site(site: XmlSite) -> Site:
     return Site(site.name, site.looks_like, site.read_log)
 
 
-TEXT_SITES: tuple[TextSite, ...] = (GGPOKER, WINAMAX, PACIFIC, BOVADA, BETONLINE, PARTYPOKER)
+TEXT_SITES: tuple[TextSite, ...] = (
+    GGPOKER,
+    WINAMAX,
+    PACIFIC,
+    BOVADA,
+    BETONLINE,
+    PARTYPOKER,
+    BETFAIR,
+)
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 """The XML sites declared for the streaming XML engine
