@@ -304,7 +304,8 @@ def _money(
     elif site.play_money is not None and site.play_money.search(head):
         currency = "play"
     else:
-        currency = stakes_mark or site.currency or "play"
+        # the stakes' mark, else one anywhere in the head (Unibet's "Table €1 NL")
+        currency = stakes_mark or mark_of(head) or site.currency or "play"
     buy_in_text = says.get("buy_in")
     buy_in = buy_in_currency = None
     if tournament and buy_in_text:
@@ -404,7 +405,8 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
-        hand.button = int(button.group("button"))
+        says = button.groupdict()  # the button's seat, or the name of the player on it
+        hand.button = int(says["button"]) if says.get("button") else hand.seats.get(says["name"])
         return
     street = site.street.match(text_line)
     if street is not None:

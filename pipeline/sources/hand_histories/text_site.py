@@ -190,8 +190,8 @@ class TextSite:
     """Marks a site writes beside a name on some lines only (Bovada's ``  [ME]`` for the player
     who saved the log): removed from every line before the hand is read."""
     button_line: re.Pattern[str] | None = None
-    """A line among the actions that gives the button's seat (``button``), for a site whose
-    head does not."""
+    """A line among the actions that gives the button's seat (``button``) or the name of the
+    player on it (``name``), for a site whose head does not."""
     blinds_posted: re.Pattern[str] | None = None
     """Searched in a hand's text, for a site whose logs sometimes post the blinds silently
     (PartyPoker's tournaments): where it is not found, the header's blinds are posted by the
