@@ -27,6 +27,7 @@ from pipeline.sources.hand_histories.sites.merge import MERGE
 from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
 from pipeline.sources.hand_histories.sites.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
@@ -68,6 +69,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     BETONLINE,
     PARTYPOKER,
     BETFAIR,
+    UNIBET,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)

@@ -146,6 +146,7 @@ PARTYPOKER = TextSite(
         "%a %b %d %H:%M:%S %Y",
     ),
     free_buy_in=re.compile(r"Freeroll", re.IGNORECASE),
+    currency="USD",  # the 2019 cash header writes none; its seats write dollars
     noted=(
         (
             re.compile(r"^.+ opted for cash-out"),
