@@ -361,8 +361,9 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     summary = False
     for text_line in lines[index:]:
         if summary:
-            if not (site.collected_in_summary and _collected(site, hand, text_line)):
-                _summary_line(site, hand, text_line)
+            if site.collected_in_summary:  # a line may give the pot and the cards shown
+                _collected(site, hand, text_line)
+            _summary_line(site, hand, text_line)
         elif site.summary.match(text_line):
             summary = True
         else:
@@ -443,8 +444,11 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
             return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
-        if dealt.group("cards"):
-            hand.hole[dealt.group("name")] = _cards(dealt.group("cards"))
+        name, cards = dealt.group("name"), dealt.group("cards")
+        if cards and site.dealt_one_by_one and name in hand.hole:  # "received card: [6c]"
+            hand.hole[name] += " " + _cards(cards)
+        elif cards:
+            hand.hole[name] = _cards(cards)
         return
     if site.uncalled is not None:
         uncalled = site.uncalled.match(text_line)

@@ -188,7 +188,8 @@ class TextSite:
     null: play money."""
     name_marks: re.Pattern[str] | None = None
     """Marks a site writes beside a name on some lines only (Bovada's ``  [ME]`` for the player
-    who saved the log): removed from every line before the hand is read."""
+    who saved the log, Winning's ``Player `` before each action): removed from every line
+    before the hand is read."""
     button_line: re.Pattern[str] | None = None
     """A line among the actions that gives the button's seat (``button``) or the name of the
     player on it (``name``), for a site whose head does not."""
@@ -199,6 +200,9 @@ class TextSite:
     shown_line: re.Pattern[str] | None = None
     """A line before the summary, not written as an action, that shows a seated player's cards
     (``name``, ``cards``): BetOnline's ``Ann shows Qd Ac``."""
+    dealt_one_by_one: bool = False
+    """The site deals hole cards one line each (Winning's ``received card: [6s]``): a player's
+    ``dealt`` lines add up."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once: the hand is left out."""
     free_buy_in: re.Pattern[str] | None = None
