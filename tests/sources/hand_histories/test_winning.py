@@ -13,7 +13,7 @@ from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites import SITES
-from pipeline.sources.hand_histories.sites.winning import WINNING
+from pipeline.sources.hand_histories.sites.winning import WINNING, WINNING_2019
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "winning.txt"
 
@@ -76,4 +76,36 @@ def test_the_hand_names_are_checked() -> None:
 
 def test_recognised_by_content() -> None:
     head = decode_text(SAMPLE.read_bytes())[:400]
+    assert [site.name for site in SITES if site.looks_like(head)] == ["Winning"]
+
+
+NEWER = SAMPLE.with_name("winning_2019.txt")
+
+
+def test_every_row_of_the_newer_logs() -> None:
+    log = read_text_site(WINNING_2019, NEWER.read_bytes(), NEWER.name)
+    assert log.issues.height == 0
+    columns = ["round", "player", "hole", "mucked", "stated_hand", "folded_street", "put_in"]
+    columns += ["won", "actions"]
+    assert log.rows.select(columns).rows() == [
+        # Bob sits out; Cy's "posts dead $0.07" is a missed blind in full, 0.02 of it dead
+        ("900000001", "Ann", None, True, None, "flop", 0.15, 0.0, "2.bb0.05 7.c0.1 / 9.x 12.f"),
+        ("900000001", "Cy", "As 6h", True, None, None, 2.44, 0.0,
+         "3.post0.07 4.x 8.c0.1 / 10.x 13.c2.27 /  / 15.sd"),
+        ("900000001", "Dee", "7d 8h", False, "a full house, Eights full of Threes", None, 2.42,
+         4.78, "5.r0.15 / 11.b2.27! /  / 14.sd"),
+        ("900000001", "Eve", None, True, None, "preflop", 0.02, 0.0, "1.sb0.02 6.f"),
+        # a tournament won without a showdown: the pot only in the summary
+        ("900000002", "Fay", "Kd Kc", True, None, None, 550.0, 1400.0, "1.ante50 6.r1000 9.sd"),
+        ("900000002", "Gil", None, True, None, "preflop", 300.0, 0.0, "2.ante50 4.sb250 7.f"),
+        ("900000002", "Hal", None, True, None, "preflop", 550.0, 0.0, "3.ante50 5.bb500 8.f"),
+    ]  # fmt: skip
+    said = log.rows.unique("round", maintain_order=True)
+    assert said.select("tournament", "currency", "big_blind", "ante", "time_zone").rows() == [
+        (None, "USD", 0.05, None, "UTC"),
+        ("11182752", "chips", 500.0, 50.0, "UTC"),
+    ]
+    issues, counts = audit_pots_with_counts(log)
+    assert (counts.names_checked, counts.name_disagreements, issues.height) == (1, 0, 0)
+    head = NEWER.read_text(encoding="utf-8")[:300]
     assert [site.name for site in SITES if site.looks_like(head)] == ["Winning"]

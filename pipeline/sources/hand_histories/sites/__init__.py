@@ -29,7 +29,7 @@ from pipeline.sources.hand_histories.sites.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.partypoker import PARTYPOKER
 from pipeline.sources.hand_histories.sites.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-from pipeline.sources.hand_histories.sites.winning import WINNING
+from pipeline.sources.hand_histories.sites.winning import WINNING, WINNING_2019
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
 from pipeline.sources.hand_histories.xml_engine import XmlSite
@@ -72,6 +72,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     BETFAIR,
     UNIBET,
     WINNING,
+    WINNING_2019,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)

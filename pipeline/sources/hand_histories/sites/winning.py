@@ -25,6 +25,21 @@ from pipeline.sources.hand_histories.text_site import TextSite
 
 _NAME = r"(?P<name>.*?)"
 _PUT = r"\((?P<amount>[\d.,]+)\)"
+_WORDING = HandWording(
+    (
+        (r"^(?:a )?(?:straight flush|royal flush)", "Straight Flush"),
+        (r"^four of (?:a )?kind", "Four of a Kind"),
+        (r"^(?:a )?full house", "Full House"),
+        (r"^(?:a )?flush", "Flush"),
+        (r"^(?:a )?straight", "Straight"),
+        (r"^three of (?:a )?kind", "Three of a Kind"),
+        (r"^two pairs?", "Two Pair"),
+        (r"^(?:one|a) pair", "Pair"),
+        (r"^high card", "High Card"),
+    )
+)
+"""The network's names of hands, old (``One pair of 6s``, ``Three Of Kind``) and new (``a pair
+of Queens``, ``two pair, Eights and Threes``)."""
 _ID = (
     r"^\ufeff?Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2})\n"
     r"Game ID: (?P<hand_id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) "
@@ -97,18 +112,84 @@ WINNING = TextSite(
     currency="USD",
     play_money=re.compile(r" PM "),
     ignored=(re.compile(r"^(?:Game ended at: |Pot: |\ufffd)"),),
-    wording=HandWording(
-        (
-            (r"^(?:straight flush|royal flush)", "Straight Flush"),
-            (r"^four of (?:a )?kind", "Four of a Kind"),
-            (r"^full house", "Full House"),
-            (r"^flush", "Flush"),
-            (r"^straight", "Straight"),
-            (r"^three of (?:a )?kind", "Three of a Kind"),
-            (r"^two pairs", "Two Pair"),
-            (r"^one pair", "Pair"),
-            (r"^high card", "High Card"),
-        )
-    ),
+    wording=_WORDING,
 )
 """Winning (ACR): cash (real and play money) and tournaments, Hold'em, Omaha, Six Plus."""
+
+WINNING_2019 = TextSite(
+    name="Winning",
+    hand_start=re.compile(
+        r"^\ufeff?(?:Game )?Hand #(?P<hand_id>\d+) - (?:[^\n]*?Tournament #\d+ - )?"
+        r"[\w /']+\((?:No|Pot|Fixed) Limit\) - ",
+        re.M,
+    ),
+    headers=(
+        # a tournament: "Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level
+        # 15 (250.00/500.00)- 2019/07/21 17:44:50 UTC"
+        re.compile(
+            r"^\ufeff?Game Hand #(?P<hand_id>\d+) - [^\n]*?Tournament #(?P<tournament>\d+) - "
+            r"(?P<game>[\w /']+\([\w ]+\)) - Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\) ?- "
+            r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<zone>UTC))?"
+        ),
+        re.compile(
+            r"^\ufeff?Hand #(?P<hand_id>\d+) - (?P<game>[\w /']+\([\w ]+\)) - "
+            r"(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+) - "
+            r"(?P<date>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)(?: (?P<zone>UTC))?"
+        ),
+    ),
+    table=re.compile(
+        r"(?:Table )?'?(?P<table>.+?)'? (?P<size>\d+)-max(?: Seat #(?P<button>\d+) is the button)?"
+    ),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*)\)"),
+    sitting_out=re.compile(r"is sitting out"),
+    actor_separator=" ",
+    actions=(
+        (re.compile(r"folds"), "fold"),
+        (re.compile(r"checks"), "check"),
+        (re.compile(r"calls (?P<amount>\S+)"), "call"),
+        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
+        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        (re.compile(r"caps (?P<amount>\S+)"), "call"),
+        (re.compile(r"posts the small blind (?P<amount>\S+)"), "small_blind"),
+        (re.compile(r"posts the big blind (?P<amount>\S+)"), "big_blind"),
+        (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
+        (re.compile(r"posts dead (?P<amount>\S+)"), "dead_post"),
+        (
+            re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?:HI - )?(?P<stated>[^\[|)]+?) ?\[)?"),
+            "show",
+        ),
+        (re.compile(r"mucks|does not show"), "muck"),
+        (re.compile(r"is sitting out|sits out|has (?:joined|left)"), "nothing"),
+    ),
+    all_in=re.compile(r"\band is all-in\b"),
+    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
+    streets=MappingProxyType({"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}),
+    run_twice=re.compile(r"^\*\*\* (?:RUN IT TWICE|FLOP \d|TURN \d|RIVER \d) "),
+    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
+    # the pots shown down are collected before the summary; one won without a showdown only
+    # in it ("Seat 7: Ann did not show and won $0.07")
+    collected=re.compile(
+        r"^(?:Seat \d+: )?(?P<name>.+?)(?: \([a-z ]+\))? (?:collected|did not show and won) "
+        r"(?P<amount>\$?[\d.,]+)"
+    ),
+    collected_in_summary=True,
+    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    summary_shown=re.compile(r"^(?!)"),  # the showdown's lines give the cards and names
+    games=MappingProxyType(
+        {
+            "holdem(no limit)": "Hold'em",
+            "holdem(pot limit)": "Hold'em",
+            "holdem(fixed limit)": "Hold'em",
+            "omaha(pot limit)": "Omaha",
+            "omaha h/l(no limit)": "Omaha Hi/Lo",
+            "omaha h/l(pot limit)": "Omaha Hi/Lo",
+            "omaha h/l(fixed limit)": "Omaha Hi/Lo",
+        }
+    ),
+    date_formats=("%Y/%m/%d %H:%M:%S",),
+    ignored=(re.compile(r"^(?:Main pot |Total pot |Board )"),),
+    wording=_WORDING,
+)
+"""Winning's newer logs (``Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20
+18:42:26 UTC``): PokerStars-like, in UTC; ``posts dead $0.07`` (a missed blind in full)."""
