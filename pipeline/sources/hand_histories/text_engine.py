@@ -83,7 +83,7 @@ class UnsupportedVariantError(Exception):
 
 def looks_like(site: TextSite, head: str) -> bool:
     """True when ``head`` (a file's first characters) holds one of the site's hand starts."""
-    return head_matches(site.hand_start, head)
+    return head_matches(site.hand_start, head.replace("\x00", ""))
 
 
 def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
@@ -590,6 +590,8 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     :func:`pipeline.sources.base.decode_text`), as :data:`~pipeline.records.ROW_SCHEMA` rows
     and issues; ``file`` names the file in messages."""
     text = decode_text(data) if isinstance(data, bytes) else data
+    if "\x00" in text:  # stray NUL bytes (a UTF-16 file half converted) carry nothing
+        text = text.replace("\x00", "")
     rows = new_row_columns()
     issues = Issues()
     hands = split_hands(site, text.removeprefix("\ufeff"))
