@@ -89,17 +89,8 @@ OMAHA = GameNames(
     hole_cards=4,
     log_words={POKERSTARS: _limits("Omaha"), PHH: ("PO",)},
 )
-OMAHA_5 = GameNames(
-    "Omaha 5",
-    # the limits: as the XML sites' reader writes a game (iPoker's 5-Card Omaha PL)
-    aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha", *_limits("5-Card Omaha")),
-    hole_cards=5,
-)
-OMAHA_6 = GameNames(
-    "Omaha 6",
-    aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha", *_limits("6-Card Omaha")),
-    hole_cards=6,
-)
+OMAHA_5 = GameNames("Omaha 5", aliases=("PLO5", "5-Card Omaha", "Five-Card Omaha"), hole_cards=5)
+OMAHA_6 = GameNames("Omaha 6", aliases=("PLO6", "6-Card Omaha", "Six-Card Omaha"), hole_cards=6)
 OMAHA_HI_LO = GameNames(
     "Omaha Hi/Lo",
     aliases=("PLO8", "Omaha 8", "O8", "Omaha Hi-Lo", "Omaha 8 or Better", "PO/8"),
@@ -126,7 +117,9 @@ def _by_key(games: Iterable[GameNames]) -> dict[str, GameNames]:
     table: dict[str, GameNames] = {}
     for game in games:
         words = (word for site in game.log_words.values() for word in site)
-        for written in (game.name, *game.aliases, *words):
+        # a game's name with a betting limit (``Omaha 5 Pot Limit``) is how a reader that
+        # maps a site's own codes to our games writes one (the XML sites)
+        for written in (game.name, *_limits(game.name), *game.aliases, *words):
             other = table.setdefault(_key(written), game)
             if other is not game:
                 msg = f"{written!r} names both {other.name!r} and {game.name!r}"

@@ -28,7 +28,7 @@ from pipeline.sources.base import (
 )
 from pipeline.sources.delimited import DelimitedSource
 from pipeline.sources.hand_histories.head_marks import site_of_head
-from pipeline.sources.hand_histories.reader import PHH, SITE_SOURCES, UNREAD_SITE
+from pipeline.sources.hand_histories.reader import PHH, SITE_SOURCES, UNKNOWN_XML, UNREAD_SITE
 from pipeline.sources.listing import LISTING_SHEET, ListingSource
 from pipeline.sources.spreadsheets import ODS, XLS
 from pipeline.sources.xlsx import WorkbookSource
@@ -51,11 +51,14 @@ SOURCES: tuple[Source, ...] = (
     *SITE_SOURCES,  # every hand-history site read: PokerStars, GGPoker, Winamax, ...
     PHH,
     UNREAD_SITE,  # a hand history of a site not read: one issue, not a CSV's rejected rows
+    UNKNOWN_XML,  # an XML of no site: one issue, not a CSV's rejected rows
     ListingSource(),
     DelimitedSource(),
 )
 """Most specific first; the delimited reader takes any text left."""
-SUPPORTED_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs")
+SUPPORTED_SUFFIXES = (
+    ".csv", ".tsv", ".txt", ".xlsx", ".xls", ".ods", ".phh", ".phhs", ".xml",
+)  # fmt: skip
 """What a folder scan picks up; the reader is still chosen by content.  A file with another
 suffix, or none, is picked up when it begins as a hand history (:func:`is_hand_history_file`)."""
 SNIFF_BYTES = 64 * 1024

@@ -9,7 +9,7 @@ is what they were paid.  The log writes no zone: its clock is taken as UTC.
 
 >>> from pipeline.sources.hand_histories.xml_engine import HandBuilder
 >>> game_words("Holdem NL $0.02/$0.04", 2), game_words("PL €2/€4", 5), game_words("Omaha PL", 4)
-("Hold'em No Limit", '5-Card Omaha Pot Limit', 'Omaha Pot Limit')
+("Hold'em No Limit", 'Omaha 5 Pot Limit', 'Omaha Pot Limit')
 >>> ipoker_card("C10"), ipoker_card("SA")
 ('Tc', 'As')
 """
@@ -21,6 +21,7 @@ from datetime import datetime
 from xml.etree.ElementTree import Element
 
 from pipeline.records import HandLog
+from pipeline.records.game_names import OMAHA, OMAHA_5, OMAHA_6, SHORT_DECK
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,
@@ -46,7 +47,7 @@ STREET_OF_ROUND = {"0": 0, "1": 0, "2": 1, "3": 2, "4": 3}
 """``round no`` -> street (round 0 holds the blinds and antes)."""
 BOARD = {"Flop": 1, "Turn": 2, "River": 3}
 GAMES = (
-    ("six plus holdem", "6+ Hold'em"),
+    ("six plus holdem", SHORT_DECK.name),
     ("holdem", "Hold'em"),
     ("omaha hi-lo", "Omaha Hi/Lo"),
     ("omaha", "Omaha"),
@@ -87,8 +88,8 @@ def game_words(gametype: str, hole_cards: int) -> str:
     game = next((ours for words, ours in GAMES if (lower + " ").startswith(words)), None)
     if game is None:
         game = "Omaha" if hole_cards >= 4 else "Hold'em"
-    if game == "Omaha" and hole_cards in (5, 6):
-        game = f"{hole_cards}-Card Omaha"
+    if game == OMAHA.name and hole_cards in (5, 6):
+        game = (OMAHA_5 if hole_cards == 5 else OMAHA_6).name
     limit = next((ours for words, ours in LIMITS if words in lower and " " in words), None)
     if limit is None:
         limit = next((ours for words, ours in LIMITS if words in tokens), "No Limit")

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from xml.etree.ElementTree import Element
 
 from pipeline.records import HandLog
+from pipeline.records.game_names import HOLDEM, OMAHA_HI_LO
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,
@@ -59,7 +60,7 @@ STREET_OF_ROUND = {"BLINDS": 0, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POS
 END_ROUNDS = frozenset({"SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"})
 GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha h/l8": "Omaha Hi/Lo"}
 """``description type`` (without ``Tournament``) -> our game."""
-MIXED_GAMES = {"23": "Hold'em Limit", "37": "Omaha Hi/Lo Limit"}
+MIXED_GAMES = {"23": f"{HOLDEM.name} Limit", "37": f"{OMAHA_HI_LO.name} Limit"}
 """A mixed game's (HORSE) ``multigametype`` -> our game and limit; the others are Stud."""
 LIMITS = (("half pot limit", "Pot Limit"), ("pot limit", "Pot Limit"),
           ("no limit", "No Limit"), ("limit", "Limit"))  # fmt: skip
