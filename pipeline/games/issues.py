@@ -53,6 +53,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_game", r"is not a game we score"),
     ("mixed_games", r"mixes games"),
     ("card_not_in_deck", r"is not in .*-card deck"),
+    ("won_exceeds_pot", r"more than the .* its actions put in"),
     ("pot_disagreement", r"log awards|replay awards"),
     ("hand_name_disagreement", r"the log names .*; the evaluator makes it"),
     ("round_held_back", r"held back"),

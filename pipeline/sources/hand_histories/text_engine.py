@@ -643,14 +643,23 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
                 "audited as the log awards them",
             )
         paid, put = round(sum(hand.won.values()), 2), round(sum(hand.put_in.values()), 2)
-        if not hand.notes and (paid > put or (paid == 0 < put)):
-            # the pots' sums are checked for every hand, showdown or not: a site cannot pay
-            # out more than was put in, nor keep a whole pot
+        if not hand.notes and paid > put:
+            # the pots' sums are checked for every hand, showdown or not (as the XML engine
+            # does): a site cannot pay out more than was put in
+            issues.add(
+                line,
+                hand.hand_id,
+                "won_exceeds_pot",
+                f"{file}:{line}: hand {hand.hand_id}: the log awards {amount_text(paid)}, more "
+                f"than the {amount_text(put)} its actions put in (an ante or a post not "
+                "written?); the hand is read as the log writes it",
+            )
+        elif not hand.notes and paid == 0 < put:
             issues.add(
                 line,
                 hand.hand_id,
                 "pot_disagreement",
-                f"{file}:{line}: hand {hand.hand_id}: the log awards {amount_text(paid)} from "
+                f"{file}:{line}: hand {hand.hand_id}: the log awards nothing of the "
                 f"{amount_text(put)} put in; the hand is read as the log writes it",
             )
     for words, (at, count, first_line, first_id) in unsupported.items():

@@ -232,7 +232,7 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
 def test_a_log_paying_out_more_than_was_put_in_is_named(site: str, expected: set[str]) -> None:
     found = set()
     for _, _, log in _logs(site):
-        issues = log.issues.filter(pl.col("code") == "pot_disagreement")
+        issues = log.issues.filter(pl.col("code").is_in(["won_exceeds_pot", "pot_disagreement"]))
         found |= set(issues["hand_id"].to_list())
     assert found == expected
 
