@@ -72,8 +72,7 @@ def site_figures(folder: Path) -> SiteFigures:
     """The figures of one site folder (its files found recursively)."""
     figures = SiteFigures(folder.name)
     marks = dict(HEAD_MARKS)
-    texts: list[str] = []
-    reader: Site | None = None
+    texts: dict[int, tuple[Site, list[str]]] = {}  # by reader: a site may declare two grammars
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         if path.name in SKIPPED_FILES:
             continue
@@ -88,8 +87,8 @@ def site_figures(folder: Path) -> SiteFigures:
                 figures.hands += len(mark.findall(decode_text(data)))
             figures.other_files.append(str(path.relative_to(folder)))
             continue
-        figures.read_by, reader = site.name, site
-        texts.append(decode_text(data).removeprefix("\ufeff"))
+        figures.read_by = site.name
+        texts.setdefault(id(site), (site, []))[1].append(decode_text(data).removeprefix("\ufeff"))
         log = site.read(data, path.name)
         rows = log.rows
         read = rows.select("hand_id", "line").unique().height if rows.height else 0
@@ -109,15 +108,17 @@ def site_figures(folder: Path) -> SiteFigures:
         figures.disagreements += counts.disagreements
         figures.names_checked += counts.names_checked
         figures.name_disagreements += counts.name_disagreements
-    if reader is not None:
-        # the site's hands as one file, read twice, the second timed: hands/s without the
-        # cost of opening a frame per small file
-        whole = "\n\n".join(texts).encode()
+    for reader, read_texts in texts.values():
+        # the site's hands as one file (per grammar), read twice, the second timed: hands/s
+        # without the cost of opening a frame per small file
+        whole = "\n\n".join(read_texts).encode()
         reader.read(whole, folder.name)
         started = time.perf_counter()
         log = reader.read(whole, folder.name)
-        figures.seconds = time.perf_counter() - started
-        figures.speed_hands = log.rows.select("hand_id", "line").unique().height
+        figures.seconds += time.perf_counter() - started
+        figures.speed_hands += (
+            log.rows.select("hand_id", "line").unique().height if log.rows.height else 0
+        )
     return figures
 
 
