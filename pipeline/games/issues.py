@@ -40,6 +40,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unread_site", r"looks like a hand history, but no site we read"),
     ("cash_drop", r"a cash drop added to the pot"),
     ("insurance", r"an all-in insurance"),
+    ("cashed_out", r"cashed out"),
     # a hand-history hand left out whole (before the card rules: "appears twice", "boards")
     ("duplicate_hand", r"hand \S+ appears (twice|\d+ times)"),
     ("run_it_twice", r"was run (twice|\w+ times)"),
@@ -52,6 +53,7 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("unknown_game", r"is not a game we score"),
     ("mixed_games", r"mixes games"),
     ("card_not_in_deck", r"is not in .*-card deck"),
+    ("won_exceeds_pot", r"more than the .* its actions put in"),
     ("pot_disagreement", r"log awards|replay awards"),
     ("hand_name_disagreement", r"the log names .*; the evaluator makes it"),
     ("round_held_back", r"held back"),
@@ -74,7 +76,6 @@ ISSUE_RULES: tuple[tuple[str, str], ...] = (
     ("truncated_hand", r"ends before|truncated"),
     ("unsupported_variant", r"is 'Omaha|not hold'em|unsupported variant|variant"),
     ("malformed_hand", r"unreadable|malformed"),
-    ("cashed_out", r"cashed out"),
     ("no_hands", r"no \w+ hand header"),
     ("unreadable", r"cannot (be )?read|could not be loaded|not a real \.xlsx|not a CSV|is missing"),
 )

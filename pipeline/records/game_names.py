@@ -38,6 +38,13 @@ ULTIMATEBET = "UltimateBet"
 ENET = "Enet"
 FULL_TILT = "Full Tilt"
 ONGAME = "Ongame"
+PACIFIC = "888poker"
+BOVADA = "Bovada"
+BETONLINE = "BetOnline"
+PARTYPOKER = "PartyPoker"
+BETFAIR = "Betfair"
+UNIBET = "Unibet"
+WINNING = "Winning"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
 
@@ -103,6 +110,52 @@ HOLDEM = GameNames(
             "pot_limit texas_holdem",
             "limit texas_holdem",
         ),
+        PACIFIC: (
+            "No Limit Holdem",
+            "No Limit Holdem Jackpot table",
+            "Pot Limit Holdem",
+            "Fix Limit Holdem",
+        ),
+        BOVADA: (
+            "Holdem",  # written HOLDEM: matched whatever its case
+            "HOLDEM No Limit",
+            "HOLDEM Pot Limit",
+            "HOLDEM Fixed Limit",
+            "HOLDEMZonePoker No Limit",
+        ),
+        BETONLINE: (
+            "Hold'em",
+            "Hold'em No Limit",
+            "Hold'em Pot Limit",
+            "Hold'em Limit",
+        ),
+        PARTYPOKER: (
+            "NL Texas Hold'em",
+            "PL Texas Hold'em",
+            "FL Texas Hold'em",
+            "Texas Hold'em",
+            "Texas Holdem Game Table (NL)",
+            "Texas Holdem Game Table (PL)",
+            "Texas Holdem Game Table (FL)",
+            "Texas Hold'em Game Table (NL)",
+            "Texas Hold'em Game Table (PL)",
+            "Texas Hold'em Game Table (FL)",
+        ),
+        BETFAIR: (
+            "Texas Hold'em",
+            "Hold'em",
+        ),
+        UNIBET: (
+            "No Limit Hold'Em",
+            "No Limit Hold'Em Banzai",
+            "Pot Limit Hold'Em",
+        ),
+        WINNING: (
+            "Hold'em",
+            "Holdem(No Limit)",
+            "Holdem(Pot Limit)",
+            "Holdem(Fixed Limit)",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -135,6 +188,32 @@ OMAHA = GameNames(
             "pot_limit omaha_hi",
             "limit omaha_hi",
             "no_limit omaha_hi",
+        ),
+        PACIFIC: (
+            "Pot Limit Omaha",
+            "Fix Limit Omaha",
+        ),
+        BOVADA: (
+            "Omaha",  # written OMAHA
+            "OMAHA Pot Limit",
+        ),
+        BETONLINE: ("Omaha Pot Limit",),
+        PARTYPOKER: (
+            "NL Omaha",
+            "PL Omaha",
+            "FL Omaha",
+            "Omaha Game Table (PL)",
+            "Omaha Hi Game Table (PL)",
+            "PL Omaha Hi",
+        ),
+        BETFAIR: ("Omaha",),
+        UNIBET: (
+            "Pot Limit Omaha",
+            "Pot Limit Omaha Banzai",
+        ),
+        WINNING: (
+            "Omaha",
+            "Omaha(Pot Limit)",
         ),
     },
 )
@@ -182,6 +261,29 @@ OMAHA_HI_LO = GameNames(
             "pot_limit omaha_hi_lo",
             "limit omaha_hi_lo",
         ),
+        PACIFIC: (
+            "Pot Limit OmahaHL",
+            "Fix Limit OmahaHL",
+        ),
+        BOVADA: (
+            "OMAHA HiLo",
+            "OMAHA HiLo Pot Limit",
+            "OMAHA HiLo Fixed Limit",
+        ),
+        BETONLINE: ("Omaha Hi/Lo Pot Limit",),
+        PARTYPOKER: (
+            "NL Omaha Hi-Lo",
+            "PL Omaha Hi-Lo",
+            "FL Omaha Hi-Lo",
+            "Omaha Hi-Lo Game Table (PL)",
+            "Omaha Hi-Lo Game Table (FL)",
+        ),
+        WINNING: (
+            "Omaha HiLow",
+            "Omaha H/L(No Limit)",
+            "Omaha H/L(Pot Limit)",
+            "Omaha H/L(Fixed Limit)",
+        ),
     },
 )
 SHORT_DECK = GameNames(
@@ -189,7 +291,12 @@ SHORT_DECK = GameNames(
     aliases=("6+", "6+ Hold'em", "6+ Holdem", "Six Plus", "Six Plus Hold'em", "Short Deck Hold'em"),
     # PokerStars 6+ and Triton rank trips above a straight; pokerkit and other rooms below.
     rule_sets=(TRIPS_OVER_STRAIGHT, STRAIGHT_OVER_TRIPS),
-    log_words={POKERSTARS: _limits("6+ Hold'em"), PHH: ("NS",), GGPOKER: ("ShortDeck No Limit",)},
+    log_words={
+        POKERSTARS: _limits("6+ Hold'em"),
+        PHH: ("NS",),
+        GGPOKER: ("ShortDeck No Limit",),
+        WINNING: ("Six Plus Hold'em",),
+    },
 )
 
 # The games of a mixed night (issue 34).  Their names are PokerStars' own and the usual short

@@ -107,6 +107,15 @@ ZONES: dict[str, str] = {
     "AEST": "Australia/Sydney",
     "AET": "Australia/Sydney",
     "NZT": "Pacific/Auckland",
+    "ICT": "Asia/Bangkok",
+    "MSKS": "Europe/Moscow",
+    "MESZ": "Europe/Berlin",
+    "YEKST": "Asia/Yekaterinburg",
+    # Windows' names, as BetOnline writes them
+    "Eastern Standard Time": "America/New_York",
+    "Eastern Daylight Time": "America/New_York",
+    "GMT Standard Time": "Europe/London",
+    "GMT Daylight Time": "Europe/London",
 }
 """Zone names as hand histories write them, to the IANA zone whose clock they give (daylight
 saving included: PokerStars writes ``ET`` all year, and ``CET`` for Paris' clock).  ``GMT+N``,

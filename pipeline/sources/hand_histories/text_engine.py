@@ -58,7 +58,7 @@ from pipeline.records.hand_log import (
     with_played_at,
 )
 from pipeline.sources.base import decode_text
-from pipeline.sources.hand_histories.text_site import TextSite, read_amount
+from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite, read_amount
 
 __all__ = ["looks_like", "read_text_site", "split_hands"]
 
@@ -87,7 +87,7 @@ class UnsupportedVariantError(Exception):
 
 def looks_like(site: TextSite, head: str) -> bool:
     """True when ``head`` (a file's first characters) holds one of the site's hand starts."""
-    return head_matches(site.hand_start, head)
+    return head_matches(site.hand_start, head.replace("\x00", ""))
 
 
 def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
@@ -121,19 +121,23 @@ def _games_of(site: str) -> dict[str, str]:
 
 def _cards(text: str) -> str:
     """Bracket contents as our cards: space-separated (``6s, 7h`` and ``9dJd`` -> ``6s 7h``,
-    ``9d Jd``), ``10h`` -> ``Th``."""
-    return " ".join(
-        card.replace("10", "T", 1) if card.startswith("10") else card
-        for token in text.replace(",", " ").split()
-        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]
-    )
+    ``9d Jd``: commas between cards dropped, a run of cards split), ``10h`` -> ``Th``, a suit
+    written in capitals (``[4C QC]``) in lower case."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]:
+            if card.startswith("10"):
+                card = card.replace("10", "T", 1)
+            cards.append(card[0].upper() + card[1].lower() if len(card) == 2 else card)
+    return " ".join(cards)
 
 
 class _Hand:
     """One hand while its lines are read."""
 
-    def __init__(self, site: TextSite, hand_id: str, line: int) -> None:
+    def __init__(self, site: TextSite, hand_id: str, line: int, *, decimal_comma: bool) -> None:
         self.site = site
+        self.decimal_comma = decimal_comma
         self.hand_id = hand_id
         self.line = line
         self.seats: dict[str, int] = {}
@@ -156,18 +160,23 @@ class _Hand:
         self.actions: dict[str, list[list[str]]] = {}
         self.sequence = 0
         self.ante: float | None = None
+        # the header's blinds (for a blind posted without its amount), else the first posted
+        self.blinds: dict[str, float] = {}
+        self.button: int | None = (
+            None  # where a line before the seats or among the actions names it
+        )
         self.returned = False
         self.notes: list[tuple[str, str]] = []
-        self.button: int | None = None  # where a line among the actions names it
         self.summary_awards: list[tuple[str, float]] = []
-        self.blinds: dict[str, float] = {}  # the header's, for a blind posted without amount
 
     def amount(self, text: str | None) -> float:
         if text is None:
             msg = "an action without its amount"
             raise BadHandError(msg)
         try:
-            return read_amount(text, decimal_comma=self.site.decimal_comma)
+            # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
+            parts = text.split(" + ")
+            return round(sum(read_amount(p, decimal_comma=self.decimal_comma) for p in parts), 9)
         except ValueError as error:
             raise BadHandError(str(error)) from None
 
@@ -210,8 +219,9 @@ class _Hand:
 
     def return_unmatched(self) -> None:
         """The part of the last bet no one matched, back to its bettor, for a site that writes
-        no uncalled bet returned: its ``collected`` holds that part, so it comes off what the
-        bettor won too (``put_in`` and ``won`` count the pots alone, as on every site)."""
+        no uncalled bet returned; where its ``collected`` holds that part
+        (:attr:`TextSite.unmatched_in_collected`), it comes off what the bettor won too (``put_in``
+        and ``won`` count the pots alone, as on every site)."""
         bets = self.street_bet if any(self.street_bet.values()) else self.last_bets
         if len(bets) < 2:
             return
@@ -219,15 +229,29 @@ class _Hand:
         (top, most), (_, next_most) = ranked[0], ranked[1]
         if most > next_most:
             self.put_in[top] -= most - next_most
-            if self.site.unmatched_in_collected:
+            included = self.site.unmatched_in_collected
+            if included is None:  # the site writes it both ways: by the hand's sums
+                included = sum(self.won.values()) > sum(self.put_in.values()) + 1e-9
+            if included:
                 self.won[top] -= min(most - next_most, self.won[top])
 
 
-def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[str, Any]]:
-    """The hand's header and table lines read; its seats are read by the caller."""
-    head = "\n".join(lines[: site.header_lines])
+def _header(
+    site: TextSite, lines: list[str], line: int, first_seat: int, *, decimal_comma: bool
+) -> tuple[_Hand, dict[str, Any]]:
+    """The hand's head read: the lines before its first seat line (``first_seat``), the header
+    pattern matched from the first of them (it may span several: a preamble, the stakes), the
+    table pattern on the lines after the header's last; its seats are read by the caller."""
+    head = "\n".join(lines[:first_seat])
+    # a pattern spanning lines matches the head; one ending with ``$`` its first line alone
     header = next(
-        (found for pattern in site.headers if (found := pattern.match(head)) is not None), None
+        (
+            found
+            for pattern in site.headers
+            for text in (head, lines[0])
+            if (found := pattern.match(text)) is not None
+        ),
+        None,
     )
     if header is None:
         start = site.hand_start.match(lines[0])
@@ -235,23 +259,25 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
         msg = f"unreadable header {lines[0][:100]!r}"
         raise BadHandError(msg, hand_id)
     says = header.groupdict()
-    hand = _Hand(site, says["hand_id"], line)
-    game_words = (says.get("game") or "").strip()
+    hand = _Hand(site, says["hand_id"], line, decimal_comma=decimal_comma)
+    game_words = " ".join((says.get("game") or "").split())  # "HOLDEM  Fixed Limit" too
     game = _games_of(site.name).get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
-    if len(lines) <= site.header_lines:
+    if len(lines) < 2:
         raise TruncatedHandError(hand.hand_id)
-    if site.table is None:  # the header names the table
-        where = says
-    else:
-        table = site.table.match(lines[site.header_lines])
+    header_lines = head.count("\n", 0, max(header.end() - 1, 0)) + 1
+    where: dict[str, Any] = {}
+    if site.table is not None:  # else the header names the table
+        table_text = "\n".join(lines[header_lines:first_seat])
+        table = site.table.match(table_text)
         if table is None:
-            msg = f"unreadable table line {lines[site.header_lines][:100]!r}"
+            msg = f"unreadable table line {table_text[:100]!r}"
             raise BadHandError(msg, hand.hand_id)
         where = table.groupdict()
     date = None
     if says.get("date"):
+        # a clock or a year written apart from the day ("16:08:09 EDT 2010") put after it
         written = " ".join(says[key].strip() for key in ("date", "time", "year") if says.get(key))
         for layout in site.date_formats:
             try:
@@ -260,30 +286,34 @@ def _header(site: TextSite, lines: list[str], line: int) -> tuple[_Hand, dict[st
             except ValueError:
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
-    tournament = where.get("tournament") or says.get("tournament")
+    # the table line's table, size, button and tournament, else the header's
+    where = {key: where.get(key) or says.get(key) for key in ("table", "size", "button")} | {
+        "tournament": where.get("tournament") or says.get("tournament")
+    }
+    tournament = where["tournament"]
     meta = {
         "tournament": tournament or None,  # "": a tournament whose header leaves its id out
-        "table": where.get("table"),
+        "table": where["table"],
         "date": date,
         "variant": game,
         "time_zone": says.get("zone") or site.zone,
-        "size": int(where["size"]) if where.get("size") else None,
-        "button": int(where["button"]) if where.get("button") else None,
+        "size": int(where["size"]) if where["size"] else None,
+        "button": int(where["button"]) if where["button"] else None,
     }
-    meta.update(
-        _money(site, {**says, "tournament": tournament}, "\n".join(lines[: site.header_lines + 1]))
-    )
+    meta.update(_money(site, {**says, "tournament": tournament}, head, decimal_comma))
     return hand, meta
 
 
-def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, Any]:
+def _money(
+    site: TextSite, says: dict[str, str | None], head: str, decimal_comma: bool
+) -> dict[str, Any]:
     """Currency, stakes, format and buy-in as the header says them."""
 
     def amount(text: str | None) -> float | None:
         if not text:
             return None
         try:
-            return read_amount(text, decimal_comma=site.decimal_comma)
+            return read_amount(text, decimal_comma=decimal_comma)
         except ValueError:
             return None
 
@@ -300,16 +330,21 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
         currency: str | None = "chips"
     elif site.play_money is not None and site.play_money.search(head):
         currency = "play"
-    else:  # no mark: where the site writes it elsewhere in the hand (currency_line), found there
-        currency = stakes_mark or (None if site.currency_line else "play")
+    else:
+        # the stakes' mark, else one anywhere in the head (Unibet's "Table €1 NL"), else the
+        # site's; where the site writes it elsewhere in the hand (currency_line), found there
+        currency = (
+            stakes_mark
+            or mark_of(head)
+            or site.currency
+            or (None if site.currency_line is not None else "play")
+        )
     buy_in_text = says.get("buy_in")
     buy_in = buy_in_currency = None
     if tournament and buy_in_text:
         numbers = re.findall(r"\d[\d.,]*", buy_in_text)
         if numbers:
-            buy_in = sum(
-                read_amount(number, decimal_comma=site.decimal_comma) for number in numbers
-            )
+            buy_in = sum(read_amount(number, decimal_comma=decimal_comma) for number in numbers)
             buy_in_currency = mark_of(buy_in_text)
         elif site.free_buy_in is not None and site.free_buy_in.search(buy_in_text):
             buy_in = 0.0
@@ -324,12 +359,29 @@ def _money(site: TextSite, says: dict[str, str | None], head: str) -> dict[str, 
 
 
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
+    if site.name_marks is not None:
+        text = site.name_marks.sub("", text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
-    hand, meta = _header(site, lines, line)
+    first_seat = None  # the seats come before the play: a summary's "Seat 3: ..." is not one
+    for at, text_line in enumerate(lines[1:], start=1):
+        if site.seat.match(text_line):
+            first_seat = at
+            break
+        if site.street.match(text_line) or site.summary.match(text_line):
+            break
+    index = first_seat if first_seat is not None else min(len(lines), 2)
+    # a site writing each player's locale: the hand's own amounts say how it is written
+    decimal_comma = site.decimal_comma or (
+        site.decimal_comma_when is not None and site.decimal_comma_when.search(text) is not None
+    )
+    hand, meta = _header(site, lines, line, index, decimal_comma=decimal_comma)
     for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
         if meta.get(column):
             hand.blinds[kind] = meta[column]
-    index = site.header_lines + (site.table is not None)
+    for text_line in lines[1:index]:  # lines before the seats: the button's seat may be there
+        button = site.button_line.match(text_line) if site.button_line else None
+        if button is not None and button.groupdict().get("button"):
+            hand.button = int(button.group("button"))
     while index < len(lines):
         seat = site.seat.match(lines[index])
         if seat is None:
@@ -343,6 +395,9 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
                 continue
             break
         name = seat.group("name")
+        if name in hand.seats:  # a log that blanks names: whose action is whose is lost
+            msg = f"seats {hand.seats[name]} and {seat.group('seat')} share the name {name!r}"
+            raise BadHandError(msg, hand.hand_id)
         hand.seats[name] = int(seat.group("seat"))
         stack = seat.groupdict().get("stack")
         hand.stacks[name] = hand.amount(stack) if stack else None
@@ -354,15 +409,19 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         msg = f"no seat lines after {lines[index - 1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
+    if site.blinds_posted is not None and site.blinds_posted.search(text) is None:
+        _post_silent_blinds(hand, meta)
     summary = False
     for text_line in lines[index:]:
         if summary:
+            if site.collected_in_summary:  # a line may give the pot and the cards shown
+                _collected(site, hand, text_line)
             _summary_line(site, hand, text_line)
         elif site.summary.match(text_line):
             summary = True
         else:
             _play_line(site, hand, text_line)
-    if not summary:
+    if not summary and (site.summary_required or not any(hand.won.values())):
         raise TruncatedHandError(hand.hand_id)
     if not any(hand.won.values()):  # the pots awarded in the summary alone
         for name, amount in hand.summary_awards:
@@ -381,16 +440,43 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     return hand, meta
 
 
+def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
+    """The header's blinds, posted by the two seats after the button (heads-up, the button and
+    the other), for a log that does not write its posts."""
+    seats = sorted(hand.seats.items(), key=lambda item: item[1])
+    if meta["button"] is None or meta["big_blind"] is None or len(seats) < 2:
+        return
+    after = [at for at, (_, seat) in enumerate(seats) if seat > meta["button"]]
+    start = after[0] if after else 0
+    order = seats[start:] + seats[:start]
+    if len(seats) == 2:  # heads-up: the button posts the small blind
+        order = order[1:] + order[:1]
+    for (name, _), kind, amount in zip(
+        order, ("small_blind", "big_blind"), (meta["small_blind"], meta["big_blind"]), strict=False
+    ):
+        if amount:
+            hand.commit(name, amount, live=True)
+            hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(amount)}")
+            hand.acted.add(name)
+            hand.blinds.setdefault(kind, amount)
+
+
 def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     """One line between the seats and the summary."""
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
+    if site.button_line is not None and (button := site.button_line.match(text_line)):
+        says = button.groupdict()  # the button's seat, or the name of the player on it
+        hand.button = int(says["button"]) if says.get("button") else hand.seats.get(says["name"])
+        return
     street = site.street.match(text_line)
     if street is not None:
         number = site.streets.get(street.group("street").casefold())
         if number is None:
             msg = f"unknown street {text_line[:100]!r}"
             raise BadHandError(msg, hand.hand_id)
+        if number == NEXT_STREET:  # a line that deals the next street without naming it
+            number = min(hand.street + 1, 3)
         if number > 0:
             hand.next_street(number)
         for group in _CARDS.findall(text_line[street.end("street") :]):
@@ -398,26 +484,31 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 if card not in hand.board:
                     hand.board.append(card)
         return
-    if site.button_line is not None:
-        button = site.button_line.match(text_line)
-        if button is not None:
-            hand.button = int(button.group("button"))
-            return
     for pattern, code, what in site.noted:
         if pattern.match(text_line):
             hand.notes.append((code, f"{what}: {text_line[:100]!r}"))
             return
     named_first = site.actor_separator.strip() != ""
-    # "name: action" cannot be read as another line, so it is tried first (most lines are
-    # actions); where only a space follows the name, the site's own lines go first
+    # "name: action" is tried first (most lines are actions); a site that writes its dealt,
+    # returned and collected lines "name : ..." too (Bovada) has them tried next; where only a
+    # space follows the name, the site's own lines go first
     parts = hand.actor(text_line) if named_first else None
-    if parts is not None:
-        _action(site, hand, *parts, text_line)
+    if parts is not None and _action(site, hand, *parts, text_line, strict=False):
         return
+    if site.shown_line is not None and (shown := site.shown_line.match(text_line)):
+        name = shown.group("name")
+        if name in hand.seats:  # a player's cards shown on a line of their own
+            hand.act(name, "sd")
+            hand.hole[name] = _cards(shown.group("cards"))
+            hand.shown.add(name)
+            return
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
-        if dealt.group("cards"):
-            hand.hole[dealt.group("name")] = _cards(dealt.group("cards"))
+        name, cards = dealt.group("name"), dealt.group("cards")
+        if cards and site.dealt_one_by_one and name in hand.hole:  # "received card: [6c]"
+            hand.hole[name] += " " + _cards(cards)
+        elif cards:
+            hand.hole[name] = _cards(cards)
         return
     if site.uncalled is not None:
         uncalled = site.uncalled.match(text_line)
@@ -428,40 +519,57 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
             hand.put_in[uncalled.group("name")] -= hand.amount(uncalled.group("amount"))
             hand.returned = True
             return
-    collected = site.collected.match(text_line)
-    if collected is not None and collected.group("name") in hand.seats:
-        hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
+    if _collected(site, hand, text_line):
         return
-    parts = None if named_first else hand.actor(text_line)
-    if parts is not None:
+    if not named_first:
+        parts = hand.actor(text_line)
+    if parts is not None and not named_first:
         _action(site, hand, *parts, text_line)
         return
     if any(pattern.match(text_line) for pattern in site.ignored):
         return
+    if parts is not None:
+        msg = f"unreadable action {text_line[:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
     msg = f"unreadable line {text_line[:100]!r}"
     raise BadHandError(msg, hand.hand_id)
 
 
-def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str) -> None:
+def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
+    """True when the line is a seated player's pot collected (and it is counted)."""
+    collected = site.collected.match(text_line)
+    if collected is None or collected.group("name") not in hand.seats:
+        return False
+    hand.won[collected.group("name")] += hand.amount(collected.group("amount"))
+    return True
+
+
+def _action(
+    site: TextSite, hand: _Hand, name: str, action: str, text_line: str, *, strict: bool = True
+) -> bool:
+    """Read a seated player's action; False where no action pattern matches and not
+    ``strict`` (the line may be another of the site's lines)."""
     found = next(
         ((kind, matched) for pattern, kind in site.actions if (matched := pattern.match(action))),
         None,
     )
     if found is None:
+        if not strict:
+            return False
         msg = f"unreadable action {text_line[:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     kind, matched = found
     says = matched.groupdict()
     all_in = "!" if site.all_in.search(action) else ""
     if kind == "nothing":
-        return
+        return True
     if kind == "returned":  # an uncalled bet written as the player's own line
         hand.put_in[name] -= hand.amount(says.get("amount"))
         hand.returned = True
-        return
+        return True
     if kind == "collected":  # a pot awarded, written as the player's own line
         hand.won[name] += hand.amount(says.get("amount"))
-        return
+        return True
     hand.acted.add(name)
     if kind == "fold":
         hand.act(name, "f")
@@ -470,6 +578,15 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.act(name, "x")
     elif kind in ("call", "bet"):
         amount = hand.amount(says.get("amount"))
+        # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
+        # call facing no bet is a bet, one putting in more than the most bet a raise
+        top = max(hand.street_bet.values())
+        if kind == "call" and hand.street > 0 and top == 0:
+            kind = "bet"
+        elif kind == "call" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
+            hand.commit(name, amount, live=True)
+            hand.act(name, f"r{amount_text(hand.street_bet[name])}{all_in}")
+            return True
         hand.commit(name, amount, live=True)
         hand.act(name, f"{kind[0]}{amount_text(amount)}{all_in}")
     elif kind == "raise":
@@ -510,6 +627,8 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
         hand.act(name, f"{_LIVE_POSTS.get(kind) or _DEAD_POSTS[kind]}{amount_text(amount)}{all_in}")
         if kind == "ante":
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
+        elif kind in ("small_blind", "big_blind"):
+            hand.blinds.setdefault(kind, amount)
     elif kind in ("show", "muck") and name in hand.folded:
         # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
         # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
@@ -525,13 +644,14 @@ def _action(site: TextSite, hand: _Hand, name: str, action: str, text_line: str)
             hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
-            if kind == "show":
-                hand.shown.add(name)
+        if kind == "show" and name in hand.hole:  # shown now, or dealt face up before
+            hand.shown.add(name)
         if says.get("stated"):
             hand.stated[name] = str(says["stated"]).strip()
     else:  # a kind the declaration misspelt: the site file is wrong, not the log
         msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
         raise ValueError(msg)
+    return True
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
@@ -548,6 +668,11 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
             hand.summary_awards.append((name, hand.amount(amount)))
+    if site.summary_board is not None and (board := site.summary_board.match(text_line)):
+        for card in _cards(board.group("cards")).split():
+            if card not in hand.board:  # dealt after an all-in, with no street line
+                hand.board.append(card)
+        return
     shown = site.summary_shown.match(text_line)
     if shown is None or shown.group("name") not in hand.seats:
         return
@@ -566,6 +691,8 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     :func:`pipeline.sources.base.decode_text`), as :data:`~pipeline.records.ROW_SCHEMA` rows
     and issues; ``file`` names the file in messages."""
     text = decode_text(data) if isinstance(data, bytes) else data
+    if "\x00" in text:  # stray NUL bytes (a UTF-16 file half converted) carry nothing
+        text = text.replace("\x00", "")
     rows = new_row_columns()
     issues = Issues()
     hands = split_hands(site, text.removeprefix("\ufeff"))
@@ -616,6 +743,26 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
                 f"{file}:{line}: hand {hand.hand_id}: {what}; the hand is read, its pots "
                 "audited as the log awards them",
             )
+        paid, put = round(sum(hand.won.values()), 2), round(sum(hand.put_in.values()), 2)
+        if not hand.notes and paid > put:
+            # the pots' sums are checked for every hand, showdown or not (as the XML engine
+            # does): a site cannot pay out more than was put in
+            issues.add(
+                line,
+                hand.hand_id,
+                "won_exceeds_pot",
+                f"{file}:{line}: hand {hand.hand_id}: the log awards {amount_text(paid)}, more "
+                f"than the {amount_text(put)} its actions put in (an ante or a post not "
+                "written?); the hand is read as the log writes it",
+            )
+        elif not hand.notes and paid == 0 < put:
+            issues.add(
+                line,
+                hand.hand_id,
+                "pot_disagreement",
+                f"{file}:{line}: hand {hand.hand_id}: the log awards nothing of the "
+                f"{amount_text(put)} put in; the hand is read as the log writes it",
+            )
     for words, (at, count, first_line, first_id) in unsupported.items():
         hands_word = "hand" if count == 1 else "hands"
         issues.columns["message"][at] = (
@@ -636,6 +783,9 @@ def _append_rows(
 ) -> None:
     board = hand.board
     button = meta["button"] if hand.button is None else hand.button
+    small_blind, big_blind = meta["small_blind"], meta["big_blind"]
+    if small_blind is None and big_blind is None:  # no stakes in the header: the blinds posted
+        small_blind, big_blind = hand.blinds.get("small_blind"), hand.blinds.get("big_blind")
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)
         rows["hand_id"].append(hand.hand_id)
@@ -661,8 +811,8 @@ def _append_rows(
         rows["played_at"].append(None)
         rows["time_zone"].append(meta["time_zone"])
         rows["currency"].append(meta["currency"])
-        rows["small_blind"].append(meta["small_blind"])
-        rows["big_blind"].append(meta["big_blind"])
+        rows["small_blind"].append(small_blind)
+        rows["big_blind"].append(big_blind)
         rows["ante"].append(hand.ante)
         rows["format"].append(meta["format"])
         rows["buy_in"].append(meta["buy_in"])

@@ -8,25 +8,31 @@ them; nothing about a site is written anywhere else, so a fix to the engine fixe
 
 The patterns' named groups are what the engine reads (an absent group is null):
 
-- ``headers`` (the hand's first line): ``hand_id``, ``game`` (the site's words for the game,
-  found in the one table of games, :data:`pipeline.records.game_names.GAMES`, under the site's
-  name, whatever their case; other words: an unsupported variant, named once per file),
-  ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included), ``iso`` (a currency
-  code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``, and ``time``
-  where the clock is written apart from the day (``08:55:55 ET - 2013/05/08``: the engine reads
-  ``date + " " + time``, then ``+ " " + year`` where the year is written apart, after the zone);
+- ``headers`` (matched from the hand's first line; a pattern may span several lines, joined
+  by newlines, where a site writes a preamble, its start time or its stakes on lines of their
+  own: the header is as many lines as the match takes): ``hand_id``, ``game`` (the site's words
+  for the game, found in the one table of games, :data:`pipeline.records.game_names.GAMES`,
+  under the site's name, whatever their case and spacing; other words: an unsupported variant,
+  named once per file), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included),
+  ``iso`` (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``,
+  and ``time`` where the clock is written apart from the day (``08:55:55 ET - 2013/05/08``: the
+  engine reads ``date + " " + time``, then ``+ " " + year`` where the year is written apart);
   where the site writes no table line (``table`` None) the header also gives ``table``,
   ``size``, ``button``;
-- ``table`` (the line after the header): ``table``, ``size``, ``button``;
-- ``button_line`` (a line before the seats or among the actions): ``button``;
+- ``table`` (matched on the lines after the header's last, up to the first seat line, joined
+  by newlines): ``table``, ``size``, ``button``, ``tournament``;
+- ``button_line`` (a line before the seats or among the actions): ``button``, or ``name``;
 - ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
-  ``amount`` (what the action adds), ``to`` (a raise's street total; a post written as one),
+  ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
+  amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
+  a post written as one),
   ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
   ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
-- ``dealt``: ``name``, ``cards``; ``uncalled``: ``amount``, ``name``;
+- ``dealt``: ``name``, ``cards``; the stakes, where the header gives none: the first small and
+  big blind posted; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
 """
 
@@ -39,7 +45,7 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 
-__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "TextSite", "read_amount"]
+__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "TextSite", "read_amount"]
 
 ACTION_KINDS = frozenset(
     {
@@ -72,6 +78,10 @@ written so (``NAME: collected (€10,57) from pot``); ``all_in`` an all-in writt
 adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it.  A ``raise``
 gives ``to`` (the street total it makes) or, for a site writing what it adds, ``amount``.  A
 blind posted without its ``amount`` is the header's blind."""
+
+NEXT_STREET = -1
+"""A street marker's number (in ``streets``) for a line that deals the next street without
+naming it (Bovada's old ``Card dealt to table [7s 6d Ah]``)."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
@@ -147,14 +157,15 @@ class TextSite:
     """A hand's first line (``re.MULTILINE``, anchored with ``^``): where the text is cut into
     hands, and the mark a file is recognised by."""
     headers: tuple[re.Pattern[str], ...]
-    """The hand's first line (its first ``header_lines`` lines, joined by newlines), read by the
-    first of these that matches (a site writes a cash game's and a tournament's differently).
-    A ``date`` read with ``%z`` keeps its local time; the zone is the ``zone`` group's."""
-    header_lines: int = field(default=1, kw_only=True)
-    """How many lines the header spans (Ongame: the hand id, the start time, the table)."""
+    """The hand's first line, read by the first of these that matches (a site writes a cash
+    game's and a tournament's differently); matched on the lines before the first seat line,
+    joined by newlines, a pattern may span several of them (Ongame: the hand id, the start
+    time, the table).  A ``date`` read with ``%z`` keeps its local time; the zone is the
+    ``zone`` group's."""
     table: re.Pattern[str] | None
-    """The line after the header naming the table; None where the header line names it (the
-    seat lines then start on the second line)."""
+    """The line(s) after the header naming the table (matched on the lines up to the first seat
+    line); None where the header names it (lines before the seats may then give the button:
+    ``button_line``)."""
     seat: re.Pattern[str]
     actor_separator: str
     """What comes between a player's name and the action: ``": "``, or ``" "``."""
@@ -172,15 +183,53 @@ class TextSite:
     summary_shown: re.Pattern[str]
     date_formats: tuple[str, ...]
     """``strptime`` formats of the header's ``date`` group, tried in order."""
+    summary_board: re.Pattern[str] | None = None
+    """A summary line giving the whole board (``cards``), read where the streets did not deal
+    all of it (Bovada's old logs write no street after an all-in)."""
+    summary_required: bool = True
+    """False for a site whose logs may end a hand without a summary line (PartyPoker): such a
+    hand is whole once a pot is collected, and cut short (``truncated_hand``) if none is."""
+    collected_in_summary: bool = False
+    """The site writes the pots collected after the summary's first line (888poker,
+    PartyPoker): ``collected`` lines are read there too."""
     zone: str | None = None
     """The zone of a header that writes none (null: the time is taken as written, in UTC)."""
     currency_marks: Mapping[str, str] = field(default_factory=lambda: CURRENCY_MARKS)
     decimal_comma: bool = False
     """Amounts like ``0,25`` are a quarter (``1,234`` is then a bit over one)."""
+    decimal_comma_when: re.Pattern[str] | None = None
+    """Searched in each hand's text, for a site that writes amounts in its player's locale
+    (888poker): where found, that hand's amounts are read as :attr:`decimal_comma` ones."""
     all_in: re.Pattern[str] = re.compile(r"\band is all-in\b")
     uncalled: re.Pattern[str] | None = None
     """The line returning an uncalled bet; None where the site writes none, and the engine
     returns the part of the last bet no one matched itself."""
+    unmatched_in_collected: bool | None = True
+    """Where the site writes no uncalled bet returned (``uncalled`` None, or left out): whether
+    the bettor's awards hold the part of the last bet no one matched (True: Winamax), or not
+    (False: Ongame); None where the site's logs do both (888poker over the years): it is held
+    when the pots collected exceed the chips put in, which only that part can make them do."""
+    currency: str | None = None
+    """The ISO code of a cash game whose header writes no currency mark (Bovada: ``USD``);
+    null: play money (or, with ``currency_line``, the currency found there)."""
+    name_marks: re.Pattern[str] | None = None
+    """Marks a site writes beside a name on some lines only (Bovada's ``  [ME]`` for the player
+    who saved the log, Winning's ``Player `` before each action): removed from every line
+    before the hand is read."""
+    button_line: re.Pattern[str] | None = None
+    """A line among the actions, or before the seats, that gives the button's seat
+    (``button``: ``The button is in seat #3``, ``Button: seat 8``) or, among the actions, the
+    name of the player on it (``name``), for a site whose header and table line do not."""
+    blinds_posted: re.Pattern[str] | None = None
+    """Searched in a hand's text, for a site whose logs sometimes post the blinds silently
+    (PartyPoker's tournaments): where it is not found, the header's blinds are posted by the
+    two seats after the button (heads-up, the button and the other)."""
+    shown_line: re.Pattern[str] | None = None
+    """A line before the summary, not written as an action, that shows a seated player's cards
+    (``name``, ``cards``): BetOnline's ``Ann shows Qd Ac``."""
+    dealt_one_by_one: bool = False
+    """The site deals hole cards one line each (Winning's ``received card: [6s]``): a player's
+    ``dealt`` lines add up."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once: the hand is left out."""
     free_buy_in: re.Pattern[str] | None = None
@@ -203,14 +252,8 @@ class TextSite:
     uncalled_unwritten: bool = False
     """The site leaves its uncalled-bet line out at times (Full Tilt's walks): a hand without
     one gets the unmatched part of the last bet back as on a site that writes none."""
-    unmatched_in_collected: bool = True
-    """Where the site writes no uncalled bet returned (``uncalled`` None, or left out): whether
-    its awards include the unmatched part of the last bet (Winamax) or not (Ongame)."""
     currency_line: re.Pattern[str] | None = None
     """Searched in the hand's text for a cash game whose stakes carry no currency mark: its
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
-    button_line: re.Pattern[str] | None = None
-    """A line among the actions, or before the seats, that names the button's seat (``The
-    button is in seat #3``, ``Button: seat 8``), for a site whose header and table line do not."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""

@@ -7,8 +7,12 @@ Winamax parser, so these checks stand on the log's own figures.  The table is
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
+import warnings
 from pathlib import Path
+from typing import cast
 
 import polars as pl
 import pytest
@@ -87,8 +91,43 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("UltimateBet", 1, 1, 1, {}),
         ("ACPC", 1, 3000, 3000, {}),
         ("Enet", 6, 6, 6, {}),
+        # blank names on two seats
+        ("888poker", 43, 325, 324, {"malformed_hand": 1}),
+        # stud (7CARD); a hand cut into the next one's header
+        ("Bovada", 52, 1813, 1766, {"malformed_hand": 1, "unsupported_variant": 46}),
+        # an "Unknown player" acts; a file cut short
+        ("BetOnline", 16, 68, 66, {"malformed_hand": 1, "truncated_hand": 1}),
+        # stud, Double Hold'em, short deck, a PokerBros export; seats that post without a seat,
+        # names cut short or renamed, a converted file's header
+        ("PartyPoker", 63, 102, 83, {"malformed_hand": 12, "unsupported_variant": 7}),
+        ("Betfair", 1, 1, 1, {}),
+        ("Unibet", 1, 1, 1, {}),
+        # stud; an unknown player acts; a board run twice
+        (
+            "Winning",
+            36,
+            120,
+            108,
+            {"malformed_hand": 4, "run_it_twice": 1, "unsupported_variant": 7},
+        ),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
+    ids=[
+        "GGPoker",
+        "Winamax",
+        "FullTilt",
+        "Ongame",
+        "Absolute",
+        "UltimateBet",
+        "ACPC",
+        "Enet",
+        "888poker",
+        "Bovada",
+        "BetOnline",
+        "PartyPoker",
+        "Betfair",
+        "Unibet",
+        "Winning",
+    ],
 )
 def test_every_hand_is_read_or_left_out_with_an_issue(
     table: dict[str, SiteFigures],
@@ -137,8 +176,51 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         ("UltimateBet", []),
         ("ACPC", []),
         ("Enet", []),
+        (
+            "888poker",
+            [
+                # a split pot the log gives one player alone (fpdb's "rake greater than 25 pct")
+                ("pot_disagreement", "172275663"),
+                # nothing awarded (fpdb's "no pot awarded"): the reader names it on reading
+                ("pot_disagreement", "424764397"),
+            ],
+        ),
+        (
+            "Bovada",
+            [
+                # old PLO logs write no street line: bets after the flop read as preflop raises
+                ("pot_disagreement", "2601409566"),
+                ("pot_disagreement", "2601410123"),
+                ("pot_disagreement", "2601410656"),
+                # a file whose lines are repeated ("corrupted lines")
+                ("pot_disagreement", "3031631614"),
+                ("pot_disagreement", "3031662709"),
+            ],
+        ),
+        ("BetOnline", []),
+        # the Mac client's log gives one player a pot two tie for
+        ("PartyPoker", [("pot_disagreement", "12395241485")]),
+        ("Betfair", []),
+        ("Unibet", []),
+        ("Winning", []),
     ],
-    ids=["GGPoker", "Winamax", "FullTilt", "Ongame", "Absolute", "UltimateBet", "ACPC", "Enet"],
+    ids=[
+        "GGPoker",
+        "Winamax",
+        "FullTilt",
+        "Ongame",
+        "Absolute",
+        "UltimateBet",
+        "ACPC",
+        "Enet",
+        "888poker",
+        "Bovada",
+        "BetOnline",
+        "PartyPoker",
+        "Betfair",
+        "Unibet",
+        "Winning",
+    ],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
     found = []
@@ -149,6 +231,116 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
         said = log.issues.filter(pl.col("code") == "pot_disagreement")
         found += said.select("code", "hand_id").rows()
     assert sorted(found) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("site", "expected"),
+    [
+        # nothing awarded (fpdb's "no pot awarded")
+        ("888poker", {"424764397"}),
+        (
+            "Bovada",
+            {
+                # the old PLO logs with no street lines, and the corrupted file
+                "2601409566",
+                "2601409764",
+                "2601410123",
+                "2601410456",
+                "2601410656",
+                "2601410830",
+                "2641146259",
+                "3031606640",
+                "3031625867",
+                "3031631614",
+                "3031638960",
+                "3031662709",
+                "3031666821",
+                "3031667610",
+                "3031672466",
+            },
+        ),
+        (
+            "PartyPoker",
+            {
+                # a post of both blinds not written ("silent post both"), the Mac client's
+                # pots, the 2019 logs' chips over (fpdb's "bad math"), a level's blinds unwritten
+                "14067958",
+                "12395237393",
+                "16194828757579au6ou93d1",
+                "161938625156465v9fyd47bg",
+                "1618961225358jrdwo4ad458",
+                "8504122543",
+            },
+        ),
+    ],
+    ids=["888poker", "Bovada", "PartyPoker"],
+)
+def test_a_log_paying_out_more_than_was_put_in_is_named(site: str, expected: set[str]) -> None:
+    found = set()
+    for _, _, log in _logs(site):
+        issues = log.issues.filter(pl.col("code").is_in(["won_exceeds_pot", "pot_disagreement"]))
+        found |= set(issues["hand_id"].to_list())
+    assert found == expected
+
+
+def test_partypoker_rows_agree_with_pokerkit_where_it_reads_the_file() -> None:
+    """pokerkit's PartyPoker parser (NL Hold'em, classic logs) replays a hand's chips: each
+    player it has losing must have put in what our rows say, and its winners' gain beyond ours
+    is the rake our rows leave out.  It differs only where its replay misreads the log."""
+    from decimal import Decimal
+
+    from pokerkit import PartyPokerParser
+
+    def chips(text: str) -> int:
+        # pokerkit's values are typed int; exact decimals replay cents as well
+        return cast(int, Decimal(text.replace(",", "")))
+
+    agree, differ = 0, {}
+    for path, text, log in _logs("PartyPoker"):
+        parser = PartyPokerParser()
+        # pokerkit warns, and prints a traceback, for each hand it cannot parse
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")
+            histories = list(
+                parser(
+                    text.replace("\r\n", "\n") + "\n\n\n",
+                    parse_value=chips,
+                )
+            )
+        for history in histories:
+            state = list(history)[-1]  # the replay's last state: the chips paid out
+            rows = {
+                row["player"]: row
+                for row in log.rows.filter(pl.col("round") == str(history.hand)).iter_rows(
+                    named=True
+                )
+            }
+            nets = {
+                player: float(final - start)
+                for player, start, final in zip(
+                    history.players or [], history.starting_stacks, state.stacks, strict=True
+                )
+            }
+            losers = {
+                player: (net, -rows[player]["put_in"])
+                for player, net in nets.items()
+                if rows[player]["won"] == 0 and abs(net + rows[player]["put_in"]) > 0.005
+            }
+            cut = sum(row["put_in"] - row["won"] for row in rows.values())
+            gain = sum(
+                net - (rows[p]["won"] - rows[p]["put_in"])
+                for p, net in nets.items()
+                if rows[p]["won"] > 0
+            )
+            if losers or abs(gain - cut) > 0.005:
+                differ[str(history.hand)] = f"{path.name}: {losers}"
+            else:
+                agree += 1
+    # pokerkit reads 7 hands; where they differ, its replay misreads the log: it takes a "big
+    # blind + dead" post for a plain one, and lets a call of a short all-in big blind put in
+    # only the big blind's chips
+    assert agree == 5
+    assert sorted(differ) == ["11253035050", "9485557849"], differ
 
 
 @pytest.mark.parametrize(

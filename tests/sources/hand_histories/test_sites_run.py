@@ -18,8 +18,8 @@ def test_a_folder_of_ggpoker_winamax_and_an_unread_site(tmp_path: Path) -> None:
     night.mkdir()
     shutil.copy(SITES_DATA / "ggpoker.txt", night / "gg.txt")
     shutil.copy(SITES_DATA / "winamax.txt", night / "20250810_Sit&Go")  # no suffix
-    (night / "party.txt").write_text(
-        "#Game No : 11792805420\n***** Hand History for Game 11792805420 *****\n"
+    (night / "unread.txt").write_text(
+        'Game # 11792805420 - Omaha High Pot Limit EUR 0.02/0.04 - Table "Abashiri"\n'
         + "Seat 1: Ann ( $2 USD )\n" * 300,
         encoding="utf-8",
     )
@@ -32,7 +32,7 @@ def test_a_folder_of_ggpoker_winamax_and_an_unread_site(tmp_path: Path) -> None:
     assert "20250810_Sit&Go: 8 rows read, 8 scored, 0 rejected, 5 hands read: 3 scored, 2 left" in (
         result.stderr
     ), result.stderr
-    assert "party.txt: 0 rows read, 0 scored, 0 rejected" in result.stderr, result.stderr
+    assert "unread.txt: 0 rows read, 0 scored, 0 rejected" in result.stderr, result.stderr
 
     gg = pl.read_parquet(tmp_path / "out" / "gg.txt.poker.parquet")
     assert gg["round"].unique(maintain_order=True).to_list() == ["RC1001", "OM1002", "SD1003",
@@ -59,15 +59,16 @@ def test_a_folder_of_ggpoker_winamax_and_an_unread_site(tmp_path: Path) -> None:
     out = tmp_path / "out"
     codes = {
         name: pl.read_excel(out / f"{name}.xlsx", sheet_name="Issues")["code"].to_list()
-        for name in ("gg.txt", "20250810_Sit&Go", "party.txt")
+        for name in ("gg.txt", "20250810_Sit&Go", "unread.txt")
     }
     assert codes == {
         "gg.txt": ["cash_drop", "run_it_twice", "unsupported_variant"],
         "20250810_Sit&Go": ["unsupported_variant", "truncated_hand"],
-        "party.txt": ["unread_site"],
+        "unread.txt": ["unread_site"],
     }
-    party = pl.read_excel(tmp_path / "out" / "party.txt.xlsx", sheet_name="Issues")
-    assert party["message"].to_list() == [
-        "looks like a hand history, but no site we read: first line '#Game No : 11792805420' "
-        "(PartyPoker's hand histories are not read yet)"
+    unread = pl.read_excel(tmp_path / "out" / "unread.txt.xlsx", sheet_name="Issues")
+    assert unread["message"].to_list() == [
+        "looks like a hand history, but no site we read: first line 'Game # 11792805420 - "
+        "Omaha High Pot Limit EUR 0.02/0.04 - Table \"Abashiri\"' (Entraction's hand histories "
+        "are not read yet)"
     ]

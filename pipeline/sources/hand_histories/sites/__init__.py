@@ -18,7 +18,10 @@ from functools import partial
 from pipeline.records import HandLog, declare_wording
 from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.sites.acpc import looks_like_acpc, read_acpc
+from pipeline.sources.hand_histories.sites.betfair import BETFAIR
+from pipeline.sources.hand_histories.sites.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.boss import BOSS
+from pipeline.sources.hand_histories.sites.bovada import BOVADA
 from pipeline.sources.hand_histories.sites.enet import ENET
 from pipeline.sources.hand_histories.sites.everest import EVEREST
 from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
@@ -27,7 +30,11 @@ from pipeline.sources.hand_histories.sites.ipoker import IPOKER
 from pipeline.sources.hand_histories.sites.merge import MERGE
 from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
 from pipeline.sources.hand_histories.sites.ongame import ONGAME
+from pipeline.sources.hand_histories.sites.pacific import PACIFIC
+from pipeline.sources.hand_histories.sites.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+from pipeline.sources.hand_histories.sites.winning import WINNING, WINNING_2019
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
 from pipeline.sources.hand_histories.xml_engine import XmlSite
@@ -68,6 +75,14 @@ TEXT_SITES: tuple[TextSite, ...] = (
     ABSOLUTE,
     ULTIMATE_BET,
     ENET,
+    PACIFIC,
+    BOVADA,
+    BETONLINE,
+    PARTYPOKER,
+    BETFAIR,
+    UNIBET,
+    WINNING,
+    WINNING_2019,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)

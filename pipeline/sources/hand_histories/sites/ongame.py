@@ -42,7 +42,6 @@ ONGAME = TextSite(
             r"(?:Real money|Play money|TC|Chips)\)"
         ),
     ),
-    header_lines=3,
     table=None,
     button_line=re.compile(r"^Button: seat (?P<button>\d+)"),
     seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_AMOUNT})\)$"),

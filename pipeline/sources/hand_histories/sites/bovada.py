@@ -1,0 +1,125 @@
+"""Bovada's hand histories (``Bovada Hand #3183548059 TBL#10253202 HOLDEM No Limit - 2015-12-01
+04:04:36``; Ignition and Bodog write the same), declared for the text engine.
+
+Bovada is anonymous: a player is named by the seat's position in the hand (``Dealer``, ``Small
+Blind``, ``Big Blind``, ``UTG``, ``UTG+1``, ...), so a name says nothing across hands, and the
+one who saved the log is marked ``[ME]`` (removed before reading).  Every player's hole cards
+are written (``Card dealt to a spot [Kc Kh]``); ``Showdown [..]`` gives the best five, so the
+hole cards come from the deal.  A cash header writes no stakes (the blinds posted are) and no
+currency (dollars); a tournament's gives its level's blinds.  Raises are written as their
+street total, in new logs ``Raises $2 to $6`` and in old ones ``Raises $6``; ``All-in $X`` adds
+``X``.  Times are ET unless the header says ``UTC``.  An old log writes no street after an
+all-in: the summary's ``Board`` is read.  Stud (``7CARD``) is not read yet.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite
+
+_BRANDS = r"\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<hand_id>\d+):? +"
+_DATE = r"(?: \[MVS\])? - (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>UTC))?"
+_NAME = r"(?P<name>.+?)"
+_AMOUNT = r"(?P<amount>\$?[\d,.]+)"
+
+BOVADA = TextSite(
+    name="Bovada",
+    hand_start=re.compile(
+        r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<hand_id>\d+)", re.M
+    ),
+    headers=(
+        re.compile(
+            _BRANDS + r"(?P<game>.+?) Tournament #(?P<tournament>[\w-]+) TBL#(?P<table>\d+), "
+            r".*?- Level \d+ \((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)" + _DATE
+        ),
+        re.compile(_BRANDS + r"(?:Zone Poker ID#|TBL#)(?P<table>\d+) (?P<game>.+?)" + _DATE),
+    ),
+    table=re.compile(r""),  # no table line: the header gives the table, the deal the button
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*?) in chips\)"),
+    name_marks=re.compile(r" +\[ME\](?= )"),
+    button_line=re.compile(r"^.+? : Set dealer(?:/Bring in spot)? \[(?P<button>\d+)\]"),
+    actor_separator=" : ",
+    actions=(
+        (re.compile(r"Folds|Fold\b"), "fold"),
+        (re.compile(r"Checks"), "check"),
+        (re.compile(rf"Calls? ?(?:\([^)]*\) )?{_AMOUNT}"), "call"),
+        (re.compile(rf"Bets(?: chip info)?(?:\([^)]*\))? {_AMOUNT}"), "bet"),
+        (
+            re.compile(r"(?:Raises|All-in\(raise[^)]*\)) ?(?:\([^)]*\) )?\S+ to (?P<to>\S+)"),
+            "raise",
+        ),
+        (
+            re.compile(r"(?:Raises|All-in\(raise[^)]*\)) ?(?:\([^)]*\) )?(?P<to>\$?[\d,.]+)$"),
+            "raise",
+        ),
+        (re.compile(rf"All-in(?:\([^)]*\))? {_AMOUNT}"), "call"),
+        (re.compile(rf"(?:Ante/)?Small [Bb]lind {_AMOUNT}"), "small_blind"),
+        (re.compile(rf"Big [Bb]lind(?:/Bring in)? {_AMOUNT}"), "big_blind"),
+        (re.compile(rf"Ante chip {_AMOUNT}"), "ante"),
+        (re.compile(rf"Posts chip {_AMOUNT}"), "live_post"),
+        (re.compile(rf"Posts dead chip {_AMOUNT}"), "dead_post"),
+        (re.compile(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\((?P<stated>[^)]*)\))?"), "show"),
+        (
+            re.compile(r"(?:Mucks|Does not show) (?:\[[^\]]*\] ?)?(?:\((?P<stated>[^)]*)\))?"),
+            "muck",
+        ),
+        (
+            re.compile(
+                r"Set dealer|Draw for dealer|Leave|Enter|Sit ?out|Seat |Re-join|Stand|Ranking "
+                r"|Table (?:enter|leave) user|Table deposit|Prize |Rebuyin|Double rebuys|Addon"
+                r"|BOUNTY PRIZE"
+            ),
+            "nothing",
+        ),
+    ),
+    all_in=re.compile(r"^All-in"),
+    # old logs deal the board without naming the street: "Card dealt to table [7s 6d Ah]"
+    street=re.compile(
+        r"^(?:\*\*\* (?=\w+(?: CARDS)? \*\*\*))?"
+        r"(?P<street>HOLE CARDS|FLOP|TURN|RIVER|Card (?:dealt )?to (?:the )?table)\b"
+    ),
+    streets=MappingProxyType(
+        {
+            "hole cards": 0,
+            "flop": 1,
+            "turn": 2,
+            "river": 3,
+            "card dealt to table": NEXT_STREET,
+            "card to the table": NEXT_STREET,
+        }
+    ),
+    dealt=re.compile(rf"^{_NAME} : Card dealt to a spot \[(?P<cards>[^\]]*)\]$"),
+    uncalled=re.compile(rf"^{_NAME} : Return uncalled portion of bet (?P<amount>\S+)$"),
+    collected=re.compile(rf"^{_NAME} : Hand [Rr]esult(?:-Side [Pp]ot)? (?P<amount>\S+)$"),
+    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    summary_board=re.compile(r"^Board \[(?P<cards>[^\]]*)\]"),
+    summary_shown=re.compile(
+        rf"^Seat\+?\d+: {_NAME} +(?:\S+ +with|lo(?:st|se) with) (?P<stated>.+?) \["
+    ),
+    date_formats=("%Y-%m-%d %H:%M:%S",),
+    zone="ET",
+    currency="USD",
+    ignored=(
+        re.compile(
+            r"^(?:Enter\(Auto\)|Leave\(Auto\)|Table deposit|Table (?:enter|leave) user|Seat "
+            r"|Set dealer|Player Info: |Seating Info: )"
+        ),
+    ),
+    wording=HandWording(
+        (
+            (r"^(?:royal flush|straight flush)", "Straight Flush"),
+            (r"^four of a kind", "Four of a Kind"),
+            (r"^full house", "Full House"),
+            (r"^flush", "Flush"),
+            (r"^straight", "Straight"),
+            (r"^three of a kind", "Three of a Kind"),
+            (r"^two pair", "Two Pair"),
+            (r"^one pair", "Pair"),
+            (r"^high card", "High Card"),
+        )
+    ),
+)
+"""Bovada (Ignition, Bodog): cash (Zone Poker too) and tournaments, Hold'em and Omaha."""
