@@ -15,9 +15,9 @@ EXTENSIONS = [
     # The evaluator's, the deal check's and Omaha's loops; pipeline.core.kernel picks the
     # numpy paths without it.
     Extension(
-        "pipeline.core._kernel",
-        sources=sorted(str(path) for path in Path("pipeline/core").glob("_kernel*.c")),
-        depends=["pipeline/core/_kernel.h"],
+        "pipeline.core.kernel._kernel",
+        sources=sorted(str(path) for path in Path("pipeline/core/kernel").glob("_kernel*.c")),
+        depends=["pipeline/core/kernel/_kernel.h"],
         extra_compile_args=["-O3"],
         optional=True,
     ),

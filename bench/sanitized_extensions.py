@@ -13,7 +13,10 @@ import os
 import sys
 from pathlib import Path
 
-EXTENSIONS = ("pipeline.core._kernel", "pipeline.sources.pokerstars.scanner._pokerstars_scan")
+EXTENSIONS = (
+    "pipeline.core.kernel._kernel",
+    "pipeline.sources.pokerstars.scanner._pokerstars_scan",
+)
 
 
 def use_extensions_from(folder: Path) -> None:

@@ -1,5 +1,5 @@
 """Omaha-style strengths through the compiled loop (``combination_strengths`` in
-``pipeline/core/_kernel.c``) against the numpy path it speeds up.
+``pipeline/core/kernel/_kernel.c``) against the numpy path it speeds up.
 
 The numpy path is the reference (``tests/core/test_combination.py`` checks it, and through
 :func:`evaluate_combination` whichever path runs, against the scalar reference, pokerkit and

@@ -1,4 +1,5 @@
-"""Issue 12: the compiled loop (``pipeline/core/_kernel.c``) against the numpy path it speeds up.
+"""Issue 12: the compiled loop (``pipeline/core/kernel/_kernel.c``) against the numpy path it
+speeds up.
 
 Both must give the same strength for every hand and the same error for every bad one; the
 compiled loop must also be memory-safe for any bytes when unchecked, and present wherever a C

@@ -26,14 +26,14 @@ ENVIRONMENT_VARIABLE: Final = "SHOWDOWN_KERNEL"
 
 
 def compiled_kernel() -> ModuleType | None:
-    """The compiled module ``pipeline.core._kernel``, or ``None`` when it was not built.
+    """The compiled module ``pipeline.core.kernel._kernel``, or ``None`` when it was not built.
 
     >>> module = compiled_kernel()
     >>> module is None or callable(module.evaluate)
     True
     """
     try:
-        return importlib.import_module("pipeline.core._kernel")
+        return importlib.import_module("pipeline.core.kernel._kernel")
     except ImportError:
         return None
 

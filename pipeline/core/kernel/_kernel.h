@@ -1,4 +1,4 @@
-/* What the parts of pipeline.core._kernel share (see _kernel.c for the list of parts). */
+/* What the parts of pipeline.core.kernel._kernel share (see _kernel.c for the list of parts). */
 #ifndef SHOWDOWN_KERNEL_H
 #define SHOWDOWN_KERNEL_H
 

@@ -1,6 +1,6 @@
 /* Hole and board cards dealt together (Omaha and every game that deals a hand in two parts):
  * their check, and the strength of the best hand of exactly `used` hole cards and 5 - used
- * board cards.  Part of the extension pipeline.core._kernel (see _kernel.c); the numpy paths
+ * board cards.  Part of the extension pipeline.core.kernel._kernel (see _kernel.c); the numpy paths
  * they speed up are pipeline/core/evaluation/hand_checks.py (_check_deals_numpy) and
  * pipeline/core/evaluation/combination.py (_evaluate_numpy), the references the tests compare them with.
  */

@@ -1,4 +1,4 @@
-/* The core's compiled loops, one extension (pipeline.core._kernel) in two files sharing
+/* The core's compiled loops, one extension (pipeline.core.kernel._kernel) in two files sharing
  * _kernel.h:
  *
  *   _kernel.c        the module, and the evaluator's loop: poker hand strengths from the tables
