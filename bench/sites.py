@@ -17,6 +17,7 @@ not read yet shows ``not read``.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -36,12 +37,11 @@ SKIPPED_FILES = {"SOURCES.txt", "README", "INDEX.txt"}
 
 
 def corpus_folder() -> Path | None:
-    """``<repo>/../shared/corpora/sites``, else ``/work/shared/corpora/sites``; None if absent."""
-    places = (ROOT.parent / "shared" / "corpora" / "sites", Path("/work/shared/corpora/sites"))
-    for folder in places:
-        if folder.is_dir():
-            return folder
-    return None
+    """``<repo>/../shared/corpora/sites`` (or ``$SHOWDOWN_CORPORA/sites``); None where absent, as
+    in a user's clone, and the acceptance tests over it skip."""
+    base = os.environ.get("SHOWDOWN_CORPORA")
+    folder = Path(base) / "sites" if base else ROOT.parent / "shared" / "corpora" / "sites"
+    return folder if folder.is_dir() else None
 
 
 @dataclass

@@ -13,7 +13,7 @@ A hand the engine cannot score is left out whole with an issue (``malformed_hand
 line it could not read, ``truncated_hand``, ``run_it_twice``, ``unsupported_variant`` once per
 file and game); the other hands go on.
 
->>> from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+>>> from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
 >>> text = '''Poker Hand #RC1: Hold'em No Limit ($0.02/$0.05) - 2025/08/10 12:00:00
 ... Table 'RushAndCash1' 6-max Seat #1 is the button
 ... Seat 1: Ann ($5 in chips)
@@ -93,7 +93,7 @@ def looks_like(site: TextSite, head: str) -> bool:
 def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
     """``(line, hand text)`` for each hand, ``line`` 1-based where its first line is.
 
-    >>> from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+    >>> from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
     >>> text = "x\\nWinamax Poker - CashGame - HandId: #1-2-3 - a\\n\\n"
     >>> text += "Winamax Poker - Go Fast 'Buzau' - HandId: #1-2-4 - b\\n"
     >>> [line for line, _ in split_hands(WINAMAX, text)]

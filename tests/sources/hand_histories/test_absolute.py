@@ -13,7 +13,7 @@ from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites import SITES
-from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
+from pipeline.sources.hand_histories.sites.text.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.text_site import TextSite
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "absolute.txt"

@@ -11,7 +11,7 @@ from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites import SITES
-from pipeline.sources.hand_histories.sites.betonline import BETONLINE
+from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "betonline.txt"
 

@@ -11,7 +11,7 @@ from pipeline.games.issues import with_codes
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.hand_histories import read_text_site
-from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "ggpoker.txt"
 

@@ -12,7 +12,7 @@ from pipeline.records import ROW_SCHEMA, HandLog
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites import SITES
-from pipeline.sources.hand_histories.sites.ongame import ONGAME
+from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "ongame.txt"
 

@@ -13,8 +13,8 @@ from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_amount, read_text_site
 from pipeline.sources.hand_histories.head_marks import HEAD_MARKS, site_of_head
 from pipeline.sources.hand_histories.sites import SITES
-from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
-from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
 
 SITES_DATA = Path(__file__).parents[2] / "data" / "hand_histories" / "sites"
 

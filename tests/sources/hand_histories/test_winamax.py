@@ -9,7 +9,7 @@ from pipeline.games.issues import with_codes
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
 from pipeline.sources.hand_histories import read_text_site
-from pipeline.sources.hand_histories.sites.winamax import WINAMAX
+from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "winamax.txt"
 CASH, TOURNAMENT, PLAY = (

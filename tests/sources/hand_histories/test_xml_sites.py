@@ -14,7 +14,7 @@ from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import ROW_SCHEMA
 from pipeline.records.hand_log import LEFT_OUT_CODES
 from pipeline.sources import SUPPORTED_SUFFIXES, read_source
-from pipeline.sources.hand_histories.sites.ipoker import IPOKER
+from pipeline.sources.hand_histories.sites.xml.ipoker import IPOKER
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,

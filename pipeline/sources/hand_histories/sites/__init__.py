@@ -16,25 +16,25 @@ from dataclasses import dataclass
 from functools import partial
 
 from pipeline.records import HandLog, declare_wording
-from pipeline.sources.hand_histories.sites.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.sites.acpc import looks_like_acpc, read_acpc
-from pipeline.sources.hand_histories.sites.betfair import BETFAIR
-from pipeline.sources.hand_histories.sites.betonline import BETONLINE
-from pipeline.sources.hand_histories.sites.boss import BOSS
-from pipeline.sources.hand_histories.sites.bovada import BOVADA
-from pipeline.sources.hand_histories.sites.enet import ENET
-from pipeline.sources.hand_histories.sites.everest import EVEREST
-from pipeline.sources.hand_histories.sites.full_tilt import FULL_TILT
-from pipeline.sources.hand_histories.sites.ggpoker import GGPOKER
-from pipeline.sources.hand_histories.sites.ipoker import IPOKER
-from pipeline.sources.hand_histories.sites.merge import MERGE
-from pipeline.sources.hand_histories.sites.microgaming import MICROGAMING
-from pipeline.sources.hand_histories.sites.ongame import ONGAME
-from pipeline.sources.hand_histories.sites.pacific import PACIFIC
-from pipeline.sources.hand_histories.sites.partypoker import PARTYPOKER
-from pipeline.sources.hand_histories.sites.unibet import UNIBET
-from pipeline.sources.hand_histories.sites.winamax import WINAMAX
-from pipeline.sources.hand_histories.sites.winning import WINNING, WINNING_2019
+from pipeline.sources.hand_histories.sites.text.absolute import ABSOLUTE, ULTIMATE_BET
+from pipeline.sources.hand_histories.sites.text.betfair import BETFAIR
+from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
+from pipeline.sources.hand_histories.sites.text.bovada import BOVADA
+from pipeline.sources.hand_histories.sites.text.enet import ENET
+from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
+from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
+from pipeline.sources.hand_histories.sites.text.pacific import PACIFIC
+from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.text.unibet import UNIBET
+from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
+from pipeline.sources.hand_histories.sites.text.winning import WINNING, WINNING_2019
+from pipeline.sources.hand_histories.sites.xml.boss import BOSS
+from pipeline.sources.hand_histories.sites.xml.everest import EVEREST
+from pipeline.sources.hand_histories.sites.xml.ipoker import IPOKER
+from pipeline.sources.hand_histories.sites.xml.merge import MERGE
+from pipeline.sources.hand_histories.sites.xml.microgaming import MICROGAMING
 from pipeline.sources.hand_histories.text_engine import looks_like, read_text_site
 from pipeline.sources.hand_histories.text_site import TextSite
 from pipeline.sources.hand_histories.xml_engine import XmlSite
