@@ -51,6 +51,11 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "buy_in_currency": pl.String(),
     "table_size": pl.Int64(),
     "actions": pl.String(),
+    "bring_in": pl.Float64(),
+    "small_bet": pl.Float64(),
+    "big_bet": pl.Float64(),
+    "up_cards": pl.String(),
+    "draws": pl.String(),
 }
 """Columns of :attr:`HandLog.rows`, in order.  ``stated_hand`` is the log's own name of a shown
 hand (PokerStars' ``a full house, Sevens full of Jacks``), null where the log gives none.
@@ -59,7 +64,14 @@ the flop), the whole board otherwise.  ``date`` is the hand's start as the log w
 zone, ISO text), ``played_at`` the same instant in UTC and ``time_zone`` the zone as written;
 ``actions`` is the player's own actions in the notation of ``docs/hand-histories.md``
 (``1.sb50 5.r300 / 8.b400 10.c1200! /``).  The columns from ``site`` on are null where the log
-does not say."""
+does not say.  The last five belong to the stud and draw games: ``bring_in`` (stud's forced
+opening bet), ``small_bet`` and ``big_bet`` (a limit game's two bet sizes, from the header's
+stakes), ``up_cards`` (stud: the player's face-up cards in the order dealt, as far as they were
+dealt, known even when ``hole`` is not) and ``draws`` (draw games: how many cards the player
+changed at each draw, in order, space-separated: ``2 1 0``, ``0`` standing pat)."""
+
+STUD_DRAW_COLUMNS = ("bring_in", "small_bet", "big_bet", "up_cards", "draws")
+"""The row columns only the stud and draw games fill (null in a board game's rows)."""
 
 INSTANT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 """How ``played_at`` (UTC) is written as text, in a log's ``hands`` sheet:
@@ -279,6 +291,13 @@ class Issues:
 def new_row_columns() -> dict[str, list[Any]]:
     """Empty column lists, one per :data:`ROW_SCHEMA` column, for a reader to append to."""
     return {name: [] for name in ROW_SCHEMA}
+
+
+def append_board_game_nulls(rows: dict[str, list[Any]]) -> None:
+    """Append nulls to the :data:`STUD_DRAW_COLUMNS` of a board game's row (Hold'em, Omaha),
+    for a reader that reads no stud or draw hand."""
+    for name in STUD_DRAW_COLUMNS:
+        rows[name].append(None)
 
 
 @dataclass

@@ -37,6 +37,7 @@ from pipeline.records.hand_log import (
     HandLog,
     Issues,
     amount_text,
+    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -307,6 +308,7 @@ def _read_hand(
         rows["actions"].append(
             " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
         )
+        append_board_game_nulls(rows)
 
 
 def _return_uncalled(street_bet: list[float], put_in: list[float]) -> None:

@@ -52,6 +52,7 @@ from pipeline.records.hand_log import (
     HandLog,
     Issues,
     amount_text,
+    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -819,3 +820,4 @@ def _append_rows(
         rows["buy_in_currency"].append(meta["buy_in_currency"])
         rows["table_size"].append(meta["size"] or len(hand.seats))
         rows["actions"].append(hand.actions_of(name))
+        append_board_game_nulls(rows)

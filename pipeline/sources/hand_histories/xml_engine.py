@@ -49,6 +49,7 @@ from pipeline.records.hand_log import (
     HandLog,
     Issues,
     amount_text,
+    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -481,6 +482,7 @@ class HandBuilder:
             rows["actions"].append(
                 " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
             )
+            append_board_game_nulls(rows)
 
 
 def _cents(amount: float) -> str:

@@ -38,7 +38,13 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from pipeline.records.hand_log import HandLog, Issues, head_matches, seen_board
+from pipeline.records.hand_log import (
+    HandLog,
+    Issues,
+    append_board_game_nulls,
+    head_matches,
+    seen_board,
+)
 from pipeline.sources.base import UTF16_BOMS, decode_text, utf16_without_bom
 from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
 from pipeline.sources.pokerstars.lines import (
@@ -241,4 +247,5 @@ def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, An
         rows["ante"].append(hand.ante)
         rows["table_size"].append(meta["table_size"])
         rows["actions"].append(hand.actions_of(name))
+        append_board_game_nulls(rows)
         rows[HEADER_COLUMN].append(meta["header"])

@@ -34,6 +34,7 @@ from pipeline.records.hand_log import (
     HandLog,
     Issues,
     amount_text,
+    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -258,3 +259,4 @@ def _append_hand(
         rows["buy_in_currency"].append(None)
         rows["table_size"].append(len(names))
         rows["actions"].append(replay.actions_of(seat, last_street))
+        append_board_game_nulls(rows)

@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.records.hand_log import ROW_SCHEMA, played_at_expr
+from pipeline.records.hand_log import ROW_SCHEMA, STUD_DRAW_COLUMNS, played_at_expr
 from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
 from pipeline.sources.pokerstars.lines import READ_VARIANTS
 
@@ -108,6 +108,8 @@ def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
         frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype), nan_to_null=True)
     frame["round"] = frame["hand_id"].alias("round")
     frame["actions"] = _actions(columns["actions"], columns["action_ends"], height)
+    for name in STUD_DRAW_COLUMNS:  # the scanner reads the board games only
+        frame[name] = pl.Series(name, [None] * height, dtype=ROW_SCHEMA[name])
     # Per hand (its rows are together, sharing its first line): what its header says, read
     # once per distinct header text, and its start in UTC; then given to each of its rows.
     line = np.frombuffer(columns["line"], dtype=np.int64)
