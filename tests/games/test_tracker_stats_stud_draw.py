@@ -73,6 +73,10 @@ def test_stud_third_street_is_the_first_street() -> None:
         True,
     )
     assert stats["P1"]["fold_to_three_bet_chance"] is False
+    # P4 folded first in, P1 completed first in: both from the last three seats to act
+    assert (stats["P1"]["steal_chance"], stats["P1"]["steal"]) == (True, True)
+    assert (stats["P4"]["steal_chance"], stats["P4"]["steal"]) == (True, False)
+    assert stats["P3"]["steal_chance"] is False  # the bring-in's seat
 
 
 def test_stud_continuation_bet_is_on_fourth_street_and_the_later_streets_count() -> None:
@@ -248,6 +252,17 @@ def test_single_draw_stand_pat_and_a_limped_pot() -> None:
     assert stats["BB"]["calls_draw1"] == 1
 
 
+def test_stand_pat_is_read_from_the_draw_tokens_where_draws_is_missing() -> None:
+    # the job's scored rows carry actions, not always the reader's draws column
+    for hand in (TRIPLE, SINGLE):
+        with_draws = both(hand)
+        without = both(hand.drop("draws"))
+        assert {p: without[p]["stand_pat"] for p in without} == {
+            p: with_draws[p]["stand_pat"] for p in with_draws
+        }
+    assert both(SINGLE.drop("draws"))["BTN"]["stand_pat"] is True
+
+
 def test_a_board_game_hand_is_unchanged_by_a_game_column() -> None:
     from tests.games.test_tracker_stats import SHOWDOWN_ON_RIVER
 
@@ -354,11 +369,13 @@ def random_hand(game: str, seed: int) -> pl.DataFrame:
 @given(
     game=st.sampled_from([*STUD_GAMES, *DRAW_GAMES]),
     seeds=st.lists(st.integers(0, 10**9), min_size=1, max_size=4, unique=True),
+    with_draws=st.booleans(),
 )
 def test_the_vectorised_statistics_agree_with_the_reference_on_random_hands(
-    game: str, seeds: list[int]
+    game: str, seeds: list[int], with_draws: bool
 ) -> None:
     rows = pl.concat([random_hand(game, seed) for seed in seeds])
+    rows = rows if with_draws else rows.drop("draws")
     fast = with_tracker_stats(rows, hand=HAND)
     slow = reference_stats(rows, HAND)
     for fast_row, slow_row in zip(fast.to_dicts(), slow.to_dicts(), strict=True):

@@ -55,6 +55,8 @@ class Player:
     raises: int = 0
     calls: int = 0
     fold_street: int | None = None
+    first_draw: float | None = None
+    """The cards changed at the first draw, as its ``dr`` token says."""
     first_act: int | None = None
     """The sequence number of the player's first action on the first street (a bring-in too)."""
     per_street: dict[str, int] = field(default_factory=dict)
@@ -128,6 +130,8 @@ def hand_stats(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         full_raises += full
         if decision:
             at_last_decision[index] = full_raises
+        if street == 1 and verb == "dr" and player.first_draw is None:
+            player.first_draw = amount
         if street == 0 and (decision or verb == "bi") and player.first_act is None:
             player.first_act = _seq
         # the full bets in: the big blind is the first; stud's completion is its first
@@ -232,9 +236,12 @@ def _row_stats(
             out[name] = player.per_street.get(name, 0)
     fold = player.fold_street
     out["fold_street"] = None if fold is None else betting.streets[fold]
+    # the reader's draws column where it has one, else the first draw's token
     draws = (player.draws or "").split()
     if betting.family == "draw" and draws:
         out["stand_pat"] = draws[0] == "0"
+    elif betting.family == "draw" and player.first_draw is not None:
+        out["stand_pat"] = player.first_draw == 0
     return out
 
 

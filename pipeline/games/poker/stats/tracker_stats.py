@@ -211,6 +211,7 @@ def _per_event(events: pl.DataFrame, hand: Sequence[str]) -> pl.DataFrame:
         (_PREFLOP & decision & (bets_in == 3) & pl.col("may_raise")).alias("four_bet_chance"),
         (_PREFLOP & _AGGRESSIVE & (bets_in == 3)).alias("four_bet"),
         (_PREFLOP & (decision | (_VERB == "bi"))).alias("acts_first_street"),
+        pl.when(_FLOP & (_VERB == "dr")).then(pl.col("amount")).alias("first_draw"),
         (_PREFLOP & decision & (facing == 0) & (pl.col("calls_before") == 0)).alias("first_in"),
         (_FLOP & decision & (facing == 0) & (row == pl.col("aggressor"))).alias("cbet_chance"),
         (_FLOP & (_VERB == "b") & (facing == 0) & (row == pl.col("aggressor"))).alias("cbet"),
@@ -334,6 +335,7 @@ def with_tracker_stats(rows: pl.DataFrame, hand: Sequence[str] = HAND) -> pl.Dat
         pl.col("raise").sum().alias("raises"),
         pl.col("call").sum().alias("calls"),
         pl.col("street").filter(pl.col("all_in")).first().alias("all_in_street"),
+        pl.col("first_draw").drop_nulls().first(),
         *(
             (pl.col(flag) & (pl.col("street") == street)).sum().alias(f"_{count}_{street}")
             for street in range(1, last_street + 1)
@@ -444,10 +446,13 @@ def _counts_per_street() -> list[pl.Expr]:
 
 
 def _stand_pat(rows: pl.DataFrame) -> pl.Expr:
-    """Whether a draw game's player stood pat at the first draw (``draws`` starts with ``0``),
-    null where the player did not reach it or the game has no draw."""
-    if "draws" not in rows.columns:
-        return pl.lit(None, pl.Boolean)
-    first = pl.col("draws").str.strip_chars().str.split(" ").list.first()
+    """Whether a draw game's player stood pat at the first draw: ``draws`` starts with ``0``,
+    or (a row without ``draws``) the first draw's token is ``dr0``; null where the player did
+    not reach it or the game has no draw."""
+    from_tokens = pl.col("first_draw") == 0
+    if "draws" in rows.columns:
+        first = pl.col("draws").str.strip_chars().str.split(" ").list.first()
+        said = pl.when(first.fill_null("") != "").then(first == "0")
+        from_tokens = pl.coalesce(said, from_tokens)
     drawn = pl.col("_betting").is_in([b.key for b in BETTINGS if b.family == "draw"])
-    return pl.when(drawn & (first.fill_null("") != "")).then(first == "0")
+    return pl.when(drawn).then(from_tokens)
