@@ -13,8 +13,10 @@ from dataclasses import replace
 
 import polars as pl
 
+from pipeline.core.cards import DECK_SIZE
 from pipeline.games.base import Game, Presentation, ScoredSheet, ScoringOptions
 from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.poker.equity.stud_streets import UP_IDS
 from pipeline.games.poker.game import (
     SUMMARY_NOTES,
     poker_parquet,
@@ -133,7 +135,7 @@ def score_hand_log(
         rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())), rules_of_game
     )
     if options.equity.enabled:
-        scored = with_equities(scored, options.equity, rules_of_game)
+        scored = with_equities(scored, options.equity, rules_of_game, _seen_up(log))
     unseen = log.filter(pl.col("hole").is_null()).select(
         *keys,
         pl.lit("").alias("cards"),
@@ -160,6 +162,28 @@ def score_hand_log(
         pl.format("line {}: {}", "line", "message").alias("message"),
     )
     return scored, pl.concat([issues, sheet_issues.cast(empty_issues().schema)])
+
+
+def _seen_up(log: pl.DataFrame) -> pl.DataFrame | None:
+    """The stud players whose cards were never shown (folded or mucked) with the ids of the
+    up cards everyone saw (``up_ids``), dead cards in the win chance per street; a card we
+    cannot read is left out (the reader's issue names it).  None for a log without stud."""
+    if "up_cards" not in log.columns:
+        return None
+    unseen = log.filter(pl.col("hole").is_null() & pl.col("up_cards").is_not_null())
+    if unseen.height == 0:
+        return None
+    ids = with_card_ids(
+        unseen.select(
+            "tournament", "table", pl.col("hand_id").alias("round"), "game",
+            pl.col("up_cards").alias("hole"), pl.lit(None, dtype=pl.String).alias("board"),
+        )
+    )  # fmt: skip
+    readable = pl.element() < DECK_SIZE
+    return ids.select(
+        "tournament", "table", "round", "game",
+        pl.col("hole_ids").list.eval(pl.element().filter(readable)).alias(UP_IDS),
+    )  # fmt: skip
 
 
 def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
