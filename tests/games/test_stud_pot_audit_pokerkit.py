@@ -42,12 +42,13 @@ AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-# antes 5, bring-in 10, bets 40 and 80: 0.7 of a chip's odd splits come from the antes
+# antes 5 (an odd count of them makes an odd pot), bring-in 10, bets 40 and 80
+STAKES = (AUTOMATIONS, True, 5, 10, 40, 80)
 GAMES: tuple[tuple[str, Poker], ...] = (
-    ("7 Card Stud", FixedLimitSevenCardStud(AUTOMATIONS, True, 5, 10, 40, 80)),
-    ("7 Card Stud Hi/Lo", FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, True, 5, 10, 40, 80)),
-    ("Razz", FixedLimitRazz(AUTOMATIONS, True, 5, 10, 40, 80)),
-)  # fmt: skip
+    ("7 Card Stud", FixedLimitSevenCardStud(*STAKES)),
+    ("7 Card Stud Hi/Lo", FixedLimitSevenCardStudHighLowSplitEightOrBetter(*STAKES)),
+    ("Razz", FixedLimitRazz(*STAKES)),
+)
 STACK = 5_000  # more than four bets a street for five streets: one pot, no all-in
 
 
