@@ -27,6 +27,8 @@ from pandera.typing.polars import Series
 # c d h s (either case) or a suit symbol, optionally with the emoji variation selector.
 CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
 CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
+DRAWS_PATTERN = r"^(?:[0-5](?: [0-5])*)?$"
+"""``draws``: the cards changed at each draw, space-separated, 0 (stood pat) to 5."""
 HOLE_CARDS = 2
 FIVE_CARDS = 5
 NET_TOLERANCE = 1e-4
@@ -160,6 +162,9 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     # stud's win chance per street (issue 34: games/poker/equity/stud_streets.py, docs/games.md)
     "win_third": pl.Float64(), "win_fourth": pl.Float64(), "win_fifth": pl.Float64(),
     "win_sixth": pl.Float64(),
+    # a stud or draw hand's own facts from its log (issue 34: the reader contract's columns)
+    "bring_in": pl.Float64(), "small_bet": pl.Float64(), "big_bet": pl.Float64(),
+    "up_cards": _TEXT, "draws": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -183,12 +188,26 @@ counts of postflop bets, raises and calls, the street of an all-in with cards to
 ``put_in``), then the bets, raises and calls per street after the flop (``bets_flop`` ...
 ``calls_river``) and ``fold_street`` (the street of a fold).  ``win_third`` to ``win_sixth``
 are a stud game's win chance per street in percent (Stud, Stud Hi/Lo, Razz; null in the other
-games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  Files
-written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
+games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  The last five
+are a stud or draw hand's log facts, null elsewhere (and on a round sheet): ``bring_in`` (stud),
+``small_bet`` and ``big_bet`` (a limit game's bet sizes), ``up_cards`` (stud: the player's
+face-up cards in the order dealt, known even where ``cards`` is not) and ``draws`` (the cards
+changed at each draw, ``2 1 0``).  Files written before them still scan together with the new
+ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
 FORMATS = ("cash", "tournament")
+STREET_NAMES = (
+    "preflop", "flop", "turn", "river",
+    "third", "fourth", "fifth", "sixth", "seventh",
+    "predraw", "draw1", "draw2", "draw3",
+)  # fmt: skip
+"""Every game's streets as the hand-history rows name them (docs/hand-histories.md): the board
+games', stud's third to seventh, a draw game's betting before and after each draw."""
+STREETS_WITH_CARDS_TO_COME = ("preflop", "flop", "turn", *STREET_NAMES[4:8], *STREET_NAMES[9:12])
+"""The streets an all-in may have cards still to come on (``all_in``): all but each game's
+last."""
 
 _Frame = TypeVar("_Frame", pl.DataFrame, pl.LazyFrame)
 
@@ -281,7 +300,7 @@ class ScoredRows(pa.DataFrameModel):
     bets: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
+    all_in: Series[str] = pa.Field(nullable=True, isin=STREETS_WITH_CARDS_TO_COME)
     all_in_ev: Series[float] = pa.Field(nullable=True)
     bets_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
@@ -292,11 +311,16 @@ class ScoredRows(pa.DataFrameModel):
     bets_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
+    fold_street: Series[str] = pa.Field(nullable=True, isin=STREET_NAMES)
     win_third: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fourth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fifth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_sixth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    bring_in: Series[float] = pa.Field(nullable=True, ge=0)
+    small_bet: Series[float] = pa.Field(nullable=True, ge=0)
+    big_bet: Series[float] = pa.Field(nullable=True, ge=0)
+    up_cards: Series[str] = pa.Field(nullable=True)
+    draws: Series[str] = pa.Field(nullable=True, str_matches=DRAWS_PATTERN)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -5,6 +5,9 @@ bring-in, completion, limit bets, hi/lo halves, stud's odd chip by the cards).""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import openpyxl
 import polars as pl
 import pytest
 
@@ -17,6 +20,9 @@ from pipeline.games.poker.equity.stud_streets import STUD_EQUITY_COLUMNS
 from pipeline.games.poker.logs.hand_log_game import score_hand_log
 from pipeline.games.poker.pots.pot_audit import audit_pots, audit_pots_with_counts
 from tests.games.stud_draw_logs import Changes, log_sheet, stud_draw_log
+from tests.helpers import run_cli
+
+OMAHA = Path(__file__).parents[1] / "data" / "hand_histories" / "pokerstars_omaha.txt"
 
 WITH_EQUITY = ScoringOptions(equity=EquityOptions(enabled=True, samples=2_000))
 
@@ -173,3 +179,48 @@ def test_a_razz_or_badugi_pot_to_the_higher_hand_is_caught() -> None:
     assert _disagreement("D2", badugi) == (
         "hand D2: log awards Ann 120, Bob 120; replay awards Ann 240"
     )
+
+
+def _headers(book: Path) -> dict[str, bool]:
+    """The log sheet's headers, each with whether its column is shown."""
+    sheet = openpyxl.load_workbook(book, read_only=False).worksheets[0]
+    return {
+        str(cell.value): not sheet.column_dimensions[cell.column_letter].hidden for cell in sheet[1]
+    }
+
+
+def test_a_run_writes_the_stud_and_draw_facts_to_parquet_and_beside_the_cards(
+    tmp_path: Path,
+) -> None:
+    # the reader's rows as a sheet of their own (a hand-log CSV): the job's whole path
+    log_sheet(stud_draw_log()).write_csv(tmp_path / "mixed_log.csv")
+    result = run_cli("run", str(tmp_path / "mixed_log.csv"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = pl.read_parquet(tmp_path / "out" / "mixed_log.csv.poker.parquet")
+    assert rows.columns[-5:] == ["bring_in", "small_bet", "big_bet", "up_cards", "draws"]
+    facts = rows.filter(pl.col("player") == "Ann").select(
+        "round", "cards", "bring_in", "small_bet", "big_bet", "up_cards", "draws"
+    )
+    assert facts.rows() == [
+        ("S1", "As Ad 7c 9h Qs 3c 5d", 10.0, 40.0, 80.0, "7c 9h Qs 3c", None),
+        ("S2", "Ah 2c 3d 4s 8h Kc 6s", 10.0, 40.0, 80.0, "3d 4s 8h Kc", None),
+        ("S3", "Ac 2c 3s 4d 8h Kd Kh", 10.0, 40.0, 80.0, "3s 4d 8h Kd", None),
+        ("S4", "9h 8d 7c 6h 5s 2c 3d", 10.0, 40.0, 80.0, "7c 6h 5s 2c", None),
+        ("D1", "7c 5d 4h 3s 2c", None, 40.0, 80.0, None, "2 1 0"),
+        ("D2", "Ac 2d 3h 4s", None, 40.0, 80.0, None, "1 0 0"),
+    ]
+    # a folded player's up cards are kept where the cards are not
+    bob = rows.filter((pl.col("round") == "S1") & (pl.col("player") == "Bob"))
+    assert bob.select("cards", "up_cards").row(0) == ("", "2d")
+    headers = _headers(tmp_path / "out" / "mixed_log.csv.xlsx")
+    order = list(headers)
+    assert order[3:6] == ["hole", "up_cards", "draws"]
+    assert headers["up_cards"] and headers["draws"] and not headers["board"]
+
+
+def test_a_board_games_log_keeps_the_stud_and_draw_columns_out_of_sight(tmp_path: Path) -> None:
+    result = run_cli("run", str(OMAHA), "-o", str(tmp_path), "--no-equity")
+    assert result.returncode == 0, result.stdout + result.stderr
+    headers = _headers(tmp_path / f"{OMAHA.name}.xlsx")
+    assert headers["board"]
+    assert [headers[name] for name in ("bring_in", "up_cards", "draws")] == [False] * 3

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 
 from pipeline.games.poker.stats.tracker_stats import STREET_ACTIONS, TRACKER_STATS
+from pipeline.records.hand_log import STUD_DRAW_COLUMNS
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows, align_to_poker_schema
 
 CONTRACT_COLUMNS = [
@@ -21,7 +22,11 @@ CONTRACT_COLUMNS = [
 # all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place),
 # then issue 34's win chance per stud street
 STUD_STREETS = ["win_third", "win_fourth", "win_fifth", "win_sixth"]
-NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS]
+# and last the stud and draw hands' log facts (the reader contract's STUD_DRAW_COLUMNS)
+NEWER_COLUMNS = [
+    *CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS,
+    *STUD_DRAW_COLUMNS,
+]  # fmt: skip
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
 
@@ -56,6 +61,10 @@ def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
         ("net", -19.0, "net_is_won_less_put_in"),
         ("table_size", 0, "greater_than_or_equal_to"),
         ("big_blind", -1.0, "greater_than_or_equal_to"),
+        ("fold_street", "fith", "isin"),
+        ("all_in", "seventh", "isin"),
+        ("draws", "2, 1", "str_matches"),
+        ("bring_in", -2.0, "greater_than_or_equal_to"),
     ],
     ids=[
         "unknown-position",
@@ -64,6 +73,10 @@ def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
         "net-not-won-less-put-in",
         "no-seats",
         "negative-blind",
+        "unknown-street",
+        "all-in-with-nothing-to-come",
+        "draws-not-counts",
+        "negative-bring-in",
     ],
 )
 def test_the_model_refuses(column: str, value: object, check: str) -> None:
@@ -71,6 +84,12 @@ def test_the_model_refuses(column: str, value: object, check: str) -> None:
         ScoredRows.validate(one_row(**{column: value}), lazy=True)
     checks = caught.value.failure_cases["check"].to_list()
     assert any(found.startswith(check) for found in checks), f"{column}={value!r}: {checks}"
+
+
+def test_a_stud_or_draw_row_takes_its_own_streets_and_facts() -> None:
+    stud = one_row(fold_street="fifth", all_in="sixth", bring_in=0.02, up_cards="7c 9h Qs")
+    draw = one_row(fold_street="draw2", all_in="draw1", small_bet=0.04, draws="2 1")
+    assert ScoredRows.validate(pl.concat([stud, draw]), lazy=True).height == 2
 
 
 def test_net_is_free_where_money_is_unknown() -> None:

@@ -36,6 +36,7 @@ from pipeline.games.poker.stats.all_in_ev import HOW, with_all_in_ev
 from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
 from pipeline.games.poker.variants import rules_of_games, variant_game
 from pipeline.records import INSTANT_FORMAT, ROW_SCHEMA, HandLog
+from pipeline.records.hand_log import STUD_DRAW_COLUMNS
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -58,15 +59,27 @@ LOG_NOTES = {
     "action's place in the hand (docs/hand-histories.md)",
     "table_size": "the table's seats (9-max: 9), else the seats dealt in",
     "position": "the seat's name from the button (BTN, SB, BB, UTG ... HJ, CO), as trackers "
-    "name it; heads-up the button is BTN and posts the small blind",
+    "name it; heads-up the button is BTN and posts the small blind; blank in stud (no button)",
+    "bring_in": "stud: the forced opening bet of the lowest up card (the highest in Razz)",
+    "small_bet": "a limit game's smaller bet (stud's third and fourth street, a draw game's "
+    "first rounds)",
+    "big_bet": "a limit game's bigger bet (the later streets)",
+    "up_cards": "stud: the player's face-up cards in the order dealt, seen by every player "
+    "(dead cards in the others' win chances once folded)",
+    "draws": "draw games: the cards changed at each draw, in order (0: stood pat)",
 }
 """What the log's own columns hold, as the workbook's header notes."""
 KEY_COLUMNS = ("hand_id", "player")
 FIRST_COLUMNS = (
-    "position", "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %",
+    "position", "hole", "up_cards", "draws", "board", "hand", "winner", "win_preflop %",
+    "win_flop %", "win_turn %", "win_third %", "win_fourth %", "win_fifth %", "win_sixth %",
     "put_in", "won", "net",
 )  # fmt: skip
-"""What a reader of a hand log needs first, printed on the first page after the key columns."""
+"""What a reader of a hand log needs first, printed on the first page after the key columns:
+a stud hand's up cards and a draw hand's draws beside the cards."""
+GAME_SHAPED_COLUMNS = ("board", "small_blind", "big_blind", "ante", *STUD_DRAW_COLUMNS)
+"""The log's columns only some games fill (a board, blinds, antes; stud's and the draw games'
+own): where no row of a sheet holds one, it goes with the technical columns, collapsed."""
 SIDE_COLUMNS = (
     "tournament", "round", "date", "seat", "button", "stack", "mucked", "line", "variant",
     "site", "played_at", "time_zone", "format", "buy_in", "buy_in_currency", "table_size",
@@ -311,14 +324,23 @@ def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) 
     shown = present_poker(frame, scored, layout)
     ours = [name for name in ("position", "net") if name in scored.columns]
     added = shown.added.join(scored.select("row_id", *ours), on="row_id", how="left")
+    unused = [name for name in GAME_SHAPED_COLUMNS if _unused(frame, name)]
     return replace(
         shown,
         added=added,
         notes={**LOG_NOTES, **shown.notes},
         key_columns=KEY_COLUMNS,
-        first_columns=FIRST_COLUMNS,
-        side_columns=SIDE_COLUMNS,
+        first_columns=[name for name in FIRST_COLUMNS if name not in unused],
+        side_columns=[*SIDE_COLUMNS, *unused],
     )
+
+
+def _unused(frame: pl.DataFrame, name: str) -> bool:
+    """Whether the sheet's column ``name`` is missing or blank on every row."""
+    if name not in frame.columns:
+        return False
+    cells = frame[name].cast(pl.String).str.strip_chars()
+    return bool((cells.is_null() | (cells == "")).all())
 
 
 HAND_LOG_GAME = Game(
