@@ -198,16 +198,6 @@ ones through :func:`align_to_poker_schema`."""
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
 FORMATS = ("cash", "tournament")
-STREET_NAMES = (
-    "preflop", "flop", "turn", "river",
-    "third", "fourth", "fifth", "sixth", "seventh",
-    "predraw", "draw1", "draw2", "draw3",
-)  # fmt: skip
-"""Every game's streets as the hand-history rows name them (docs/hand-histories.md): the board
-games', stud's third to seventh, a draw game's betting before and after each draw."""
-STREETS_WITH_CARDS_TO_COME = ("preflop", "flop", "turn", *STREET_NAMES[4:8], *STREET_NAMES[9:12])
-"""The streets an all-in may have cards still to come on (``all_in``): all but each game's
-last."""
 
 _Frame = TypeVar("_Frame", pl.DataFrame, pl.LazyFrame)
 
@@ -300,7 +290,7 @@ class ScoredRows(pa.DataFrameModel):
     bets: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    all_in: Series[str] = pa.Field(nullable=True, isin=STREETS_WITH_CARDS_TO_COME)
+    all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
     all_in_ev: Series[float] = pa.Field(nullable=True)
     bets_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
@@ -311,7 +301,7 @@ class ScoredRows(pa.DataFrameModel):
     bets_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    fold_street: Series[str] = pa.Field(nullable=True, isin=STREET_NAMES)
+    fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
     win_third: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fourth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fifth: Series[float] = pa.Field(nullable=True, ge=0, le=100)

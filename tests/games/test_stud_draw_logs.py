@@ -131,6 +131,18 @@ def test_the_draw_games_have_no_win_chance() -> None:
     assert scored.select(figures).null_count().row(0) == (scored.height,) * len(figures)
 
 
+def test_an_all_in_without_a_board_has_no_board_equity() -> None:
+    # all_in_ev is the equity over the board to come: none in stud or a draw game
+    changes: Changes = {
+        ("S1", "Ann"): {"actions": "1.ante5 8.c40! / / / /"},
+        ("D1", "Ann"): {"actions": "1.sb20 5.r240! / 6.dr2 / 10.dr1 / 14.dr0 18.sd"},
+    }
+    sheet = log_sheet(stud_draw_log("S1", "D1", changes=changes))
+    layout = Layout(HAND_LOG, {c: c for c in sheet.columns})
+    scored, _ = score_hand_log(sheet, layout, WITH_EQUITY)
+    assert scored["all_in_ev"].null_count() == scored.height
+
+
 def test_every_pot_of_the_log_agrees_and_the_mucked_one_is_not_audited() -> None:
     issues, counts = audit_pots_with_counts(stud_draw_log())
     assert issues.height == 0, issues["message"].to_list()

@@ -8,12 +8,13 @@ evaluator cannot judge cards it never saw), and the pot audit checks every pot i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import polars as pl
 
 from pipeline.core.cards import DECK_SIZE
+from pipeline.core.rules import HandRules
 from pipeline.games.base import Game, Presentation, ScoredSheet, ScoringOptions
 from pipeline.games.layouts import HAND_LOG, Layout
 from pipeline.games.poker.equity.stud_streets import UP_IDS
@@ -164,8 +165,9 @@ def score_hand_log(
     )
     # the tracker statistics, then what each all-in was worth, under the job's equity budget
     hand = ("tournament", "table", "round")
-    scored = with_all_in_ev(
-        with_tracker_stats(scored, hand=hand), hand, rules_of_game, options.equity
+    scored = _no_all_in_ev_without_a_board(
+        with_all_in_ev(with_tracker_stats(scored, hand=hand), hand, rules_of_game, options.equity),
+        rules_of_game,
     )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
@@ -175,6 +177,23 @@ def score_hand_log(
         pl.format("line {}: {}", "line", "message").alias("message"),
     )
     return scored, pl.concat([issues, sheet_issues.cast(empty_issues().schema)])
+
+
+def _no_all_in_ev_without_a_board(
+    scored: pl.DataFrame, rules_of_game: Mapping[str, HandRules]
+) -> pl.DataFrame:
+    """``all_in_ev`` (and how it was found) null in the games without a board: its equity is
+    over the board still to come, which a stud or draw hand has not (stud's all-in is in its
+    streets' figures; a draw game's hand depends on the draws: docs/games.md)."""
+    if "all_in_ev" not in scored.columns:
+        return scored
+    boardless = [name for name, rules in rules_of_game.items() if rules.board_cards == 0]
+    without = pl.col("game").is_in(boardless).fill_null(False)
+    return scored.with_columns(
+        pl.when(without).then(None).otherwise(pl.col(name)).alias(name)
+        for name in ("all_in_ev", HOW)
+        if name in scored.columns
+    )
 
 
 def _seen_up(log: pl.DataFrame) -> pl.DataFrame | None:
