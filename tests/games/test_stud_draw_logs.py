@@ -236,3 +236,10 @@ def test_a_board_games_log_keeps_the_stud_and_draw_columns_out_of_sight(tmp_path
     headers = _headers(tmp_path / f"{OMAHA.name}.xlsx")
     assert headers["board"]
     assert [headers[name] for name in ("bring_in", "up_cards", "draws")] == [False] * 3
+
+
+def test_a_stud_hi_lo_low_the_log_names_wrongly_is_a_hand_name_disagreement() -> None:
+    wrong = {("S3", "Ann"): {"stated_hand": "HI: a pair of Kings; LO: 8,5,3,2,A"}}
+    issues = audit_pots(stud_draw_log("S3", changes=wrong))
+    assert issues["code"].to_list() == ["hand_name_disagreement"]
+    assert "low 8-5-3-2-A" in issues["message"][0] and "low 8-4-3-2-A" in issues["message"][0]
