@@ -114,6 +114,13 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 
 @functools.cache
+def _hole_cards_of(site: str) -> dict[str, int]:
+    """The site's words for each game read (lower case) -> the hole cards each player is
+    dealt."""
+    return {words.casefold(): game.hole_cards for words, game in site_words(site).items()}
+
+
+@functools.cache
 def _games_of(site: str) -> dict[str, str]:
     """The site's words for each game read (lower case) -> the game's name, from the one
     table of games."""
@@ -169,6 +176,10 @@ class _Hand:
         self.returned = False
         self.notes: list[tuple[str, str]] = []
         self.summary_awards: list[tuple[str, float]] = []
+        self.hole_cards = 0  # the game's: cards shown with a fold are the hole when as many
+        self.header_small_blind = 0.0  # the dead part of both blinds posted at once
+        self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
+        self.small_blind_posted = False
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -265,6 +276,7 @@ def _header(
     game = _games_of(site.name).get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
+    hand.hole_cards = _hole_cards_of(site.name)[game_words.casefold()]
     if len(lines) < 2:
         raise TruncatedHandError(hand.hand_id)
     header_lines = head.count("\n", 0, max(header.end() - 1, 0)) + 1
@@ -296,7 +308,7 @@ def _header(
         "tournament": tournament or None,  # "": a tournament whose header leaves its id out
         "table": where["table"],
         "date": date,
-        "variant": game,
+        "variant": game_words if site.variant_as_written else game,
         "time_zone": says.get("zone") or site.zone,
         "size": int(where["size"]) if where["size"] else None,
         "button": int(where["button"]) if where["button"] else None,
@@ -379,6 +391,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
         if meta.get(column):
             hand.blinds[kind] = meta[column]
+    hand.header_small_blind = meta.get("small_blind") or 0.0
     for text_line in lines[1:index]:  # lines before the seats: the button's seat may be there
         button = site.button_line.match(text_line) if site.button_line else None
         if button is not None and button.groupdict().get("button"):
@@ -438,6 +451,8 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     for name in list(hand.seats):
         if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
             del hand.seats[name]
+    if _cut_short(site, hand, lines, text):
+        raise TruncatedHandError(hand.hand_id)
     return hand, meta
 
 
@@ -573,8 +588,7 @@ def _action(
         return True
     hand.acted.add(name)
     if kind == "fold":
-        hand.act(name, "f")
-        hand.folded[name] = STREETS[hand.street]
+        _fold(hand, name, says.get("cards"))
     elif kind == "check":
         hand.act(name, "x")
     elif kind in ("call", "bet"):
@@ -611,6 +625,8 @@ def _action(
         to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
+    elif kind == "both_blinds":
+        _both_blinds(hand, name, hand.amount(says.get("amount")), all_in)
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
         # a dead part posted on the same line, beside the live one ("Posts $1 dead $0.50")
         # or inside the whole the line writes first ("Posts dead $40 dead $15": 25 live)
@@ -621,7 +637,9 @@ def _action(
             amount = hand.blinds[kind]  # "posts big blind", its amount the header's
         else:
             amount = hand.amount(says.get("amount"))
-        hand.commit(name, amount, live=kind in _LIVE_POSTS)
+        hand.commit(
+            name, amount, live=kind in _LIVE_POSTS and not _late_small_blind(site, hand, kind)
+        )
         if dead:
             hand.commit(name, dead, live=False)
             amount += dead
@@ -655,6 +673,72 @@ def _action(
     return True
 
 
+def _fold(hand: _Hand, name: str, cards: str | None) -> None:
+    """A fold; cards shown with it (``folds [9c]``) go into its token (``6.f[9c]``), and are
+    the player's hole only when they are the whole hand."""
+    shown = _cards(cards) if cards else ""
+    hand.act(name, f"f[{shown.replace(' ', '')}]" if shown else "f")
+    hand.folded[name] = STREETS[hand.street]
+    if shown and len(shown.split()) == hand.hole_cards:
+        hand.hole[name] = shown
+
+
+def _both_blinds(hand: _Hand, name: str, amount: float, all_in: str) -> None:
+    """The small and the big blind posted at once: the header's small blind of it dead (in
+    the pot only), the rest a live bet; one ``post`` token of the whole."""
+    live = max(amount - hand.header_small_blind, 0.0)
+    hand.commit(name, live, live=True)
+    hand.commit(name, amount - live, live=False)
+    hand.act(name, f"post{amount_text(amount)}{all_in}")
+
+
+def _late_small_blind(site: TextSite, hand: _Hand, kind: str) -> bool:
+    """True for a small blind posted after the hand's first, where the site declares such a
+    one dead (:attr:`TextSite.late_small_blind_dead`)."""
+    if kind != "small_blind" or not site.late_small_blind_dead:
+        return False
+    late = hand.small_blind_posted
+    hand.small_blind_posted = True
+    return late
+
+
+def _cashed_out(site: TextSite, hand: _Hand, text_line: str) -> None:
+    """A summary line of a player who cashed out of a pot: the pot's award added to what they
+    won, kept for the issue that says so."""
+    cashed = site.cashed_out.match(text_line) if site.cashed_out is not None else None
+    if cashed is not None and cashed.group("name") in hand.seats:
+        amount = hand.amount(cashed.group("amount"))
+        hand.won[cashed.group("name")] += amount
+        hand.cashed_out.append((cashed.group("name"), amount))
+
+
+def _cut_short(site: TextSite, hand: _Hand, lines: list[str], text: str) -> bool:
+    """True where the site's summary names every seat dealt in and this one does not: fewer
+    summary seat lines than seats, or the text's last one cut (no line end after it and not
+    ended as a whole one is)."""
+    if site.summary_seat is None:
+        return False
+    start = next((at for at, line in enumerate(lines) if site.summary.match(line)), len(lines))
+    named = sum(1 for line in lines[start + 1 :] if site.summary_seat.match(line))
+    if named < len(hand.seats):
+        return True
+    last = lines[-1]
+    return (
+        not text.endswith("\n")
+        and site.summary_seat.match(last) is not None
+        and site.whole_summary_seat is not None
+        and site.whole_summary_seat.search(last) is None
+    )
+
+
+def _stated_hand(site: TextSite, hand: _Hand, name: str) -> str | None:
+    """The log's own name of the player's hand: the summary's, else the show line's (the
+    other way round where the site declares :attr:`TextSite.stated_from_show_line`)."""
+    if site.stated_from_show_line:
+        return hand.stated.get(name) or hand.summary_stated.get(name)
+    return hand.summary_stated.get(name) or hand.stated.get(name)
+
+
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     awarded = site.summary_collected.match(text_line) if site.summary_collected else None
     if awarded is not None:
@@ -685,6 +769,7 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
             hand.shown.add(name)
     if says.get("stated"):
         hand.summary_stated[name] = str(says["stated"]).strip()
+    _cashed_out(site, hand, text_line)
 
 
 def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
@@ -736,6 +821,7 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
             issues.add(line, hand_id, "malformed_hand", f"{file}:{line}: hand {hand_id}: {reason}")
             continue
         _append_rows(rows, hand, meta, site)
+        _add_cash_out_issues(issues, hand, file)
         for code, what in hand.notes:
             issues.add(
                 line,
@@ -745,6 +831,8 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
                 "audited as the log awards them",
             )
         paid, put = round(sum(hand.won.values()), 2), round(sum(hand.put_in.values()), 2)
+        if not site.pot_sums_checked:
+            continue
         if not hand.notes and paid > put:
             # the pots' sums are checked for every hand, showdown or not (as the XML engine
             # does): a site cannot pay out more than was put in
@@ -779,6 +867,21 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     return HandLog(finished, log.issues)
 
 
+def _add_cash_out_issues(issues: Issues, hand: _Hand, file: str) -> None:
+    """A ``cashed_out`` issue per player who cashed out of a pot: ``won`` holds the pot's
+    award, not what the cash-out paid."""
+    for name, amount in hand.cashed_out:
+        issues.add(
+            hand.line,
+            hand.hand_id,
+            "cashed_out",
+            f"{file}:{hand.line}: hand {hand.hand_id}: {name} cashed out; won holds the pot "
+            f"award {amount:g} the summary names, not the cash-out payment",
+            column="won",
+            value=name,
+        )
+
+
 def _append_rows(
     rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
 ) -> None:
@@ -801,7 +904,7 @@ def _append_rows(
         rows["stack"].append(hand.stacks[name])
         rows["hole"].append(hand.hole.get(name))
         rows["mucked"].append(name not in hand.shown)
-        rows["stated_hand"].append(hand.summary_stated.get(name) or hand.stated.get(name))
+        rows["stated_hand"].append(_stated_hand(site, hand, name))
         rows["board"].append(seen_board(board, folded))
         rows["folded"].append(folded is not None)
         rows["folded_street"].append(folded)

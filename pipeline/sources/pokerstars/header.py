@@ -52,14 +52,19 @@ _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 # The zone written after the first date of the line (which header_key made a NUL).
 _ZONE = re.compile(r"\x00(?: ([A-Za-z][\w+\-:/]*))?", re.ASCII)
 # "($0.25/$0.50 USD)", a tournament level's "(10/20)", a mixed game's "(Razz Limit, $0.10/$0.20
-# USD)": the mark, the small blind, the big blind and the ISO code.
+# USD)", a capped table's "($1/$2 - $40 Cap -  USD)": the mark, the small blind, the big blind
+# and the ISO code.
 _STAKES = re.compile(
-    rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: ([A-Z]{{3}}))?\)", re.ASCII
+    rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: - [^()]*?)?"
+    r"(?:[\s\xa0]+([A-Z]{3}))?\)",
+    re.ASCII,
 )
 # 6+ Hold'em's "(Button Blind $5 - Ante $5 USD)": one blind, posted by the button, and an ante;
 # no small and big blind, so only the money is read here (the ante is the readers').
 _BUTTON_BLIND = re.compile(
-    rf"\(Button Blind ([$€£]?){_NUMBER} - Ante [$€£]?{_NUMBER}(?: ([A-Z]{{3}}))?\)", re.ASCII
+    rf"\(Button Blind[\s\xa0]([$€£]?){_NUMBER} - Ante[\s\xa0][$€£]?{_NUMBER}"
+    r"(?:[\s\xa0]+([A-Z]{3}))?\)",
+    re.ASCII,
 )
 # "Tournament #9, $10+$1 USD", "Tournament #9, €4.55+€4.55+€0.90 EUR", "Tournament #9, Freeroll"
 _BUY_IN = re.compile(r"Tournament #\d+, +(\S*\d\S*|Freeroll)(?: ([A-Z]{3}))?", re.ASCII)
