@@ -56,7 +56,7 @@ from pipeline.sources import read_source
 from pipeline.sources.hand_histories import read_phh, sniff_phh
 from pipeline.sources.pokerstars import (
     read_pokerstars,
-    read_pokerstars_lines,
+    read_pokerstars_reference,
     sniff_pokerstars,
     split_hands,
 )
@@ -145,7 +145,7 @@ def pokerstars_speed(folder: Path) -> None:
     corpus = "\n\n".join(texts)
     data = corpus.encode()
     # The fast path must give the line reader's rows and issues on every hand of the corpus.
-    reference = read_pokerstars_lines(corpus, "corpus")
+    reference = read_pokerstars_reference(corpus, "corpus")
     hands_once = reference.rows["line"].n_unique()
     if SCAN is None:
         print("PokerStars: the compiled scanner is not built (no C compiler at install?)")
@@ -274,7 +274,7 @@ def acceptance(folder: Path, kind: str) -> None:
         if kind == "pokerstars" and sniff_pokerstars(head):
             logs.append(read_pokerstars(text, name))
             # Both readers on every file: the fast path and the reference agree, file by file.
-            lines = read_pokerstars_lines(text, name)
+            lines = read_pokerstars_reference(text, name)
             differ += not (
                 logs[-1].rows.equals(lines.rows) and logs[-1].issues.equals(lines.issues)
             )

@@ -12,7 +12,7 @@ from pipeline.sources.hand_histories import sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,
-    read_pokerstars_lines,
+    read_pokerstars_reference,
     sniff_pokerstars,
 )
 
@@ -179,7 +179,7 @@ def test_without_the_scanner_the_line_reader_reads_the_whole_file(
 def test_a_name_holding_a_parenthesis_reads_as_the_line_reader() -> None:
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
     text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     assert_both_paths_read_as(reference, text, FILE.name)
     assert "Ann (UK)" in reference.rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
 
@@ -214,7 +214,7 @@ Seat 3: Cy collected ($3.50)
 def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     # Cy's $0.75 is a live big blind and a dead small one: raising to $1.50 puts in $1.50 on
     # the street, and the dead $0.25 comes on top.
-    reference = read_pokerstars_lines(DEAD_BLIND, "dead.txt")
+    reference = read_pokerstars_reference(DEAD_BLIND, "dead.txt")
     assert reference.rows.select("player", "put_in", "won").rows() == [
         ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
     ]  # fmt: skip
@@ -260,7 +260,7 @@ def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
 ) -> None:
     turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
     text = DEAD_BLIND.replace("Uncalled bet", turn_and_river + "Uncalled bet").replace(*change)
-    reference = read_pokerstars_lines(text, "streets.txt")
+    reference = read_pokerstars_reference(text, "streets.txt")
     # The chips do not depend on the markers (DEAD_BLIND's: Cy's dead small blind on top).
     assert reference.rows.select("player", "board", "folded_street", "put_in", "won").rows() == [
         ("Ann", "", "preflop", 0.25, 0.0),
@@ -287,14 +287,18 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
     [
         # Found by fuzzing: the (retired) polars path took every "Seat " line before
         # the first marker as a seat; the line reader reads one run of them from the third line.
-        # A second table line: the third line is no seat line, so the hand has none.
+        # A second table line: the table is one line, before the seats.
         (
             ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
-            "no seat lines",
+            "unreadable table line \"Table 'Dead' 6-max Seat #1 is the button\\nTable 'Dead' "
+            '6-max Seat #1 is the button"',
         ),
         # Cy's seat line put back after the blinds (below): Cy is not seated, so the line
         # returning Cy's bet names nobody at the table.
-        (("Seat 3: Cy ($50 in chips)\n", ""), "unreadable line 'Uncalled bet ($2) returned to Cy'"),
+        (
+            ("Seat 3: Cy ($50 in chips)\n", ""),
+            "uncalled bet returned to no seated player: 'Uncalled bet ($2) returned to Cy'",
+        ),
     ],
     ids=["table-line-twice", "seat-after-blinds"],
 )
@@ -306,7 +310,7 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(
         text = text.replace(
             "Bob: posts big blind $0.50\n", "Bob: posts big blind $0.50\n" + change[0]
         )
-    reference = read_pokerstars_lines(text, "seats.txt")
+    reference = read_pokerstars_reference(text, "seats.txt")
     assert reference.rows.is_empty(), change
     assert reference.issues.select("code", "message").rows() == [
         ("malformed_hand", f"seats.txt:1: hand 3001: {message}")
@@ -318,7 +322,7 @@ def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> Non
     # Found by fuzzing: the (retired) polars path cast the button number strictly to
     # a 64-bit integer, and polars raised for the whole file.
     text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
-    reference = read_pokerstars_lines(text, "button.txt")
+    reference = read_pokerstars_reference(text, "button.txt")
     assert reference.rows.height == 3
     assert_both_paths_read_as(reference, text, "button.txt")
 
@@ -327,7 +331,7 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
     # Found by fuzzing: the (retired) polars path kept a player's first fold, the line
     # reader (and the compiled scanner) the last.
     text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
-    reference = read_pokerstars_lines(text, "folds.txt")
+    reference = read_pokerstars_reference(text, "folds.txt")
     assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
     assert_both_paths_read_as(reference, text, "folds.txt")
 
@@ -339,6 +343,6 @@ def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncal
     # Found by fuzzing: the (retired) polars path skipped an "Uncalled bet" line it
     # could not read, and read the hand the line reader reports as malformed.
     text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
-    reference = read_pokerstars_lines(text, "uncalled.txt")
+    reference = read_pokerstars_reference(text, "uncalled.txt")
     assert reference.issues["code"].to_list() == ["malformed_hand"]
     assert_both_paths_read_as(reference, text, "uncalled.txt")

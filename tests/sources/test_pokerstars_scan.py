@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pipeline.sources.base import decode_text
-from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
+from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_reference
 from pipeline.sources.pokerstars.scanner import SCAN, scanned_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
@@ -52,7 +52,7 @@ def scanned(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]]:
 
 def same_as_line_reader(text: str) -> None:
     compiled = read_pokerstars(text, "hands.txt")
-    reference = read_pokerstars_lines(text, "hands.txt")
+    reference = read_pokerstars_reference(text, "hands.txt")
     assert compiled.rows.equals(reference.rows), (text, compiled.rows, reference.rows)
     assert compiled.issues.equals(reference.issues), (text, compiled.issues, reference.issues)
 
@@ -65,7 +65,7 @@ def test_the_scanner_hands_back_only_the_hands_with_issues() -> None:
     rows, handed_back = scanned(text)
     assert [line for line, _ in handed_back] == [189, 206, 223]
     assert handed_back[0][1].startswith("PokerStars Hand #2003:")
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     assert rows.equals(reference.rows.filter(pl.col("line") < 189))
     same_as_line_reader(text)
 
@@ -278,7 +278,7 @@ def test_every_line_end_reads_as_the_line_reader_reads_it(newline: str, compiled
     # The scanner takes "\r\n" and a lone "\r" as line ends itself (no copy of the text); the
     # hands it hands back, the bad ones here, reach the line reader with "\n" line ends.
     text = FILE.read_text(encoding="utf-8").replace("\n", newline)
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     for given_as in (text, text.encode()):
         log = read_pokerstars(given_as, FILE.name, compiled=compiled)
         assert log.rows.equals(reference.rows)
@@ -293,8 +293,8 @@ def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
     """The scanner holds no game names: with none given, every hand goes back to the line
     reader; with the table's words (given at import), the 6+ hand is read here, as the line
     reader reads it."""
-    from pipeline.sources.pokerstars.lines import READ_VARIANTS
     from pipeline.sources.pokerstars.scanner import _pokerstars_scan
+    from pipeline.sources.pokerstars.scanner.compiled import READ_VARIANTS
 
     text = (DATA / "pokerstars_six_plus.txt").read_text(encoding="utf-8")
     table = [(words, game.hole_cards) for words, game in READ_VARIANTS.items()]
@@ -313,13 +313,13 @@ def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
     assert read is not None
     rows, handed_back = read
     assert handed_back == []
-    assert rows.equals(read_pokerstars_lines(text, "six_plus.txt").rows)
+    assert rows.equals(read_pokerstars_reference(text, "six_plus.txt").rows)
 
 
 def test_each_pokerstars_word_ends_in_its_limit_as_the_scanner_assumes() -> None:
     # The scanner takes the first word at the header's game: the line reader's _GAME takes the
     # shortest words ending in a limit.  They agree when "Limit" ends a word and only ends it.
-    from pipeline.sources.pokerstars.lines import READ_VARIANTS
+    from pipeline.sources.pokerstars.scanner.compiled import READ_VARIANTS
 
     for words in READ_VARIANTS:
         assert words.endswith(("No Limit", "Pot Limit", " Limit")), words

@@ -61,13 +61,16 @@ from pipeline.records.hand_log import (
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite, read_amount
 
-__all__ = ["looks_like", "read_text_site", "split_hands"]
+__all__ = ["looks_like", "read_text_hands", "read_text_site", "split_hands"]
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _RUN_OF_CARDS = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")  # cards written without spaces
 _WINNERS = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")  # "A (165 High), B (165 Low)"
 _LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
 _DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
+
+
+_LARGEST_SEAT = 2**63 - 1  # the seat column is 64-bit
 
 
 class BadHandError(ValueError):
@@ -140,6 +143,24 @@ def _cards(text: str) -> str:
     return " ".join(cards)
 
 
+def _amount_in_run(run: re.Pattern[str], text: str, hand_id: str) -> float:
+    """The first run of ``text`` that ``run`` finds, its commas dropped, as a number
+    (:attr:`TextSite.amount_run`); raises :class:`BadHandError` where there is none that reads.
+
+    >>> _amount_in_run(re.compile(r"[-\\d.,]+"), "$1,234.50", "1")
+    1234.5
+    >>> _amount_in_run(re.compile(r"[-\\d.,]+"), "$2.0.0", "1")
+    Traceback (most recent call last):
+    pipeline.sources.hand_histories.text_engine.BadHandError: ("not an amount: '$2.0.0'", '1')
+    """
+    found = run.search(text)
+    try:
+        return float(found.group().replace(",", "")) if found is not None else float("")
+    except ValueError:
+        msg = f"not an amount: {text!r}"
+        raise BadHandError(msg, hand_id) from None
+
+
 class _Hand:
     """One hand while its lines are read."""
 
@@ -180,17 +201,20 @@ class _Hand:
         self.header_small_blind = 0.0  # the dead part of both blinds posted at once
         self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
         self.small_blind_posted = False
+        self.named: set[str] = set()  # players with an action line, one carrying nothing too
 
     def amount(self, text: str | None) -> float:
         if text is None:
             msg = "an action without its amount"
-            raise BadHandError(msg)
+            raise BadHandError(msg, self.hand_id)
+        if self.site.amount_run is not None:
+            return _amount_in_run(self.site.amount_run, text, self.hand_id)
         try:
             # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
             parts = text.split(" + ")
             return round(sum(read_amount(p, decimal_comma=self.decimal_comma) for p in parts), 9)
         except ValueError as error:
-            raise BadHandError(str(error)) from None
+            raise BadHandError(str(error), self.hand_id) from None
 
     def act(self, name: str, token: str) -> None:
         self.sequence += 1
@@ -314,6 +338,8 @@ def _header(
         "button": int(where["button"]) if where["button"] else None,
     }
     meta.update(_money(site, {**says, "tournament": tournament}, head, decimal_comma))
+    if site.header_says is not None:  # the code the site's compiled path reads them with
+        meta.update(site.header_says(lines[0]))
     return hand, meta
 
 
@@ -380,6 +406,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if site.seat.match(text_line):
             first_seat = at
             break
+        _check_seat_line(site, text_line, lines[0])
         if site.street.match(text_line) or site.summary.match(text_line):
             break
     index = first_seat if first_seat is not None else min(len(lines), 2)
@@ -387,6 +414,9 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     decimal_comma = site.decimal_comma or (
         site.decimal_comma_when is not None and site.decimal_comma_when.search(text) is not None
     )
+    if len(lines) < 2 and not text.endswith("\n"):  # the file ends inside the first line
+        start = site.hand_start.match(lines[0]) if lines else None
+        raise TruncatedHandError(start.groupdict().get("hand_id") if start else None)
     hand, meta = _header(site, lines, line, index, decimal_comma=decimal_comma)
     for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
         if meta.get(column):
@@ -407,12 +437,16 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
             ):
                 index += 1  # a line the site writes before its seats (``Seats: 9``)
                 continue
+            _check_seat_line(site, lines[index], lines[0])
             break
         name = seat.group("name")
         if name in hand.seats:  # a log that blanks names: whose action is whose is lost
             msg = f"seats {hand.seats[name]} and {seat.group('seat')} share the name {name!r}"
             raise BadHandError(msg, hand.hand_id)
         hand.seats[name] = int(seat.group("seat"))
+        if hand.seats[name] > _LARGEST_SEAT:
+            msg = f"seat number too large in {lines[index][:80]!r}"
+            raise BadHandError(msg, hand.hand_id)
         stack = seat.groupdict().get("stack")
         hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
@@ -446,14 +480,33 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
     if (site.uncalled is None or site.uncalled_unwritten) and not hand.returned:
         hand.return_unmatched()
-    # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
-    # for the big blind): every player dealt in acts, or posts, before the hand can end.
-    for name in list(hand.seats):
-        if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
-            del hand.seats[name]
+    _drop_seats_not_dealt_in(site, hand)
     if _cut_short(site, hand, lines, text):
         raise TruncatedHandError(hand.hand_id)
     return hand, meta
+
+
+def _drop_seats_not_dealt_in(site: TextSite, hand: _Hand) -> None:
+    """A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
+    for the big blind): every player dealt in acts, or posts, before the hand can end.  Where
+    the site declares :attr:`TextSite.dealt_in_unless_sitting_out`, only a seat sitting out
+    that never had an action line nor put anything in."""
+    for name in list(hand.seats):
+        if site.dealt_in_unless_sitting_out:
+            if name in hand.sitting_out and name not in hand.named and hand.put_in[name] == 0.0:
+                del hand.seats[name]
+        elif name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
+            del hand.seats[name]
+
+
+def _check_seat_line(site: TextSite, text_line: str, header: str) -> None:
+    """Raise :class:`BadHandError` for a line begun as a seat line (:attr:`TextSite.seat_start`)
+    that the seat pattern cannot read: the seat is not taken for another line, or dropped."""
+    if site.seat_start is not None and site.seat_start.match(text_line):
+        start = site.hand_start.match(header)
+        hand_id = start.groupdict().get("hand_id") if start is not None else None
+        msg = f"unreadable seat line {text_line[:80]!r}"
+        raise BadHandError(msg, hand_id)
 
 
 def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
@@ -542,7 +595,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if parts is not None and not named_first:
         _action(site, hand, *parts, text_line)
         return
-    if any(pattern.match(text_line) for pattern in site.ignored):
+    if any(pattern.match(text_line) for pattern in site.ignored) or site.unknown_lines_ignored:
         return
     if parts is not None:
         msg = f"unreadable action {text_line[:100]!r}"
@@ -577,6 +630,7 @@ def _action(
     kind, matched = found
     says = matched.groupdict()
     all_in = "!" if site.all_in.search(action) else ""
+    hand.named.add(name)
     if kind == "nothing":
         return True
     if kind == "returned":  # an uncalled bet written as the player's own line
@@ -596,7 +650,9 @@ def _action(
         # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
         # call facing no bet is a bet, one putting in more than the most bet a raise
         top = max(hand.street_bet.values())
-        if kind == "call" and hand.street > 0 and top == 0:
+        if site.calls_as_written:
+            pass
+        elif kind == "call" and hand.street > 0 and top == 0:
             kind = "bet"
         elif kind == "call" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
             hand.commit(name, amount, live=True)
@@ -779,9 +835,15 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     text = decode_text(data) if isinstance(data, bytes) else data
     if "\x00" in text:  # stray NUL bytes (a UTF-16 file half converted) carry nothing
         text = text.replace("\x00", "")
+    return read_text_hands(site, split_hands(site, text.removeprefix("\ufeff")), file)
+
+
+def read_text_hands(site: TextSite, hands: list[tuple[int, str]], file: str) -> HandLog:
+    """The hands of a site's text (``(line, hand text)``, as :func:`split_hands` cuts them;
+    a compiled path's hands it hands back) as :data:`~pipeline.records.ROW_SCHEMA` rows and
+    issues; ``file`` names the file in messages."""
     rows = new_row_columns()
     issues = Issues()
-    hands = split_hands(site, text.removeprefix("\ufeff"))
     if not hands:
         issues.add(None, None, "no_hands", f"{file}: no {site.name} hand header found")
     unsupported: dict[str, list[Any]] = {}  # words -> [issue index, hands, line, first id]
@@ -888,7 +950,8 @@ def _append_rows(
     board = hand.board
     button = meta["button"] if hand.button is None else hand.button
     small_blind, big_blind = meta["small_blind"], meta["big_blind"]
-    if small_blind is None and big_blind is None:  # no stakes in the header: the blinds posted
+    if small_blind is None and big_blind is None and site.header_says is None:
+        # no stakes in the header: the blinds posted
         small_blind, big_blind = hand.blinds.get("small_blind"), hand.blinds.get("big_blind")
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)

@@ -40,7 +40,7 @@ The patterns' named groups are what the engine reads (an absent group is null):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -276,6 +276,35 @@ class TextSite:
     """A summary line naming a seat, for a site whose summary names every seat dealt in: fewer
     of them than the seats dealt in is a hand cut short (``truncated_hand``), as is a text
     ending without a line end on such a line that :attr:`whole_summary_seat` does not end."""
+    seat_start: re.Pattern[str] | None = None
+    """How every seat line begins (PokerStars' ``Seat 3: ``): such a line among the seats that
+    :attr:`seat` cannot read leaves the hand out as ``malformed_hand``, naming it, rather than
+    be read as the table's line or the hand's first action."""
+    unknown_lines_ignored: bool = False
+    """A line among the actions that the grammar does not know carries nothing (PokerStars:
+    chat, a bounty, a tournament's finish... its compiled scanner reads every other line so,
+    and the reference must read each hand as it does); by default such a line leaves the hand
+    out as ``malformed_hand``."""
+    amount_run: re.Pattern[str] | None = None
+    """Where set, an amount is the first run of its text this pattern finds, commas dropped,
+    read as a number, or the hand is ``malformed_hand`` (PokerStars' ``[-\\d.,]+``: one form,
+    read as its compiled scanner reads it); by default :func:`read_amount`, which knows every
+    site's forms (``0,25``, ``1 234``, ``50K``)."""
+    header_says: Callable[[str], Mapping[str, object]] | None = None
+    """What the hand's first line says of its zone and money (``time_zone``, ``currency``,
+    ``small_blind``, ``big_blind``, ``format``, ``buy_in``, ``buy_in_currency``), read by the
+    code the site's compiled path reads it with (PokerStars'
+    :func:`pipeline.sources.pokerstars.header.header_says`), so the two paths cannot disagree on
+    these columns; by default the header pattern's groups give them, and where it gives no
+    stakes, the blinds posted."""
+    calls_as_written: bool = False
+    """A call is what the line says it adds, never read as a bet or a raise from the street's
+    bets (by default a call facing no bet is a bet, one adding more than the most bet a raise:
+    a site's one word for all-in)."""
+    dealt_in_unless_sitting_out: bool = False
+    """Every seat is dealt in but one whose seat line says it sits out (:attr:`sitting_out`)
+    that has no action line and puts nothing in; by default a seat that neither posts, acts nor
+    wins is taken as not dealt in."""
     late_small_blind_dead: bool = False
     """A small blind posted after the hand's first (PokerStars: a player back at the table
     posting the one they missed, out of position) is dead: in the pot, not in the street's

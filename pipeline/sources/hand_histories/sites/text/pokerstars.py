@@ -33,6 +33,7 @@ import re
 from types import MappingProxyType
 
 from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.pokerstars.header import header_says
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _AMOUNT = rf"[$€£]?{_NUMBER}"
@@ -73,7 +74,7 @@ _WHOLE_SEAT_LINE = (
 
 POKERSTARS = TextSite(
     name="PokerStars",
-    hand_start=re.compile(rf"{_START}(?P<hand_id>\d+)", re.MULTILINE),
+    hand_start=re.compile(rf"{_START}(?P<hand_id>\d+)?", re.MULTILINE),
     headers=(
         re.compile(rf"{_START}(?P<hand_id>\d+): +{_STAKES}{_BUTTON_BLIND}{_DATE}{_GAME}"),
         # no game in the words above (a tracker's export in capitals): the rest of the line
@@ -82,8 +83,10 @@ POKERSTARS = TextSite(
     ),
     table=re.compile(
         r"^Table '(?P<table>.*)' (?:(?P<size>\d+)-max )?.*?Seat #(?P<button>\d+) is the button"
+        r"[^\n]*\Z"  # one line, the seats right after it
     ),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips"),
+    seat_start=re.compile(r"^Seat "),
     sitting_out=re.compile(r"sitting out"),
     actor_separator=": ",
     actions=(
@@ -133,12 +136,16 @@ POKERSTARS = TextSite(
         r"(?:showed|mucked) \[[^\]]*\].*? won \((?P<amount>[^)]*)\)"
         r".*\(pot not awarded as player cashed out\)$"
     ),
+    header_says=header_says,
+    amount_run=re.compile(r"[-\d.,]+"),
+    calls_as_written=True,
+    dealt_in_unless_sitting_out=True,
     late_small_blind_dead=True,
     pot_sums_checked=False,
     summary_seat=re.compile(r"^Seat "),
     whole_summary_seat=re.compile(_WHOLE_SEAT_LINE),
     free_buy_in=re.compile(r"^Freeroll$"),
-    ignored=(re.compile(r""),),  # every other line carries nothing (see the module doc)
+    unknown_lines_ignored=True,  # see the module doc
 )
 """PokerStars: Hold'em, Omaha, Omaha Hi/Lo and 6+ Hold'em (cash, Zoom, home games and
 tournaments); Stud, Razz and Draw are named unsupported variants."""
