@@ -77,6 +77,10 @@ def test_the_show_line_names_the_hand_before_the_summary(sample: pl.DataFrame) -
     assert player(sample, "4001", "Dee")["stated_hand"] == "three of a kind, Kings"
     # The summary's "(pot not awarded as player cashed out)" is not part of the hand's name.
     assert player(sample, "4003", "Cy")["stated_hand"] == "two pair, Aces and Queens"
+    # A show line without the hand's name: the summary's.
+    text = SAMPLE.read_text(encoding="utf-8").replace("[Kd Kc] (three of a kind, Kings)", "[Kd Kc]")
+    unnamed = read_pokerstars_reference(text, SAMPLE.name).rows
+    assert player(unnamed, "4001", "Dee")["stated_hand"] == "three of a kind"
 
 
 def test_cards_shown_with_a_fold_are_the_hole_only_when_whole(sample: pl.DataFrame) -> None:

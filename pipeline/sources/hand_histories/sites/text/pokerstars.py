@@ -126,7 +126,7 @@ POKERSTARS = TextSite(
     summary_shown=re.compile(
         rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
-        r"(?:.*\] and (?:won \([^)]*\)|lost|collected \([^)]*\)) with (?P<stated>.+)$)?"
+        r"(?:(?:.*?\])? and (?:won \([^)]*\)|lost|collected \([^)]*\)) with (?P<stated>.+)$)?"
     ),
     date_formats=("%Y/%m/%d %H:%M:%S",),
     variant_as_written=True,
