@@ -23,7 +23,7 @@ HAND_1001 = TEXT.split("\n\n\n\n")[0] + "\n"
 
 
 def both_paths(text: str, name: str = "night.txt") -> HandLog:
-    """The log read by the compiled scanner, checked to be the line reader's."""
+    """The log read by the compiled scanner, checked to be the engine's."""
     compiled = read_pokerstars(text, name)
     reference = read_pokerstars_reference(text, name)
     assert compiled.rows.equals(reference.rows), (compiled.rows, reference.rows)

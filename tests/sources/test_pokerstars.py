@@ -20,10 +20,10 @@ DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
 
 
-@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "line-reader"])
+@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "engine"])
 def log(request: pytest.FixtureRequest) -> HandLog:
     # Every test of the log runs on both paths: the compiled scanner (where it is built) and
-    # the line reader, which reads the whole file without a C compiler.
+    # the engine, which reads the whole file without a C compiler.
     compiled: bool = request.param
     return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name, compiled=compiled)
 
@@ -33,11 +33,11 @@ def hand(log: HandLog, hand_id: str) -> pl.DataFrame:
 
 
 def assert_both_paths_read_as(reference: HandLog, text: str, name: str) -> None:
-    """The compiled scanner (where it is built) gives the line reader's rows and issues.
+    """The compiled scanner (where it is built) gives the engine's rows and issues.
 
-    ``reference`` is the line reader's log: ``read_pokerstars(..., compiled=False)`` runs that
+    ``reference`` is the engine's log: ``read_pokerstars(..., compiled=False)`` runs that
     same reader, so comparing it with ``reference`` would compare the code with itself; what the
-    line reader itself must read is stated by each test."""
+    engine itself must read is stated by each test."""
     log = read_pokerstars(text, name, compiled=True)
     assert log.rows.equals(reference.rows), f"{name}: the scanner's rows differ from the reader's"
     assert log.issues.equals(reference.issues), f"{name}: the scanner's issues differ"
@@ -159,10 +159,10 @@ def test_cash_out_keeps_the_pot_award_and_says_so() -> None:
     assert log.issues["code"].to_list() == ["cashed_out"]
 
 
-def test_without_the_scanner_the_line_reader_reads_the_whole_file(
+def test_without_the_scanner_the_engine_reads_the_whole_file(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # As where no C compiler built the extension: the chooser falls back to the line reader,
+    # As where no C compiler built the extension: the chooser falls back to the engine,
     # from text and from bytes, and reads what the compiled path reads.
     from pipeline.sources.pokerstars import reader as pokerstars
 
@@ -176,7 +176,7 @@ def test_without_the_scanner_the_line_reader_reads_the_whole_file(
     assert compiled.rows.height == 19
 
 
-def test_a_name_holding_a_parenthesis_reads_as_the_line_reader() -> None:
+def test_a_name_holding_a_parenthesis_reads_as_the_engine() -> None:
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
     text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
     reference = read_pokerstars_reference(text, FILE.name)
@@ -225,8 +225,8 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     ("change", "board", "bob_saw", "bob_folded"),
     [
         # Found by fuzzing: the (retired) polars path took each street marker's last
-        # [...] and counted markers as streets, where the line reader adds every card it has
-        # not seen and takes the highest street named.  A player who folds saw the board only
+        # [...] and counted markers as streets, where the (retired) line reader added every card
+        # it had not seen and takes the highest street named.  A player who folds saw the board only
         # up to the street of the fold: none preflop, the flop's three cards on the flop.
         # No flop line: Bob's check and fold come before any street marker, so preflop; the
         # turn line's first bracket gives the flop's cards.
@@ -255,7 +255,7 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     ],
     ids=["no-flop-line", "flop-twice", "flop-second-bracket", "flop-card-twice"],
 )
-def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
+def test_street_markers_out_of_the_usual_order_read_as_the_engine(
     change: tuple[str, str], board: str, bob_saw: str, bob_folded: str
 ) -> None:
     turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
@@ -273,8 +273,8 @@ def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool) -> None:
-    # Found by bench/fuzz_extensions.py: the line reader took any digits as a seat number and
-    # building the frame raised polars' ComputeError for one past the 64-bit range.
+    # Found by bench/fuzz_extensions.py: the (retired) line reader took any digits as a seat
+    # number and building the frame raised polars' ComputeError for one past the 64-bit range.
     bad = DEAD_BLIND.replace("Seat 2: Bob (", "Seat 18446744073709551616: Bob (", 1)
     log = read_pokerstars(bad + "\n\n" + DEAD_BLIND, "seats.txt", compiled=compiled)
     assert log.issues["code"].to_list() == ["malformed_hand"]
@@ -286,7 +286,8 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
     ("change", "message"),
     [
         # Found by fuzzing: the (retired) polars path took every "Seat " line before
-        # the first marker as a seat; the line reader reads one run of them from the third line.
+        # the first marker as a seat; the (retired) line reader read one run of them from the
+        # third line.
         # A second table line: the table is one line, before the seats.
         (
             ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
@@ -302,7 +303,7 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
     ],
     ids=["table-line-twice", "seat-after-blinds"],
 )
-def test_seat_lines_out_of_their_run_read_as_the_line_reader(
+def test_seat_lines_out_of_their_run_read_as_the_engine(
     change: tuple[str, str], message: str
 ) -> None:
     text = DEAD_BLIND.replace(*change, 1)
@@ -318,7 +319,7 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(
     assert_both_paths_read_as(reference, text, "seats.txt")
 
 
-def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
+def test_a_button_number_past_the_64_bit_range_reads_as_the_engine() -> None:
     # Found by fuzzing: the (retired) polars path cast the button number strictly to
     # a 64-bit integer, and polars raised for the whole file.
     text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
@@ -327,7 +328,7 @@ def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> Non
     assert_both_paths_read_as(reference, text, "button.txt")
 
 
-def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
+def test_a_fold_line_repeated_on_a_later_street_reads_as_the_engine() -> None:
     # Found by fuzzing: the (retired) polars path kept a player's first fold, the line
     # reader (and the compiled scanner) the last.
     text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
@@ -341,7 +342,7 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
 )
 def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncalled: str) -> None:
     # Found by fuzzing: the (retired) polars path skipped an "Uncalled bet" line it
-    # could not read, and read the hand the line reader reports as malformed.
+    # could not read, and read the hand the (retired) line reader reports as malformed.
     text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
     reference = read_pokerstars_reference(text, "uncalled.txt")
     assert reference.issues["code"].to_list() == ["malformed_hand"]

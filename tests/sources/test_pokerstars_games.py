@@ -1,5 +1,5 @@
 """PokerStars hands of every game read (Hold'em, Omaha, Omaha Hi/Lo) and of the games not read:
-both paths (the compiled scanner, the line reader alone) give the same hand log."""
+both paths (the compiled scanner, the text engine alone) give the same hand log."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ OTHER_GAMES = DATA / "pokerstars_other_games.txt"
 
 
 def both_paths(text: str, name: str) -> HandLog:
-    """The log read by the compiled path (text, bytes, CRLF bytes) and by the line reader alone,
-    which must all be the same; the line reader's."""
+    """The log read by the compiled path (text, bytes, CRLF bytes) and by the engine alone,
+    which must all be the same; the engine's."""
     reference = read_pokerstars_reference(text, name)
     for given_as in (text, text.encode(), text.replace("\n", "\r\n").encode()):
         for compiled in (True, False):
