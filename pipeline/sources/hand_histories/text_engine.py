@@ -133,10 +133,16 @@ def _games_of(site: str) -> dict[str, str]:
 def _cards(text: str) -> str:
     """Bracket contents as our cards: space-separated (``6s, 7h`` and ``9dJd`` -> ``6s 7h``,
     ``9d Jd``: commas between cards dropped, a run of cards split), ``10h`` -> ``Th``, a suit
-    written in capitals (``[4C QC]``) in lower case."""
+    written in capitals (``[4C QC]``) in lower case; a token that is no card nor run of cards
+    is kept as written (the hand's own cards are not dug out of it).
+
+    >>> _cards("9dJd 10h, 4C"), _cards("5c\ufffd Ks")
+    ('9d Jd Th 4c', '5c\ufffd Ks')
+    """
     cards = []
     for token in text.replace(",", " ").split():
-        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]:
+        run = _RUN_OF_CARDS.findall(token) if len(token) > 3 else []
+        for card in run if "".join(run) == token else [token]:
             if card.startswith("10"):
                 card = card.replace("10", "T", 1)
             cards.append(card[0].upper() + card[1].lower() if len(card) == 2 else card)
