@@ -136,8 +136,8 @@ def _cards(text: str) -> str:
     written in capitals (``[4C QC]``) in lower case; a token that is no card nor run of cards
     is kept as written (the hand's own cards are not dug out of it).
 
-    >>> _cards("9dJd 10h, 4C"), _cards("5c\ufffd Ks")
-    ('9d Jd Th 4c', '5c\ufffd Ks')
+    >>> _cards("9dJd 10h, 4C"), _cards("5c\ufffd Ks AÞ")
+    ('9d Jd Th 4c', '5c\ufffd Ks AÞ')
     """
     cards = []
     for token in text.replace(",", " ").split():
@@ -145,7 +145,8 @@ def _cards(text: str) -> str:
         for card in run if "".join(run) == token else [token]:
             if card.startswith("10"):
                 card = card.replace("10", "T", 1)
-            cards.append(card[0].upper() + card[1].lower() if len(card) == 2 else card)
+            written = card[0].upper() + card[1].lower() if len(card) == 2 else card
+            cards.append(written if _RUN_OF_CARDS.fullmatch(written) else card)
     return " ".join(cards)
 
 
