@@ -14,7 +14,7 @@ Hi/Lo, games not read) and, when ``../shared/corpora/pokerstars`` is there (read
 never copied), hands sampled from the corpus are mutated (byte flips, truncation, lines
 duplicated, deleted or swapped, huge numbers, long names and lines, many seats, NUL bytes,
 invalid UTF-8, ``\\r`` line ends...) and each input is read by ``read_pokerstars`` through the
-compiled scanner, as bytes and as text, and by the line reader alone (``compiled=False``, the
+compiled scanner, as bytes and as text, and by the text engine alone (``compiled=False``, the
 reference and the fallback without a compiler); rows and issues must be equal.  Evaluator:
 random ``uint8`` hands of 5, 6 and 7 cards, 0 to 5,000 rows, C-ordered or strided, checked and
 unchecked, against the numpy loop, and direct calls of ``_kernel.evaluate`` with short or
@@ -103,16 +103,16 @@ def seed_hands(rng: random.Random, corpus_hands: int) -> list[bytes]:
 
 
 def pokerstars_divergence(data: bytes) -> str | None:
-    """Why the compiled reading of ``data`` (as bytes, then as text) differs from the line
-    reader's, or None."""
+    """Why the compiled reading of ``data`` (as bytes, then as text) differs from the
+    reference's (the text engine's), or None."""
     for label, source in (("bytes", data), ("text", _as_text(data))):
         compiled, reference = (_reading(source, compiled=flag) for flag in (True, False))
         if isinstance(compiled, str) or isinstance(reference, str):
             if compiled != reference:
-                return f"{label}: compiled {compiled!r}, line reader {reference!r}"[:600]
+                return f"{label}: compiled {compiled!r}, engine {reference!r}"[:600]
             return f"{label}: both raise {compiled!r}"
         if not compiled[0].equals(reference[0]) or not compiled[1].equals(reference[1]):
-            return f"{label}: the compiled path differs from the line reader"
+            return f"{label}: the compiled path differs from the engine (the reference)"
     return None
 
 

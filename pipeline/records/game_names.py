@@ -1,12 +1,12 @@
 """The one table of games: each game's name, its aliases, the rule sets it may be played by and
 the words each site's logs use for it, declared once here and nowhere else.
 
-Every source reads its game words from :data:`GAMES` (the PokerStars line reader and, at
-import, its compiled scanner; the PHH reader; the other sites' engine), and the games' variant
-table (:mod:`pipeline.games.poker.variants`) takes its names and rule sets from it, adding the
-rules each game is scored by.  This module imports the standard library only (no polars, no
-numpy), so the sources, the games and ``pipeline equity`` can all import it for the price of a
-few microseconds.
+Every source reads its game words from :data:`GAMES` (the text engine, PokerStars' declaration
+and every other site's; at import, PokerStars' compiled scanner; the PHH reader), and the
+games' variant table (:mod:`pipeline.games.poker.variants`) takes its names and rule sets from
+it, adding the rules each game is scored by.  This module imports the standard library only (no
+polars, no numpy), so the sources, the games and ``pipeline equity`` can all import it for the
+price of a few microseconds.
 
 To add a site's words for a game: add them under the site's name in that game's
 ``log_words``; to add a game: add a :class:`GameNames` to :data:`GAMES` (and its variant, its

@@ -90,7 +90,8 @@ XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 (:mod:`pipeline.sources.hand_histories.xml_engine`)."""
 
 SITES: tuple[Site, ...] = (
-    # PokerStars keeps its own reader: a compiled scanner, the line reader its reference.
+    # PokerStars keeps its own reader: a compiled scanner, the text engine over its
+    # declaration (sites/text/pokerstars.py, not listed in TEXT_SITES) its reference.
     Site("PokerStars", sniff_pokerstars, read_pokerstars),
     *(text_site(site) for site in TEXT_SITES),
     *(xml_site(site) for site in XML_SITES),
