@@ -45,6 +45,13 @@ PARTYPOKER = "PartyPoker"
 BETFAIR = "Betfair"
 UNIBET = "Unibet"
 WINNING = "Winning"
+POKERTRACKER = "PokerTracker"
+EVERLEAF = "Everleaf"
+PKR = "PKR"
+CAKE = "Cake"
+KINGSCLUB = "KingsClub"
+SEALSWITHCLUBS = "SealsWithClubs"
+ENTRACTION = "Entraction"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
 
@@ -156,6 +163,16 @@ HOLDEM = GameNames(
             "Holdem(Pot Limit)",
             "Holdem(Fixed Limit)",
         ),
+        POKERTRACKER: (
+            "Texas Hold'em NL",
+            "Texas Hold'em PL",
+            "Texas Hold'em FL",
+            "Holdem NL",
+            "Holdem PL",
+            "No Limit Hold'em",
+            "Pot Limit Hold'em",
+            "Limit Hold'em",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -215,6 +232,7 @@ OMAHA = GameNames(
             "Omaha",
             "Omaha(Pot Limit)",
         ),
+        POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
     },
 )
 OMAHA_5 = GameNames(

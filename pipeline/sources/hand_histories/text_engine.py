@@ -362,6 +362,7 @@ def _money(
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     if site.name_marks is not None:
         text = site.name_marks.sub("", text)
+    text = _respelled(site, text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     first_seat = None  # the seats come before the play: a summary's "Seat 3: ..." is not one
     for at, text_line in enumerate(lines[1:], start=1):
@@ -403,6 +404,8 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         stack = seat.groupdict().get("stack")
         hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
+        if seat.groupdict().get("button"):  # the seat line marks the button (``DEALER``)
+            hand.button = hand.seats[name]
         if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
             hand.sitting_out.add(name)
         index += 1
@@ -439,6 +442,13 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
             del hand.seats[name]
     return hand, meta
+
+
+def _respelled(site: TextSite, text: str) -> str:
+    """The hand's text with the site's :attr:`~TextSite.rewrites` applied, in order."""
+    for pattern, replacement in site.rewrites:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:

@@ -22,7 +22,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``table`` (matched on the lines after the header's last, up to the first seat line, joined
   by newlines): ``table``, ``size``, ``button``, ``tournament``;
 - ``button_line`` (a line before the seats or among the actions): ``button``, or ``name``;
-- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
+- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null),
+  ``button`` (a mark on the button's own seat line: ``DEALER``, ``[Dealer]``);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
   amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
@@ -257,3 +258,9 @@ class TextSite:
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
+    rewrites: tuple[tuple[re.Pattern[str], str], ...] = ()
+    """(pattern, replacement as :meth:`re.Pattern.sub` takes it), applied in order to each
+    hand's text before it is read, for a site whose lines need a small respelling to fit the
+    grammar: cards written suit first (``[HA C10]``), ``4 h`` or ``2 of d``, a board written
+    without brackets, a colon after the name on some lines only.  What the rows hold is still
+    what the log says."""

@@ -27,6 +27,11 @@ from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
 from pipeline.sources.hand_histories.sites.text.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.text.pokertracker import (
+    POKERTRACKER,
+    POKERTRACKER_EVEREST,
+    POKERTRACKER_VERSIONED,
+)
 from pipeline.sources.hand_histories.sites.text.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
 from pipeline.sources.hand_histories.sites.text.winning import WINNING, WINNING_2019
@@ -83,6 +88,9 @@ TEXT_SITES: tuple[TextSite, ...] = (
     UNIBET,
     WINNING,
     WINNING_2019,
+    POKERTRACKER_VERSIONED,  # before the older exports: their "GAME #" starts alike
+    POKERTRACKER,
+    POKERTRACKER_EVEREST,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
