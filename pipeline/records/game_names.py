@@ -173,6 +173,7 @@ HOLDEM = GameNames(
             "Pot Limit Hold'em",
             "Limit Hold'em",
         ),
+        EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -233,6 +234,7 @@ OMAHA = GameNames(
             "Omaha(Pot Limit)",
         ),
         POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
+        EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
     },
 )
 OMAHA_5 = GameNames(
@@ -296,6 +298,7 @@ OMAHA_HI_LO = GameNames(
             "Omaha Hi-Lo Game Table (PL)",
             "Omaha Hi-Lo Game Table (FL)",
         ),
+        EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",

@@ -22,6 +22,7 @@ from pipeline.sources.hand_histories.sites.text.betfair import BETFAIR
 from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.text.bovada import BOVADA
 from pipeline.sources.hand_histories.sites.text.enet import ENET
+from pipeline.sources.hand_histories.sites.text.everleaf import EVERLEAF
 from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
@@ -91,6 +92,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     POKERTRACKER_VERSIONED,  # before the older exports: their "GAME #" starts alike
     POKERTRACKER,
     POKERTRACKER_EVEREST,
+    EVERLEAF,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
