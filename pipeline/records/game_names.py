@@ -174,6 +174,7 @@ HOLDEM = GameNames(
             "Limit Hold'em",
         ),
         EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
+        PKR: ("HOLD'EM",),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -235,6 +236,7 @@ OMAHA = GameNames(
         ),
         POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
         EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
+        PKR: ("OMAHA",),
     },
 )
 OMAHA_5 = GameNames(
@@ -299,6 +301,7 @@ OMAHA_HI_LO = GameNames(
             "Omaha Hi-Lo Game Table (FL)",
         ),
         EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
+        PKR: ("OMAHA HI/LO",),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",

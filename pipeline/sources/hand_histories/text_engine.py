@@ -588,7 +588,7 @@ def _action(
     elif kind == "check":
         hand.act(name, "x")
     elif kind in ("call", "bet"):
-        amount = hand.amount(says.get("amount"))
+        amount = _added(hand, name, says)
         # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
         # call facing no bet is a bet, one putting in more than the most bet a raise
         top = max(hand.street_bet.values())
@@ -663,6 +663,15 @@ def _action(
         msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
         raise ValueError(msg)
     return True
+
+
+def _added(hand: _Hand, name: str, says: dict[str, str | Any]) -> float:
+    """What a call or a bet adds: its ``amount``, or, for a site writing a call as the
+    street total it makes (PKR's ``calls $0.12`` from the big blind), ``to`` less what the
+    player had in."""
+    if says.get("to"):
+        return round(hand.amount(says["to"]) - hand.street_bet[name], 9)
+    return hand.amount(says.get("amount"))
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:

@@ -27,7 +27,7 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
   amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
-  a post written as one),
+  a post written as one; a call written as the street total it makes, PKR's),
   ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
   ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``;

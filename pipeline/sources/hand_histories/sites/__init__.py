@@ -28,6 +28,7 @@ from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
 from pipeline.sources.hand_histories.sites.text.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.text.pkr import PKR
 from pipeline.sources.hand_histories.sites.text.pokertracker import (
     POKERTRACKER,
     POKERTRACKER_EVEREST,
@@ -93,6 +94,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     POKERTRACKER,
     POKERTRACKER_EVEREST,
     EVERLEAF,
+    PKR,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
