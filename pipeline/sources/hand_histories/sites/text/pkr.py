@@ -61,11 +61,11 @@ PKR = TextSite(
         (re.compile(r"posts (?P<amount>\S+) dead"), "dead_post"),
         (re.compile(r"posts (?P<amount>\S+)"), "live_post"),
         (re.compile(r"shows (?P<cards>\[.*\])"), "show"),
-        (re.compile(r"(?:mucks|doesn't show)"), "muck"),
+        (re.compile(r"mucks"), "muck"),
         (
             re.compile(
-                r"\s*(?:has |will be dealt in|rebuys |brings |yawns|says |claps|is |sits |"
-                r"adds |.*[.!]$)"  # the last: an emote ("laughs his *** off.")
+                r"\s*(?:doesn't show|has |will be dealt in|rebuys |brings |yawns|says |claps|"
+                r"is |sits |adds |.*[.!]$)"  # the last: an emote ("laughs his *** off.")
             ),
             "nothing",
         ),
