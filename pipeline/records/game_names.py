@@ -175,6 +175,7 @@ HOLDEM = GameNames(
         ),
         EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
         PKR: ("HOLD'EM",),
+        CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -237,6 +238,7 @@ OMAHA = GameNames(
         POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
         EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
         PKR: ("OMAHA",),
+        CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
     },
 )
 OMAHA_5 = GameNames(
@@ -302,6 +304,7 @@ OMAHA_HI_LO = GameNames(
         ),
         EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
         PKR: ("OMAHA HI/LO",),
+        CAKE: ("PL OmahaHiLo", "FL OmahaHiLo", "NL OmahaHiLo"),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",

@@ -21,6 +21,7 @@ from pipeline.sources.hand_histories.sites.text.absolute import ABSOLUTE, ULTIMA
 from pipeline.sources.hand_histories.sites.text.betfair import BETFAIR
 from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.text.bovada import BOVADA
+from pipeline.sources.hand_histories.sites.text.cake import CAKE
 from pipeline.sources.hand_histories.sites.text.enet import ENET
 from pipeline.sources.hand_histories.sites.text.everleaf import EVERLEAF
 from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
@@ -95,6 +96,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     POKERTRACKER_EVEREST,
     EVERLEAF,
     PKR,
+    CAKE,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
