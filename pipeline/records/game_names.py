@@ -176,6 +176,7 @@ HOLDEM = GameNames(
         EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
         PKR: ("HOLD'EM",),
         CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
+        KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -239,6 +240,7 @@ OMAHA = GameNames(
         EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
         PKR: ("OMAHA",),
         CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
+        KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
     },
 )
 OMAHA_5 = GameNames(
@@ -248,6 +250,7 @@ OMAHA_5 = GameNames(
     log_words={
         GGPOKER: ("PLO-5",),
         WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit"),
+        KINGSCLUB: ("Pot Limit Omaha 5 Card",),
         FULL_TILT: (
             "pl 5 card omaha hi",
             "pl courchevel hi",
@@ -305,6 +308,7 @@ OMAHA_HI_LO = GameNames(
         EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
         PKR: ("OMAHA HI/LO",),
         CAKE: ("PL OmahaHiLo", "FL OmahaHiLo", "NL OmahaHiLo"),
+        KINGSCLUB: ("Pot Limit Omaha Hi-Lo", "Limit Omaha Hi-Lo"),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",

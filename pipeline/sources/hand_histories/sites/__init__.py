@@ -26,6 +26,7 @@ from pipeline.sources.hand_histories.sites.text.enet import ENET
 from pipeline.sources.hand_histories.sites.text.everleaf import EVERLEAF
 from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.text.kingsclub import KINGSCLUB
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
 from pipeline.sources.hand_histories.sites.text.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
@@ -97,6 +98,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     EVERLEAF,
     PKR,
     CAKE,
+    KINGSCLUB,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
