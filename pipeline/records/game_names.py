@@ -177,6 +177,7 @@ HOLDEM = GameNames(
         PKR: ("HOLD'EM",),
         CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
         KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
+        SEALSWITHCLUBS: ("NL Hold'em", "PL Hold'em", "Limit Hold'em"),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -241,6 +242,7 @@ OMAHA = GameNames(
         PKR: ("OMAHA",),
         CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
         KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
+        SEALSWITHCLUBS: ("PL Omaha", "NL Omaha", "Limit Omaha"),
     },
 )
 OMAHA_5 = GameNames(

@@ -389,7 +389,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if seat is None:
             button = site.button_line.match(lines[index]) if site.button_line else None
             if button is not None:
-                hand.button = int(button.group("button"))
+                hand.button = _button_seat(hand, button)
             if not hand.seats and (
                 button is not None or any(pattern.match(lines[index]) for pattern in site.ignored)
             ):
@@ -444,6 +444,15 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     return hand, meta
 
 
+def _button_seat(hand: _Hand, button: re.Match[str]) -> int | None:
+    """The seat a button line gives: its ``button`` seat, or the seat of the player it names
+    (``Ann has the dealer button``), None where that player is not seated."""
+    says = button.groupdict()
+    if says.get("button"):
+        return int(says["button"])
+    return hand.seats.get(says.get("name") or "")
+
+
 def _respelled(site: TextSite, text: str) -> str:
     """The hand's text with the site's :attr:`~TextSite.rewrites` applied, in order."""
     for pattern, replacement in site.rewrites:
@@ -477,8 +486,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
-        says = button.groupdict()  # the button's seat, or the name of the player on it
-        hand.button = int(says["button"]) if says.get("button") else hand.seats.get(says["name"])
+        hand.button = _button_seat(hand, button)
         return
     street = site.street.match(text_line)
     if street is not None:

@@ -36,6 +36,7 @@ from pipeline.sources.hand_histories.sites.text.pokertracker import (
     POKERTRACKER_EVEREST,
     POKERTRACKER_VERSIONED,
 )
+from pipeline.sources.hand_histories.sites.text.sealswithclubs import SEALSWITHCLUBS
 from pipeline.sources.hand_histories.sites.text.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
 from pipeline.sources.hand_histories.sites.text.winning import WINNING, WINNING_2019
@@ -99,6 +100,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     PKR,
     CAKE,
     KINGSCLUB,
+    SEALSWITHCLUBS,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
