@@ -178,6 +178,11 @@ HOLDEM = GameNames(
         CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
         KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
         SEALSWITHCLUBS: ("NL Hold'em", "PL Hold'em", "Limit Hold'em"),
+        ENTRACTION: (
+            "Texas Hold'em No Limit",
+            "Texas Hold'em Pot Limit",
+            "Texas Hold'em Fixed Limit",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -243,6 +248,7 @@ OMAHA = GameNames(
         CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
         KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
         SEALSWITHCLUBS: ("PL Omaha", "NL Omaha", "Limit Omaha"),
+        ENTRACTION: ("Omaha High Pot Limit", "Omaha High No Limit", "Omaha High Fixed Limit"),
     },
 )
 OMAHA_5 = GameNames(
@@ -253,6 +259,7 @@ OMAHA_5 = GameNames(
         GGPOKER: ("PLO-5",),
         WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit"),
         KINGSCLUB: ("Pot Limit Omaha 5 Card",),
+        ENTRACTION: ("5-Card Omaha High Pot Limit",),
         FULL_TILT: (
             "pl 5 card omaha hi",
             "pl courchevel hi",

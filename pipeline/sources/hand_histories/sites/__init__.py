@@ -23,6 +23,7 @@ from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.text.bovada import BOVADA
 from pipeline.sources.hand_histories.sites.text.cake import CAKE
 from pipeline.sources.hand_histories.sites.text.enet import ENET
+from pipeline.sources.hand_histories.sites.text.entraction import ENTRACTION
 from pipeline.sources.hand_histories.sites.text.everleaf import EVERLEAF
 from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
@@ -101,6 +102,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     CAKE,
     KINGSCLUB,
     SEALSWITHCLUBS,
+    ENTRACTION,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
