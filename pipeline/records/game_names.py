@@ -172,6 +172,8 @@ HOLDEM = GameNames(
             "No Limit Hold'em",
             "Pot Limit Hold'em",
             "Limit Hold'em",
+            "Hold'em",
+            "Multi Table Hold'em",
         ),
         EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
         PKR: ("HOLD'EM",),

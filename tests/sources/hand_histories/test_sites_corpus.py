@@ -17,13 +17,21 @@ from typing import cast
 import polars as pl
 import pytest
 
-from bench.sites import SKIPPED_FILES, SiteFigures, corpus_folder, corpus_table, render
+from bench.sites import (
+    SKIPPED_FILES,
+    SiteFigures,
+    corpus_folder,
+    corpus_table,
+    render,
+    site_figures,
+)
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_amount
 from pipeline.sources.hand_histories.head_marks import HEAD_MARKS, site_of_head
 from pipeline.sources.hand_histories.sites import SITES, TEXT_SITES
+from pipeline.sources.hand_histories.sites.text.pokertracker import POKERTRACKER_MICROGAMING
 
 CORPUS = corpus_folder()
 pytestmark = pytest.mark.skipif(CORPUS is None, reason="no ../shared/corpora/sites")
@@ -418,21 +426,35 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
     assert sorted(differ) == sorted(exceptions), differ
 
 
-def test_pokertracker_exports_are_read_but_microgaming_s() -> None:
-    """PokerTracker's exports of iPoker, Merge and Everest hands are read whole; its exports of
-    Microgaming's hands (``** Game ID 4152594215 starting``, cards ``2 of d``) are not yet:
-    each such file is one issue naming it (``looks like PokerTracker``), no hand misread."""
+def test_pokertracker_exports_of_four_networks_are_read_whole() -> None:
+    """PokerTracker's exports of iPoker, Merge, Everest and Microgaming hands are all read (four
+    grammars, one site), and where a Microgaming export writes each seat's stack at the end of
+    the hand (``with €10.00 at end €9.95``), our net is that change."""
     assert CORPUS is not None
-    figures = {row.site: row for row in corpus_table(CORPUS) if row.site == "PokerTracker"}
-    row = figures["PokerTracker"]
-    assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (30, 528, 514, {})
-    assert (row.disagreements, row.name_disagreements) == (0, 0)
-    unread = [
-        decode_text((CORPUS / "PokerTracker" / name).read_bytes()) for name in row.other_files
-    ]
-    assert len(unread) == 8
-    assert all(re.match(r"\ufeff?\*\* (?:Game ID|Hand #) \d+", text) for text in unread)
-    assert sum(len(re.findall(r"(?m)^\ufeff?\*\* (?:Game ID|Hand #) \d+", t)) for t in unread) == 14
+    row = site_figures(CORPUS / "PokerTracker")
+    assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (30, 528, 528, {})
+    assert (row.disagreements, row.name_disagreements, row.other_files) == (0, 0, [])
+    seat_at_end = re.compile(
+        r"(?m)^- (.+?) sitting in seat \d+ with \D?([\d.]+) at end \D?([\d.]+)"
+    )
+    checked, differ = 0, []
+    for path, text, log in _logs("PokerTracker"):
+        starts = list(POKERTRACKER_MICROGAMING.hand_start.finditer(text))
+        ends = [found.start() for found in starts[1:]] + [len(text)] if starts else []
+        for start, end in zip(starts, ends, strict=True):
+            hand = text[start.start() : end]
+            for seat in seat_at_end.finditer(hand):
+                row_of = log.rows.filter(
+                    (pl.col("round") == start.group("hand_id")) & (pl.col("player") == seat[1])
+                )
+                if row_of.height == 0:
+                    continue  # sitting out: not dealt in
+                checked += 1
+                net = float(seat[3]) - float(seat[2])
+                if abs(net - (row_of["won"][0] - row_of["put_in"][0])) > 0.005:
+                    differ.append(f"{path.name}: {start.group('hand_id')} {seat[1]}")
+    assert checked == 31
+    assert differ == []
 
 
 @pytest.mark.parametrize(

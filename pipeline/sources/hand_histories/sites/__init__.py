@@ -35,6 +35,7 @@ from pipeline.sources.hand_histories.sites.text.pkr import PKR
 from pipeline.sources.hand_histories.sites.text.pokertracker import (
     POKERTRACKER,
     POKERTRACKER_EVEREST,
+    POKERTRACKER_MICROGAMING,
     POKERTRACKER_VERSIONED,
 )
 from pipeline.sources.hand_histories.sites.text.sealswithclubs import SEALSWITHCLUBS
@@ -97,6 +98,7 @@ TEXT_SITES: tuple[TextSite, ...] = (
     POKERTRACKER_VERSIONED,  # before the older exports: their "GAME #" starts alike
     POKERTRACKER,
     POKERTRACKER_EVEREST,
+    POKERTRACKER_MICROGAMING,
     EVERLEAF,
     PKR,
     CAKE,

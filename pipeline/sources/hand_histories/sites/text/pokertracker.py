@@ -12,6 +12,8 @@ wrote the file; the network is in the header's words and the table's name).
   the ``Version:`` header, where it gives what it adds (``Raise $23.38`` after no bet of one's
   own; the totals of ``Total pot`` say which).  No uncalled bet is written: the newer exports
   (``Uncalled:Y``) leave it out of the winner's award, the older keep it in.
+- **Microgaming** (``** Game ID 4152594215 starting - 2011-11-02 23:08:51``): see
+  :data:`POKERTRACKER_MICROGAMING`.
 - **Everest** (``EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em -
   22:33:12 - 2011/01/02``): PokerStars' words (``raises to $5.50``, ``Uncalled bet of $7.00
   returned to``), the blinds ``posts the small blind of $0.50``, the pots ``collects $12.85``
@@ -148,3 +150,62 @@ POKERTRACKER_EVEREST = TextSite(
     wording=CATEGORY_WORDING,
 )
 """PokerTracker's exports of Everest's hands."""
+
+POKERTRACKER_MICROGAMING = TextSite(
+    name="PokerTracker",
+    hand_start=re.compile(r"^\ufeff?\*\* (?:Game ID|Hand #) (?P<hand_id>\d+)", re.MULTILINE),
+    headers=(
+        re.compile(
+            r"^\ufeff?\*\* (?:Game ID|Hand #) (?P<hand_id>\d+)(?: Version:\d+)? starting - "
+            r"(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\n\*\* (?P<table>[^\n]*?"
+            r"(?:\((?P<tournament>\d+)\):Table \d+)?) \[(?P<game>[^\]]+)\] \((?P<sb>[\d.,]+)\|"
+            r"(?P<bb>[\d.,]+) [NPF]?L - [^)]*?(?:seats:(?P<size>\d+) ?[^)]*)?\)"
+        ),
+    ),
+    table=None,
+    seat=re.compile(
+        rf"^(?:- )?{NAME} sitting in seat (?P<seat>\d+) with (?P<stack>[^ \[]+)"
+        r"(?: at end \S+)?(?: ?\[(?P<button>Dealer)\])?(?: ?\[Sitting out\])?$"
+    ),
+    sitting_out=re.compile(r"\[Sitting out\]"),
+    actor_separator=" ",
+    actions=(
+        (re.compile(r"folded"), "fold"),
+        (re.compile(r"checked"), "check"),
+        (re.compile(r"called - (?P<amount>\S+)"), "call"),
+        (re.compile(r"bet - (?P<amount>\S+)"), "bet"),
+        # both add: "raised to €16.75" puts in 16.75 more (the calls after it say so)
+        (re.compile(r"raised (?:to|-) (?P<amount>\S+)"), "raise"),
+        (re.compile(r"went all-in - (?P<amount>\S+)"), "all_in"),
+        (re.compile(r"posted the small blind - (?P<amount>\S+)"), "small_blind"),
+        (re.compile(r"posted the big blind - (?P<amount>\S+)"), "big_blind"),
+        (re.compile(r"posted ante - (?P<amount>\S+)"), "ante"),
+        (re.compile(r"posted to play - (?P<amount>\S+)"), "dead_post"),
+        (re.compile(r"shows: (?P<cards>.+)"), "show"),
+        (re.compile(r"mucks:(?: (?P<cards>.+))?"), "muck"),
+    ),
+    all_in=re.compile(r"^went all-in"),
+    street=re.compile(r"^\*\* Dealing the (?P<street>flop|turn|river):"),
+    streets=MappingProxyType({"flop": 1, "turn": 2, "river": 3}),
+    dealt=re.compile(rf"^\*\* Dealing cards? to {NAME}: (?P<cards>.+)$"),
+    collected=re.compile(rf"^{NAME} wins (?P<amount>\S+) from "),
+    unmatched_in_collected=None,
+    summary=re.compile(r"^End of game \d+"),
+    summary_required=False,
+    summary_shown=NEVER,
+    date_formats=("%Y-%m-%d %H:%M:%S",),
+    ignored=(re.compile(r"^Rake: "),),
+    rewrites=(
+        (re.compile(r"\b(10|[2-9JQKA]) of ([cdhs])\b"), r"\1\2"),  # "A of c" -> "Ac"
+        (re.compile(r"(?m)^(\*\* Dealing the \w+): (.+)$"), r"\1: [\2]"),
+    ),
+    wording=CATEGORY_WORDING,
+)
+"""PokerTracker's exports of Microgaming's hands (``** Game ID 4152594215 starting -
+2011-11-02 23:08:51``, ``** Hand # 5870377181 starting``): the table, the game in brackets and
+the stakes on the second line (``** Deal 252 (Deep) - €5 Min [Hold'em] (0.05|0.10 NL - € Cash
+Game) Real Money``, a tournament's ``(10124058):Table 11``), seats ``- Ann sitting in seat 3
+with €6.90 [Dealer]``, actions in the past tense with what they add (``raised - €0.20``,
+``went all-in - €14.47``, and the newer ``raised to €1.75`` too, whatever its words),
+cards spelt ``A of s`` or ``As``, the board without brackets; ``End of game 4152594215`` or
+the rake ends a hand."""
