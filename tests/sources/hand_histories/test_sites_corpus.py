@@ -115,6 +115,14 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         # stud waits for the engine's stud streets (issue 34)
         ("Everleaf", 16, 233, 208, {"unsupported_variant": 25}),
         ("PKR", 18, 105, 105, {}),
+        ("PokerTracker", 30, 528, 528, {}),
+        # a hand cut short (no pot awarded), a name written "Player Space" and "Player_Space"
+        ("Cake", 28, 48, 46, {"malformed_hand": 1, "truncated_hand": 1}),
+        # Big O, stud and draw wait for their games; two boards run twice
+        ("KingsClub", 33, 33, 8, {"run_it_twice": 2, "unsupported_variant": 23}),
+        ("SealsWithClubs", 7, 7, 7, {}),
+        # the hero's cards dealt to "hero" where the seat says "Hero"
+        ("Entraction", 8, 8, 7, {"malformed_hand": 1}),
         # stud; an unknown player acts; a board run twice
         (
             "Winning",
@@ -141,6 +149,11 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         "Unibet",
         "Everleaf",
         "PKR",
+        "PokerTracker",
+        "Cake",
+        "KingsClub",
+        "SealsWithClubs",
+        "Entraction",
         "Winning",
     ],
 )
@@ -221,6 +234,12 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         ("Everleaf", []),
         ("PKR", []),
         ("PokerTracker", []),
+        # a coin flip whose log posts no chips: 3,000 awarded from nothing put in
+        ("Cake", [("pot_disagreement", "3022AFD2BD000001")]),
+        # a side pot of the big blind's own chips the log never awards back
+        ("KingsClub", [("pot_disagreement", "3969308")]),
+        ("SealsWithClubs", []),
+        ("Entraction", []),
     ],
     ids=[
         "GGPoker",
@@ -241,6 +260,10 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         "Everleaf",
         "PKR",
         "PokerTracker",
+        "Cake",
+        "KingsClub",
+        "SealsWithClubs",
+        "Entraction",
     ],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
@@ -293,8 +316,10 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
                 "8504122543",
             },
         ),
+        # the coin flip: every chip all in without a line saying so
+        ("Cake", {"3022AFD2BD000001"}),
     ],
-    ids=["888poker", "Bovada", "PartyPoker"],
+    ids=["888poker", "Bovada", "PartyPoker", "Cake"],
 )
 def test_a_log_paying_out_more_than_was_put_in_is_named(site: str, expected: set[str]) -> None:
     found = set()
@@ -458,16 +483,20 @@ def test_pokertracker_exports_of_four_networks_are_read_whole() -> None:
 
 
 @pytest.mark.parametrize(
-    ("site", "cut"),
+    ("site", "cut", "hands"),
     [
-        ("PKR", r"^(?:Taking Rake of (\S+)|No Rake Taken)"),
-        ("PokerTracker", r"^Total pot \S+ Rake (\S+)"),
+        ("PKR", r"^(?:Taking Rake of (\S+)|No Rake Taken)", 48),
+        ("PokerTracker", r"^(?:Total pot \S+ Rake (\S+)|Rake: (\S+))", 288),
+        ("KingsClub", r"^Rake ([\d.,]+)$", 6),
+        ("SealsWithClubs", r"^Rake \(([\d.]+)\)$", 7),
+        ("Entraction", r"^Rake: +(?:[A-Z]{3} )?([\d.,]+)$", 5),
     ],
-    ids=["PKR", "PokerTracker"],
+    ids=["PKR", "PokerTracker", "KingsClub", "SealsWithClubs", "Entraction"],
 )
-def test_the_rake_each_new_site_writes_is_put_in_less_won(site: str, cut: str) -> None:
-    """What PKR (``Taking Rake of $0.17``) and PokerTracker's exports (``Total pot €7.52 Rake
-    €0.53``) say they kept is what our rows leave between put in and won, hand by hand."""
+def test_the_rake_each_new_site_writes_is_put_in_less_won(site: str, cut: str, hands: int) -> None:
+    """What PKR (``Taking Rake of $0.17``), PokerTracker's exports (``Total pot €7.52 Rake
+    €0.53``), KingsClub, Seals With Clubs and Entraction say they kept is what our rows leave
+    between put in and won, hand by hand (where a hand writes its rake)."""
     declarations = [declared for declared in TEXT_SITES if declared.name == site]
     written = re.compile(cut, re.M)
     checked, differ = 0, {}
@@ -492,5 +521,5 @@ def test_the_rake_each_new_site_writes_is_put_in_less_won(site: str, cut: str) -
             rake = sum(read_amount(amount) for amount in said.groups() if amount)
             if abs(rake - kept[hand_id]) > 0.005:
                 differ[hand_id] = f"{path.name}: {said.group(0)!r}, ours {kept[hand_id]}"
-    assert checked > 40
+    assert checked == hands
     assert differ == {}
