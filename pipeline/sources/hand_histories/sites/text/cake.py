@@ -28,7 +28,8 @@ from pipeline.sources.hand_histories.sites.text.patterns import (
 )
 from pipeline.sources.hand_histories.text_site import TextSite
 
-_AMOUNT = r"[$€£]?[\d.,]+"
+_AMOUNT = r"[$€£]?\d+(?:[ \u00a0.,]\d+)*"  # "$0,05", "2,375", "5 660" (a space for thousands)
+_PUT = rf"(?P<amount>{_AMOUNT})"
 _WHEN = r" -- (?P<date>\d{4}[/.-]\d\d[/.-]\d\d) - (?P<time>\d\d:\d\d:\d\d)"
 
 CAKE = TextSite(
@@ -56,20 +57,20 @@ CAKE = TextSite(
     actor_separator=": ",
     actions=(
         *FOLD_CHECK,
-        (re.compile(r"calls (?P<amount>\S+)"), "call"),
-        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises to (?P<to>\S+)"), "raise"),
-        (re.compile(r"is all in (?P<amount>\S+)"), "all_in"),
-        (re.compile(r"posts small blind (?P<amount>\S+)"), "small_blind"),
-        (re.compile(r"posts big blind (?P<amount>\S+)"), "big_blind"),
+        (re.compile(r"calls " + _PUT), "call"),
+        (re.compile(r"bets " + _PUT), "bet"),
+        (re.compile(rf"raises to (?P<to>{_AMOUNT})"), "raise"),
+        (re.compile(r"is all in " + _PUT), "all_in"),
+        (re.compile(r"posts small blind " + _PUT), "small_blind"),
+        (re.compile(r"posts big blind " + _PUT), "big_blind"),
         # "posts dead blind $-0,10 and big blind $0,10": the dead part written negative
         (
             re.compile(r"posts dead blind [$€£]?-?(?P<dead>[\d.,]+) and big blind (?P<amount>\S+)"),
             "big_blind",
         ),
         (re.compile(r"posts dead blind (?P<amount>\S+)"), "dead_post"),
-        (re.compile(r"posts ante of (?P<amount>\S+)"), "ante"),
-        (re.compile(r"returns uncalled bet (?P<amount>\S+)"), "returned"),
+        (re.compile(r"posts ante of " + _PUT), "ante"),
+        (re.compile(r"returns uncalled bet " + _PUT), "returned"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?P<stated>[^)]*?) *\))?"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?(?: \((?P<stated>[^)]*)\))?"), "muck"),
         (re.compile(r"sits out|is sitting out|has (?:joined|left)|is disconnected"), "nothing"),
@@ -80,7 +81,7 @@ CAKE = TextSite(
     streets=MappingProxyType({"flop": 1, "turn": 2, "river": 3, "show down": 0}),
     dealt=DEALT,
     collected=re.compile(
-        rf"^{NAME}:? wins (?:(?:high|low) pot )?(?P<amount>[$€£]?\d[\d.,\u00a0]*)(?: with|$)"
+        rf"^{NAME}:? wins (?:(?:high|low) pot )?{_PUT}(?: with|$)"
     ),
     summary=NEVER,
     summary_required=False,
