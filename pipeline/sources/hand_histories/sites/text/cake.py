@@ -80,9 +80,7 @@ CAKE = TextSite(
     street=re.compile(r"^\*\*\* ?(?P<street>FLOP|TURN|RIVER|SHOW DOWN) ?\*\*\*"),
     streets=MappingProxyType({"flop": 1, "turn": 2, "river": 3, "show down": 0}),
     dealt=DEALT,
-    collected=re.compile(
-        rf"^{NAME}:? wins (?:(?:high|low) pot )?{_PUT}(?: with|$)"
-    ),
+    collected=re.compile(rf"^{NAME}:? wins (?:(?:high|low) pot )?{_PUT}(?: with|$)"),
     summary=NEVER,
     summary_required=False,
     summary_shown=NEVER,
