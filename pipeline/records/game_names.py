@@ -176,7 +176,7 @@ HOLDEM = GameNames(
             "Multi Table Hold'em",
         ),
         EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
-        PKR: ("HOLD'EM",),
+        PKR: ("Hold'em",),  # written HOLD'EM: matched whatever its case
         CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
         KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
         SEALSWITHCLUBS: ("NL Hold'em", "PL Hold'em", "Limit Hold'em"),
@@ -246,7 +246,7 @@ OMAHA = GameNames(
         ),
         POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
         EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
-        PKR: ("OMAHA",),
+        PKR: ("Omaha",),  # written OMAHA
         CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
         KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
         SEALSWITHCLUBS: ("PL Omaha", "NL Omaha", "Limit Omaha"),
@@ -317,7 +317,7 @@ OMAHA_HI_LO = GameNames(
             "Omaha Hi-Lo Game Table (FL)",
         ),
         EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
-        PKR: ("OMAHA HI/LO",),
+        PKR: ("Omaha Hi/Lo",),  # written OMAHA HI/LO
         CAKE: ("PL OmahaHiLo", "FL OmahaHiLo", "NL OmahaHiLo"),
         KINGSCLUB: ("Pot Limit Omaha Hi-Lo", "Limit Omaha Hi-Lo"),
         WINNING: (
