@@ -45,6 +45,13 @@ PARTYPOKER = "PartyPoker"
 BETFAIR = "Betfair"
 UNIBET = "Unibet"
 WINNING = "Winning"
+POKERTRACKER = "PokerTracker"
+EVERLEAF = "Everleaf"
+PKR = "PKR"
+CAKE = "Cake"
+KINGSCLUB = "KingsClub"
+SEALSWITHCLUBS = "SealsWithClubs"
+ENTRACTION = "Entraction"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
 
@@ -156,6 +163,28 @@ HOLDEM = GameNames(
             "Holdem(Pot Limit)",
             "Holdem(Fixed Limit)",
         ),
+        POKERTRACKER: (
+            "Texas Hold'em NL",
+            "Texas Hold'em PL",
+            "Texas Hold'em FL",
+            "Holdem NL",
+            "Holdem PL",
+            "No Limit Hold'em",
+            "Pot Limit Hold'em",
+            "Limit Hold'em",
+            "Hold'em",
+            "Multi Table Hold'em",
+        ),
+        EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
+        PKR: ("Hold'em",),  # written HOLD'EM: matched whatever its case
+        CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
+        KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
+        SEALSWITHCLUBS: ("NL Hold'em", "PL Hold'em", "Limit Hold'em"),
+        ENTRACTION: (
+            "Texas Hold'em No Limit",
+            "Texas Hold'em Pot Limit",
+            "Texas Hold'em Fixed Limit",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -215,6 +244,13 @@ OMAHA = GameNames(
             "Omaha",
             "Omaha(Pot Limit)",
         ),
+        POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
+        EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
+        PKR: ("Omaha",),  # written OMAHA
+        CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
+        KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
+        SEALSWITHCLUBS: ("PL Omaha", "NL Omaha", "Limit Omaha"),
+        ENTRACTION: ("Omaha High Pot Limit", "Omaha High No Limit", "Omaha High Fixed Limit"),
     },
 )
 OMAHA_5 = GameNames(
@@ -224,6 +260,8 @@ OMAHA_5 = GameNames(
     log_words={
         GGPOKER: ("PLO-5",),
         WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit"),
+        KINGSCLUB: ("Pot Limit Omaha 5 Card",),
+        ENTRACTION: ("5-Card Omaha High Pot Limit",),
         FULL_TILT: (
             "pl 5 card omaha hi",
             "pl courchevel hi",
@@ -278,6 +316,10 @@ OMAHA_HI_LO = GameNames(
             "Omaha Hi-Lo Game Table (PL)",
             "Omaha Hi-Lo Game Table (FL)",
         ),
+        EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
+        PKR: ("Omaha Hi/Lo",),  # written OMAHA HI/LO
+        CAKE: ("PL OmahaHiLo", "FL OmahaHiLo", "NL OmahaHiLo"),
+        KINGSCLUB: ("Pot Limit Omaha Hi-Lo", "Limit Omaha Hi-Lo"),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",

@@ -407,6 +407,7 @@ def _money(
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     if site.name_marks is not None:
         text = site.name_marks.sub("", text)
+    text = _respelled(site, text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     first_seat = None  # the seats come before the play: a summary's "Seat 3: ..." is not one
     for at, text_line in enumerate(lines[1:], start=1):
@@ -438,7 +439,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if seat is None:
             button = site.button_line.match(lines[index]) if site.button_line else None
             if button is not None:
-                hand.button = int(button.group("button"))
+                hand.button = _button_seat(hand, button)
             if not hand.seats and (
                 button is not None or any(pattern.match(lines[index]) for pattern in site.ignored)
             ):
@@ -457,6 +458,8 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         stack = seat.groupdict().get("stack")
         hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
+        if seat.groupdict().get("button"):  # the seat line marks the button (``DEALER``)
+            hand.button = hand.seats[name]
         if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
             hand.sitting_out.add(name)
         index += 1
@@ -516,6 +519,22 @@ def _check_seat_line(site: TextSite, text_line: str, header: str) -> None:
         raise BadHandError(msg, hand_id)
 
 
+def _button_seat(hand: _Hand, button: re.Match[str]) -> int | None:
+    """The seat a button line gives: its ``button`` seat, or the seat of the player it names
+    (``Ann has the dealer button``), None where that player is not seated."""
+    says = button.groupdict()
+    if says.get("button"):
+        return int(says["button"])
+    return hand.seats.get(says.get("name") or "")
+
+
+def _respelled(site: TextSite, text: str) -> str:
+    """The hand's text with the site's :attr:`~TextSite.rewrites` applied, in order."""
+    for pattern, replacement in site.rewrites:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
     """The header's blinds, posted by the two seats after the button (heads-up, the button and
     the other), for a log that does not write its posts."""
@@ -542,8 +561,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
-        says = button.groupdict()  # the button's seat, or the name of the player on it
-        hand.button = int(says["button"]) if says.get("button") else hand.seats.get(says["name"])
+        hand.button = _button_seat(hand, button)
         return
     street = site.street.match(text_line)
     if street is not None:
@@ -653,7 +671,7 @@ def _action(
     elif kind == "check":
         hand.act(name, "x")
     elif kind in ("call", "bet"):
-        amount = hand.amount(says.get("amount"))
+        amount = _added(hand, name, says)
         # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
         # call facing no bet is a bet, one putting in more than the most bet a raise
         top = max(hand.street_bet.values())
@@ -800,6 +818,15 @@ def _stated_hand(site: TextSite, hand: _Hand, name: str) -> str | None:
     if site.stated_from_show_line:
         return hand.stated.get(name) or hand.summary_stated.get(name)
     return hand.summary_stated.get(name) or hand.stated.get(name)
+
+
+def _added(hand: _Hand, name: str, says: dict[str, str | Any]) -> float:
+    """What a call or a bet adds: its ``amount``, or, for a site writing a call as the
+    street total it makes (PKR's ``calls $0.12`` from the big blind), ``to`` less what the
+    player had in."""
+    if says.get("to"):
+        return round(hand.amount(says["to"]) - hand.street_bet[name], 9)
+    return hand.amount(says.get("amount"))
 
 
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:

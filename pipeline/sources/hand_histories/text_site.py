@@ -22,11 +22,12 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``table`` (matched on the lines after the header's last, up to the first seat line, joined
   by newlines): ``table``, ``size``, ``button``, ``tournament``;
 - ``button_line`` (a line before the seats or among the actions): ``button``, or ``name``;
-- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
+- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null),
+  ``button`` (a mark on the button's own seat line: ``DEALER``, ``[Dealer]``);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
   amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
-  a post written as one),
+  a post written as one; a call written as the street total it makes, PKR's),
   ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
   ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``; a ``fold``'s ``cards`` are those shown with it (``folds [9c]``): in
@@ -317,3 +318,9 @@ class TextSite:
     whole_summary_seat: re.Pattern[str] | None = None
     """Searched in the text's last summary seat line where no line end follows it: how a whole
     one ends (a fold, an amount, cards, the last word of a hand's name)."""
+    rewrites: tuple[tuple[re.Pattern[str], str], ...] = ()
+    """(pattern, replacement as :meth:`re.Pattern.sub` takes it), applied in order to each
+    hand's text before it is read, for a site whose lines need a small respelling to fit the
+    grammar: cards written suit first (``[HA C10]``), ``4 h`` or ``2 of d``, a board written
+    without brackets, a colon after the name on some lines only.  What the rows hold is still
+    what the log says."""

@@ -27,10 +27,14 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT,
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*"
-_NAME = r"(?P<name>.+?)"
 _GAME = r"(?P<game>[A-Za-z][\w /-]*?)(?: \(\d+ on \d+\))?"
 _CLOCK = (
     r"(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)? \((?P<zone>[A-Z]+)\)"
@@ -60,7 +64,7 @@ ABSOLUTE = TextSite(
         r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer"
     ),
     play_money=re.compile(r"\(Play Money\)"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+) - {_NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+) - {NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
     actor_separator=" - ",
     all_in=re.compile(r"^All-In"),
     actions=(
@@ -88,11 +92,11 @@ ABSOLUTE = TextSite(
     ),
     street=re.compile(r"^\*\*\* (?P<street>POCKET CARDS|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
     streets=MappingProxyType({"pocket cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    collected=re.compile(rf"^{_NAME} Collects (?P<amount>\S+) from (?:main|side) pot"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    dealt=DEALT,
+    collected=re.compile(rf"^{NAME} Collects (?P<amount>\S+) from (?:main|side) pot"),
+    summary=STARS_SUMMARY,
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:dealer|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:dealer|small blind|big blind)\) )*"
         r"(?:(?:won|collected) Total \([^()]*\)(?: All-In)? )?"
         r"(?:HI:(?:lost|\([^()]*\)) with (?P<stated>.+?) |HI: \[(?P<mucked>Mucked)\] )"
         r"\[(?P<cards>[^\]-]*?)(?: -|\])"

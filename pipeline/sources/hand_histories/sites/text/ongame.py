@@ -22,10 +22,14 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    NAME,
+    NEVER,
+    STARS_BETS,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*"
-_NAME = r"(?P<name>.+?)"
 
 ONGAME = TextSite(
     name="Ongame",
@@ -44,15 +48,11 @@ ONGAME = TextSite(
     ),
     table=None,
     button_line=re.compile(r"^Button: seat (?P<button>\d+)"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_AMOUNT})\)$"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>{_AMOUNT})\)$"),
     actor_separator=" ",
     all_in=re.compile(r"\[all in\]"),
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
-        (re.compile(r"calls (?P<amount>\S+)"), "call"),
-        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        *STARS_BETS,
         (re.compile(r"posts small blind \((?P<amount>[^()]+)\)"), "small_blind"),
         (re.compile(r"posts big blind \((?P<amount>[^()]+)\)"), "big_blind"),
         (re.compile(r"posts dead blind \((?P<amount>[^()]+)\)"), "dead_post"),
@@ -60,15 +60,15 @@ ONGAME = TextSite(
     ),
     street=re.compile(r"^(?:--- )?Dealing (?P<street>pocket cards|flop|turn|river)"),
     streets=MappingProxyType({"pocket cards": 0, "flop": 1, "turn": 2, "river": 3}),
-    dealt=re.compile(rf"^Dealing to {_NAME}: \[(?P<cards>[^\]]*)\]$"),
-    collected=re.compile(r"(?!)"),  # the awards are in the summary
+    dealt=re.compile(rf"^Dealing to {NAME}: \[(?P<cards>[^\]]*)\]$"),
+    collected=NEVER,  # the awards are in the summary
     summary=re.compile(r"^Summary:$"),
     summary_collected=re.compile(r"^(?:Main pot|Side pot \d+): \S+ won by (?P<winners>.+)$"),
     unmatched_in_collected=False,
     currency_line=re.compile(r"^Rake taken: (?P<mark>[$€£])", re.MULTILINE),
     play_money=re.compile(r", Play money\)"),
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} \([^()]*\)(?:, net: [^,]*)?, \[(?P<cards>[^\]]*)\]"
+        rf"^Seat \d+: {NAME} \([^()]*\)(?:, net: [^,]*)?, \[(?P<cards>[^\]]*)\]"
         r"(?: \((?P<stated>[^()]*)\))?$"
     ),
     date_formats=("%b %d %H:%M:%S %Y",),
