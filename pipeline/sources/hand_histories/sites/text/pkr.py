@@ -28,6 +28,7 @@ from pipeline.sources.hand_histories.sites.text.patterns import (
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _ONE_CARD = re.compile(r"\[(10|[2-9TJQKA]) ([shdc])\]")
+_NEXT_CARD = re.compile(r"(?<=[shdc])\]\[(?=[2-9TJQKA1])")
 
 PKR = TextSite(
     name="PKR",
@@ -60,7 +61,7 @@ PKR = TextSite(
         (re.compile(r"posts ante of (?P<amount>\S+)"), "ante"),
         (re.compile(r"posts (?P<amount>\S+) dead"), "dead_post"),
         (re.compile(r"posts (?P<amount>\S+)"), "live_post"),
-        (re.compile(r"shows (?P<cards>\[.*\])"), "show"),
+        (re.compile(r"shows \[(?P<cards>[^\]]*)\]"), "show"),
         (re.compile(r"mucks"), "muck"),
         (
             re.compile(
@@ -74,7 +75,7 @@ PKR = TextSite(
     button_line=re.compile(r"^(?:Button is at|Moving Button to) seat (?P<button>\d+)$"),
     street=re.compile(r"^Dealing (?P<street>Cards|Flop|Turn|River)\b"),
     streets=MappingProxyType({"cards": 0, "flop": 1, "turn": 2, "river": 3}),
-    dealt=re.compile(rf"^Dealing (?P<cards>\[.*\]) to {NAME}$"),
+    dealt=re.compile(rf"^Dealing \[(?P<cards>[^\]]*)\] to {NAME}$"),
     uncalled=re.compile(rf"^Returning (?P<amount>\S+) to {NAME} uncalled$"),
     uncalled_unwritten=True,  # at times: the pots won then leave the unmatched part out
     unmatched_in_collected=False,
@@ -94,7 +95,8 @@ PKR = TextSite(
         # a player joining, not yet seated
         re.compile(r"^.+ (?:brings \S+ to table |has joined from )"),
     ),
-    rewrites=((_ONE_CARD, r"[\1\2]"),),
+    # "[A s][10 d]" -> "[As 10d]": each card its own word, the hand in one pair of brackets
+    rewrites=((_ONE_CARD, r"[\1\2]"), (_NEXT_CARD, " ")),
     wording=CATEGORY_WORDING,
 )
 """PKR: cash and tournaments, Hold'em and Omaha (Hi/Lo)."""
