@@ -309,14 +309,17 @@ def test_encodings_and_several_sessions_read_alike() -> None:
     assert both["round"].unique(maintain_order=True).to_list() == ["1001", "1002", "91001", "91002"]
 
 
-def test_stud_is_named_as_an_unsupported_variant_counted_once_per_game() -> None:
-    log = read_xml((SITES / "ipoker_stud.xml").read_bytes(), "ipoker_stud.xml")
+def test_a_game_not_in_the_table_is_named_as_an_unsupported_variant_counted_once() -> None:
+    # 5 Card Stud is no game of pipeline/records/game_names.py (7 Card Stud is: see
+    # test_xml_stud_draw.py)
+    name = "ipoker_five_card_stud.xml"
+    log = read_xml((SITES / name).read_bytes(), name)
     assert log.rows.height == 0
     assert log.issues.select("code", "value", "message").rows() == [
         (
             "unsupported_variant",
-            "7 Card Stud L $0.05/$0.10",
-            "ipoker_stud.xml:10: '7 Card Stud L $0.05/$0.10' is a variant not read here: "
+            "5 Card Stud L $0.05/$0.10",
+            f"{name}:10: '5 Card Stud L $0.05/$0.10' is a variant not read here: "
             "2 hands left out, the first hand 2001",
         )
     ]

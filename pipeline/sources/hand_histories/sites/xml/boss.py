@@ -23,12 +23,15 @@ from datetime import UTC, datetime
 from xml.etree.ElementTree import Element
 
 from pipeline.records import HandLog
+from pipeline.records.game_names import BOSS as SITE_NAME
+from pipeline.records.game_names import site_words
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,
     UnsupportedGameError,
     XmlSite,
     card_of,
+    limit_bets,
     money,
 )
 
@@ -44,14 +47,20 @@ blind posted to play)."""
 DEAD = frozenset({"HAND_DSB"})
 GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMATU": "Omaha",
          "GAME_OMAHL": "Omaha Hi/Lo"}  # fmt: skip
-"""``GAME`` -> our game; ``GAME_FCD`` (five-card draw) and the others are not read."""
+"""``GAME`` -> our board game."""
+STUD_AND_DRAW = {words: game.name for words, game in site_words(SITE_NAME).items()}
+"""``GAME`` -> a stud or draw game (``GAME_FCD``, five card draw; the one table's words).  A
+draw is a ``HAND_BOARD`` that deals no board, then each player's ``CHANGECARD COUNT`` (the
+cards changed) with the hand after it as ``<CARD>`` children."""
+FIXED_LIMIT = "FL"
+"""The ``LIMIT`` whose ``STAKES`` are a draw game's two bet sizes."""
 LIMITS = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
 BOARD = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 RANKS = "A23456789TJQK"
 SUITS = "dchs"
 """The suit of each quarter of the ``LINK`` numbers (0-12, 13-25, 26-38, 39-51)."""
 DEALT_IN = frozenset({"STATE_PLAYING", "STATE_SITOUT"})
-IGNORED = frozenset({"CHANGECARD", "HAND_ANTE_RETURN"})
+IGNORED = frozenset({"HAND_ANTE_RETURN"})
 _MARK = re.compile(r"<HISTORY\s+ID=\"\d+\"[^>]*\bGAME=")
 
 
@@ -73,10 +82,15 @@ def _cards(element: Element) -> list[str]:
 
 def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
     """One ``<HISTORY>`` into the builder."""
-    game = history.get("GAME", "")
-    if game not in GAMES:
+    game, limit = history.get("GAME", ""), history.get("LIMIT", "")
+    if game in STUD_AND_DRAW:
+        hand.game = STUD_AND_DRAW[game]
+        if limit == FIXED_LIMIT:
+            hand.small_bet, hand.big_bet = limit_bets(history.get("STAKES", ""))
+    elif game in GAMES:
+        hand.game = f"{GAMES[game]} {LIMITS.get(limit, 'No Limit')}"
+    else:
         raise UnsupportedGameError(game)
-    hand.game = f"{GAMES[game]} {LIMITS.get(history.get('LIMIT', ''), 'No Limit')}"
     hand.table = history.get("TABLE")
     if history.get("GAMEKIND") == "GAMEKIND_TOURNAMENT":
         hand.format, hand.currency = "tournament", "chips"
@@ -120,6 +134,11 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
             street = BOARD.get(action.get("VALUE", ""))
             if street is not None:
                 hand.deal(street, _cards(action))
+            elif hand.deal_rules.kind == "draw":
+                hand.to_street(hand.street + 1)  # the draw
+        elif kind == "CHANGECARD":
+            hand.draw(key, int(action.get("COUNT") or "0"))
+            hand.hole(key, _cards(action), shown=False)
         elif kind not in IGNORED:
             raise BadHandError(f"an action {kind!r}")
     for result in history.findall("SHOWDOWN/RESULT"):
