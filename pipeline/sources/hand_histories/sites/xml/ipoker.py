@@ -184,9 +184,9 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
             money(player.get("chips")),
             button=player.get("dealer") == "1",
         )
-    dealt = {cards.get("player") for cards in game.iter("cards") if cards.get("player")}
+    dealt_cards = {cards.get("player") for cards in game.iter("cards") if cards.get("player")}
     for player in players:
-        if dealt and player.get("name") not in dealt:
+        if dealt_cards and player.get("name") not in dealt_cards:
             hand.sits_out(player.get("name", ""))  # listed, but dealt no cards
     for round_ in game.findall("round"):
         street = STREET_OF_ROUND[deal].get(round_.get("no", ""))
