@@ -293,11 +293,16 @@ class HandBuilder:
         player.actions[self.street].append(f"{self.sequence}.{verb}{text}{all_in}")
 
     # -- chips -----------------------------------------------------------------------------
-    def post(self, key: str, verb: str, amount: float, *, dead: float = 0.0) -> None:
-        """A forced bet: ``verb`` is ``sb``, ``bb``, ``ante``, ``st`` or ``post``; ``dead`` is
-        the part that goes to the pot without counting as a bet (a dead small blind posted with
-        the big one).  An ante never counts as a bet."""
+    def post(
+        self, key: str, verb: str, amount: float, *, dead: float = 0.0, before_stack: bool = False
+    ) -> None:
+        """A forced bet: ``verb`` is ``sb``, ``bb``, ``ante``, ``st``, ``bi`` or ``post``;
+        ``dead`` is the part that goes to the pot without counting as a bet (a dead small blind
+        posted with the big one).  An ante never counts as a bet.  ``before_stack``: the log's
+        stack was written after this bet was paid (the player's stack grows by it)."""
         player = self._player(key)
+        if before_stack:
+            player.stack += amount
         amount = min(amount, player.stack - player.put_in) if player.stack > 0 else amount
         player.put_in += amount
         if verb != "ante":

@@ -40,7 +40,12 @@ __all__ = ["BOSS", "looks_like", "read_log"]
 ACTIONS = {"ACTION_FOLD": "f", "ACTION_CHECK": "x", "ACTION_CALL": "c", "ACTION_BET": "b",
            "ACTION_RAISE": "r", "ACTION_ALLIN": "allin"}  # fmt: skip
 """``ACTION TYPE`` -> our verbs; ``VALUE`` is the player's street total after the action (a
-call to 1.15 by a player with 0.35 in writes 1.15)."""
+call to 1.15 by a player with 0.35 in writes 1.15), but see :data:`CALL_ADDS_FROM`."""
+CALL_ADDS_FROM = "POT"
+"""The ``HISTORY`` attribute of the later format (2013 on: ``BET="0.00" POT="74.11"``), whose
+``ACTION_CALL VALUE`` is the chips the call adds (a call of a raise to 27 by a player with 8
+in writes 19; its pot lines balance only so)."""
+WRITTEN_ANTE = "HAND_ANTE"
 BLINDS = {"HAND_SB": "sb", "HAND_BB": "bb", "HAND_DSB": "post", "HAND_AB": "post"}
 """``HAND_BLINDS KIND`` -> our verbs (``HAND_DSB`` a dead small blind, ``HAND_AB`` another
 blind posted to play)."""
@@ -80,6 +85,40 @@ def _cards(element: Element) -> list[str]:
     return [boss_card(link) for link in links]
 
 
+def _amount(amount: float) -> str:
+    return f"{amount:g}"
+
+
+def _unwritten_ante(history: Element, dealt: dict[str, float]) -> float | None:
+    """The ante each player dealt in (name -> stack as written) paid where the log writes none
+    (2011 tournaments, whose stacks are written after the antes): the pot its first
+    ``HAND_BOARD`` line gives, less the blinds and bets before it (each at most the player's
+    stack), shared evenly by the players dealt in; None where the log writes antes, deals no
+    flop, or the pot holds nothing more (or what it holds does not share evenly)."""
+    if not dealt or history.find(f"ACTION[@TYPE='{WRITTEN_ANTE}']") is not None:
+        return None
+    street: dict[str, float] = {}
+    for action in history.findall("ACTION"):
+        kind, key, value = action.get("TYPE", ""), action.get("PLAYER", ""), action.get("VALUE")
+        if kind == "HAND_BOARD":
+            if not action.get("POT"):
+                return None
+            # a bet no one matched went back before the pot was counted
+            bets = [*sorted(street.values(), reverse=True), 0.0, 0.0]
+            extra = money(action.get("POT")) - sum(bets) + bets[0] - bets[1]
+            share = round(extra / len(dealt), 2)
+            if share <= 0 or abs(share * len(dealt) - extra) > 0.005:
+                return None
+            return share
+        if kind == "HAND_BLINDS" and value:
+            street[key] = street.get(key, 0.0) + money(value)
+        elif kind in ACTIONS and value:
+            street[key] = money(value)  # the street total after the action
+        if key in street and key in dealt:
+            street[key] = min(street[key], dealt[key])
+    return None
+
+
 def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
     """One ``<HISTORY>`` into the builder."""
     game, limit = history.get("GAME", ""), history.get("LIMIT", "")
@@ -111,6 +150,24 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
                   button=player.get("DEALER") == "Y")  # fmt: skip
         if player.get("STATE") == "STATE_SITOUT":
             hand.sits_out(name)
+    dealt = {action.get("PLAYER") for action in history.findall("ACTION[@TYPE='HAND_DEAL']")}
+    for key in list(hand.players):
+        if dealt and key not in dealt:
+            hand.sits_out(key)  # seated, but dealt no cards (older files' "Unknown" seats)
+    call_adds = history.get(CALL_ADDS_FROM) is not None
+    in_hand = {key: hand.players[key].stack for key in hand.players if key not in hand.sitting_out}
+    ante = _unwritten_ante(history, in_hand)
+    if ante is not None:
+        for key in in_hand:
+            hand.post(key, "ante", ante, before_stack=True)
+        hand.notes.append(
+            (
+                "ante_from_pot",
+                f"the log writes no ante, but its pot at the flop holds {_amount(ante)} from "
+                f"each of the {len(in_hand)} players beyond their bets: posted as antes, paid "
+                "before the stacks it writes",
+            )
+        )
     for action in history.findall("ACTION"):
         kind, key = action.get("TYPE", ""), action.get("PLAYER", "")
         if kind == "HAND_BLINDS":
@@ -126,6 +183,8 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
             hand.post(key, "ante", money(action.get("VALUE")))
         elif kind in ACTIONS and kind in ("ACTION_FOLD", "ACTION_CHECK"):
             hand.act(key, ACTIONS[kind])
+        elif kind == "ACTION_CALL" and call_adds:
+            hand.act(key, ACTIONS[kind], money(action.get("VALUE")))
         elif kind in ACTIONS:
             hand.act(key, ACTIONS[kind], to=money(action.get("VALUE")))
         elif kind == "HAND_DEAL":
