@@ -294,6 +294,42 @@ def test_a_file_cut_inside_a_hand_keeps_the_hands_before_and_names_the_cut_one()
     assert set(log.issues["code"]) <= LEFT_OUT_CODES
 
 
+def test_a_file_cut_after_a_hands_last_round_reads_it_where_the_logs_totals_agree() -> None:
+    # fpdb's regression files are often cut after the last hand's last round: iPoker writes
+    # every player's total bet and win before the rounds, so the hand's chips can be checked
+    data = (SITES / "ipoker_cash.xml").read_bytes()
+    cut = data[: data.rindex(b"</game>")]
+    whole = read_xml(data, "whole.xml").rows
+    log = read_xml(cut, "cut.xml")
+    assert log.rows.equals(whole), "the hand cut after its last round reads as the whole one"
+    assert log.issues.select("line", "hand_id", "code").rows() == [(52, "1002", "hand_cut_short")]
+    # the same hand cut before a raise no longer adds up to Bob's total of 0.60: left out
+    short = data[: data.index(b'<action no="3" player="Bob"')]
+    assert "Bob bets 0.6 by the log, 0 by its actions" in read_xml(short, "x").issues["message"][0]
+
+
+def test_a_tournament_that_writes_no_antes_has_them_from_its_pot() -> None:
+    # Boss' 2011 tournaments: no HAND_ANTE, but the pot at the flop (675) holds 25 from each
+    # of the three players dealt in beyond their 600 of blinds and calls; the stacks are
+    # written after the antes.  The seat "Unknown" is dealt no cards: not in the hand.
+    log = read_xml((SITES / "boss_tournament.xml").read_bytes(), "boss_tournament.xml")
+    assert log.rows.select("player", "stack", "put_in", "won", "ante", "actions").rows() == [
+        ("Amy", 3025.0, 225.0, 0.0, 25.0, "1.ante25 6.c200 / 10.f"),
+        ("Ben", 3000.0, 625.0, 1475.0, 25.0, "2.ante25 4.sb100 7.c100 / 11.c400 /  / 12.sd"),
+        ("Cat", 1025.0, 625.0, 0.0, 25.0, "3.ante25 5.bb200 8.x / 9.b400 /  / 13.sd"),
+    ]
+    assert log.issues.select("code", "message").rows() == [
+        (
+            "ante_from_pot",
+            "boss_tournament.xml:1: hand 901: the log writes no ante, but its pot at the flop "
+            "holds 25 from each of the 3 players beyond their bets: posted as antes, paid "
+            "before the stacks it writes",
+        )
+    ]
+    issues, counts = audit_pots_with_counts(log)
+    assert (counts.showdowns, counts.pots_audited, counts.disagreements) == (1, 1, 0), issues
+
+
 def test_encodings_and_several_sessions_read_alike() -> None:
     data = (SITES / "ipoker_cash.xml").read_bytes()
     plain = read_xml(data, "x").rows.drop("line")

@@ -1,8 +1,8 @@
-"""Stud, Razz and the draw games in the XML sites (issue 34): hand-written samples in Merge's
-and iPoker's grammars (``tests/data/hand_histories/sites/``), read into the rows stated here by
-hand: the stud and draw streets, bring-ins, completions, draws, up cards and the cards of a
-hand in the order dealt, the five stud/draw columns, hi/lo halves, a mixed file whose hands
-are each their own game."""
+"""Stud, Razz and the draw games in the XML sites (issue 34): hand-written samples in Merge's,
+iPoker's and Boss' grammars (``tests/data/hand_histories/sites/``), read into the rows stated
+here by hand: the stud and draw streets, bring-ins, completions, draws, up cards and the cards
+of a hand in the order dealt, the five stud/draw columns, hi/lo halves, a mixed file whose
+hands are each their own game."""
 
 from __future__ import annotations
 
@@ -56,6 +56,13 @@ EXPECTED_ROWS: dict[str, list[tuple[object, ...]]] = {
         ("600-2", "Bob", None, "Kd", None, "third", 0.15, 0.0, True,
          "2.ante0.05 3.bi0.1 5.f"),
     ],
+    "boss_draw.xml": [
+        # five card draw: Hero changes three and makes kings, Vic changes one; both show
+        ("900", "Hero", "Kd Kc Ks 9h 5c", None, "3", None, 8.0, 15.5, False,
+         "1.sb1 3.r4 / 6.dr3 8.b4 11.sd"),
+        ("900", "Vic", "Qd Qc Jh Jd 3s", None, "1", None, 8.0, 0.0, False,
+         "2.bb2 4.c2 / 5.dr1 7.x 9.c4 10.sd"),
+    ],
     "ipoker_stud.xml": [
         # 2001: Ann is the log's owner (her cards dealt face up to her); Bob's down cards are
         # written where they were dealt, so he showed them; his nines full win.
@@ -76,6 +83,7 @@ EXPECTED_FACTS: dict[str, tuple[object, ...]] = {
     "700-1": ("Triple Draw 2-7 Lowball", None, 1.0, 2.0, None, 0.5, 1.0),
     "600-1": ("Hold'em Limit", None, None, None, None, 0.1, 0.25),
     "600-2": ("Razz", 0.1, 0.25, 0.5, 0.05, None, None),
+    "900": ("5 Card Draw", None, 2.0, 4.0, None, 1.0, 2.0),
     "2001": ("7 Card Stud", 0.02, 0.05, 0.1, 0.01, None, None),
     "2002": ("7 Card Stud", 0.02, 0.05, 0.1, 0.01, None, None),
 }
