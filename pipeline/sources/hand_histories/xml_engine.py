@@ -209,6 +209,8 @@ class _Player:
     """Stud: the player's cards in the order dealt, None where the log hides one."""
     draws: list[int] = field(default_factory=list)
     """Draw games: the cards changed at each draw."""
+    stated: str | None = None
+    """The log's own name of the player's hand."""
 
 
 class HandBuilder:
@@ -461,6 +463,13 @@ class HandBuilder:
         ante twice, and the pots balance without it.)"""
         self.bet_totals[key] = amount
 
+    def state_hand(self, key: str, words: str) -> None:
+        """The log's own name of the player's hand (``stated_hand``; the first one given: a
+        hi/lo winner's high hand)."""
+        player = self._player(key)
+        if words.strip() and player.stated is None:
+            player.stated = words.strip()
+
     def win(self, key: str, amount: float) -> None:
         """A pot (or part of one) awarded to the player."""
         self._player(key).won += amount
@@ -593,7 +602,7 @@ class HandBuilder:
             rows["stack"].append(player.stack)
             rows["hole"].append(_stud_hole(player.places) if deal.kind == "stud" else player.hole)
             rows["mucked"].append(not player.shown)
-            rows["stated_hand"].append(None)
+            rows["stated_hand"].append(player.stated)
             board_game = deal.kind == "board"
             rows["board"].append(seen_board(self.board, player.folded) if board_game else "")
             rows["folded"].append(player.folded is not None)

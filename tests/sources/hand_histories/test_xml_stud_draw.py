@@ -138,6 +138,20 @@ def test_the_stud_showdowns_and_the_hi_lo_halves_are_audited() -> None:
     assert (counts.showdowns, counts.pots_audited, counts.disagreements) == (1, 1, 0)
 
 
+def test_merges_own_names_of_the_winning_hands_are_kept_and_checked() -> None:
+    # a winner's hand="..." is stated_hand; a low half's name (7-5-3-2-A) names no category
+    log = read_xml((SITES / "merge_stud.xml").read_bytes(), "merge_stud.xml")
+    assert log.rows.select("round", "player", "stated_hand").rows() == [
+        ("500-1", "Hero", "Three of a Kind Aces"),
+        ("500-1", "Ann", None),
+        ("500-1", "Bob", None),
+        ("500-2", "Hero", "Full House - Kings over Nines"),
+        ("500-2", "Bob", None),
+    ]
+    _, counts = audit_pots_with_counts(log)
+    assert (counts.names_checked, counts.name_disagreements) == (2, 0)
+
+
 def test_a_stud_card_dealt_twice_differently_leaves_the_hand_out_named() -> None:
     hand = HandBuilder("Demo", "1", 1)
     hand.game = "Razz"

@@ -24,7 +24,7 @@ import re
 from datetime import UTC, datetime
 from xml.etree.ElementTree import Element
 
-from pipeline.records import HandLog
+from pipeline.records import HandLog, HandWording, declare_wording
 from pipeline.records.game_names import HOLDEM, OMAHA_HI_LO, RAZZ, STUD, STUD_HI_LO, site_words
 from pipeline.records.game_names import MERGE as SITE_NAME
 from pipeline.sources.hand_histories.xml_engine import (
@@ -92,6 +92,25 @@ LIMITS = (("half pot limit", "Pot Limit"), ("pot limit", "Pot Limit"),
 FIXED_LIMIT = "Limit"
 """The limit whose stakes are a stud or draw game's two bet sizes (``Limit $0.50/$1``)."""
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+LOW_POT = "l"
+"""A ``winner``'s ``pottype`` for a hi/lo pot's low half (``h`` the high, ``n`` a whole pot):
+its ``hand`` is the low (``7-5-3-2-A``), not a category's name."""
+WORDING = HandWording(
+    (
+        (r"^royal flush|straight flush", "Straight Flush"),
+        (r"^four of a kind", "Four of a Kind"),
+        (r"^full house", "Full House"),
+        (r"^flush", "Flush"),
+        (r"high straight$", "Straight"),
+        (r"^three of a kind", "Three of a Kind"),
+        (r"^two pair", "Two Pair"),
+        (r"^pair of", "Pair"),
+        (r"^\w+ high$", "High Card"),
+    )
+)
+"""How a ``winner``'s ``hand`` names the hand: ``Two Pair Kings and Fours``, ``Queen High
+Straight``, ``Full House - Threes over Kings``, ``Flush King High``, ``Ace High`` (a low, as
+Razz's and the lowball games' ``9-8-6-3-2``, names none and is not checked)."""
 BOARD_STREET = {3: 1, 4: 2, 5: 3}
 _MARK = re.compile(r"<description\s+type=\"[^\"]*\"\s+stakes=|<game\s+id=\"\d+-\d+\"")
 
@@ -221,6 +240,8 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
                     hand.hole(child.get("player", ""), cards, shown=kind_of == "SHOWN")
             elif child.tag == "winner" and child.get("uncalled") != "true":
                 hand.win(child.get("player", ""), money(child.get("amount")))
+                if child.get("pottype") != LOW_POT:
+                    hand.state_hand(child.get("player", ""), child.get("hand") or "")
     if first_time is not None:
         hand.date = datetime.fromtimestamp(first_time / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%S")
         hand.time_zone = "UTC"
@@ -242,6 +263,7 @@ def _start(text: str) -> datetime | None:
 
 MERGE = XmlSite("Merge", _MARK, "game", walk, context_tags=("description",))
 """The Merge declaration."""
+declare_wording(MERGE.name, WORDING)
 
 
 def looks_like(head: str) -> bool:
