@@ -255,6 +255,7 @@ class HandBuilder:
         self.won_known = True
         self.end_stacks: dict[str, float] = {}
         self.bet_totals: dict[str, float] = {}
+        self.pot_total: tuple[float, float] | None = None
         self.cut_short = False
         """The file ends inside the hand (set by the engine before :meth:`finish`)."""
         self.notes: list[tuple[str, str]] = []
@@ -463,6 +464,12 @@ class HandBuilder:
         ante twice, and the pots balance without it.)"""
         self.bet_totals[key] = amount
 
+    def expect_pot(self, paid: float, raked: float) -> None:
+        """The log's own pot: ``paid`` to the winners and ``raked``.  A hand the file cuts
+        short is read where its actions put in ``paid + raked`` and its awards add up to
+        ``paid`` (every award written), as with :meth:`expect_bet_total`."""
+        self.pot_total = (paid, raked)
+
     def state_hand(self, key: str, words: str) -> None:
         """The log's own name of the player's hand (``stated_hand``; the first one given: a
         hi/lo winner's high hand)."""
@@ -561,6 +568,20 @@ class HandBuilder:
     def _check_cut_short(self) -> None:
         if not self.cut_short:
             return
+        if self.pot_total is not None and self.won_known:
+            paid, raked = self.pot_total
+            put_in = sum(p.put_in for p in self.players.values())
+            won = sum(p.won for p in self.players.values())
+            if abs(put_in - paid - raked) <= _EPSILON and abs(won - paid) <= _EPSILON:
+                self.notes.append(
+                    (
+                        "hand_cut_short",
+                        "the file ends inside the hand (after its last whole element): read, "
+                        f"since its actions put in the {_cents(paid + raked)} of the log's own "
+                        "pot and its awards pay all of it",
+                    )
+                )
+                return
         differ = [
             f"{player.name} bets {_cents(self.bet_totals[key])} by the log, "
             f"{_cents(player.put_in + player.returned)} by its actions"

@@ -308,6 +308,17 @@ def test_a_file_cut_after_a_hands_last_round_reads_it_where_the_logs_totals_agre
     assert "Bob bets 0.6 by the log, 0 by its actions" in read_xml(short, "x").issues["message"][0]
 
 
+def test_a_boss_hand_cut_inside_its_showdown_is_read_only_with_every_award_written() -> None:
+    data = (SITES / "boss_draw.xml").read_bytes()
+    whole = read_xml(data, "whole.xml").rows
+    after_the_awards = read_xml(data[: data.index(b"</SHOWDOWN>")], "cut.xml")
+    assert after_the_awards.rows.equals(whole)
+    assert after_the_awards.issues["code"].to_list() == ["hand_cut_short"]
+    before_hero_s = read_xml(data[: data.index(b'<RESULT PLAYER="Hero"')], "cut.xml")
+    assert before_hero_s.rows.height == 0
+    assert before_hero_s.issues["code"].to_list() == ["truncated_hand"]
+
+
 def test_a_tournament_that_writes_no_antes_has_them_from_its_pot() -> None:
     # Boss' 2011 tournaments: no HAND_ANTE, but the pot at the flop (675) holds 25 from each
     # of the three players dealt in beyond their 600 of blinds and calls; the stacks are

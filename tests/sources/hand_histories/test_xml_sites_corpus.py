@@ -67,7 +67,7 @@ FLOORS = {
     "Merge": Floor(45, 143, 58, 40, 1, 44, names_checked=53),
     "Microgaming": Floor(16, 16, 13, 7, 1, 0),
     "Everest": Floor(7, 7, 4, 3, 0, 0),
-    "Boss": Floor(20, 123, 57, 47, 0, 15),
+    "Boss": Floor(20, 124, 57, 47, 0, 15),
 }
 """Disagreements are a ceiling: Merge's is a tournament hand whose all-in player posts an ante
 from a written stack of 0 and whose awards exceed what was put in; Microgaming's a "posted to
@@ -80,7 +80,8 @@ or more dealt in at the end: a seat listed but dealt no cards is not one (iPoker
 The hands not read (Nov 2026), each named by an issue: iPoker's 5 Card Stud hand (no game of
 the one table); Merge's cancelled hand, a hand cut short with no pot awarded, two hands whose
 actions name a seat the players' list does not, and a hand whose big blind is posted by a seat
-with a balance of 0 that is not dealt in; Boss's hand cut short with no pot awarded."""
+with a balance of 0 that is not dealt in.  (iPoker's 7 hands and Boss' one that their files cut
+after the last round are read where the log's own totals confirm them: ``hand_cut_short``.)"""
 
 
 def site_files(site: str) -> list[Path]:

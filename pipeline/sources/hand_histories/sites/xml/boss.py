@@ -200,6 +200,9 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
             hand.hole(key, _cards(action), shown=False)
         elif kind not in IGNORED:
             raise BadHandError(f"an action {kind!r}")
+    showdown = history.find("SHOWDOWN")
+    if showdown is not None and showdown.get("POT"):
+        hand.expect_pot(money(showdown.get("POT")), money(showdown.get("RAKE") or "0"))
     for result in history.findall("SHOWDOWN/RESULT"):
         key = result.get("PLAYER", "")
         if key and not hand.has(key):
