@@ -156,7 +156,7 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
             hand.sits_out(key)  # seated, but dealt no cards (older files' "Unknown" seats)
     call_adds = history.get(CALL_ADDS_FROM) is not None
     in_hand = {key: hand.players[key].stack for key in hand.players if key not in hand.sitting_out}
-    ante = _unwritten_ante(history, in_hand)
+    ante = _unwritten_ante(history, in_hand) if hand.format == "tournament" else None
     if ante is not None:
         for key in in_hand:
             hand.post(key, "ante", ante, before_stack=True)
@@ -178,7 +178,11 @@ def walk(history: Element, context: dict[str, str], hand: HandBuilder) -> None:
             verb = BLINDS[blind]
             dead = blind in DEAD or (verb == "sb" and "sb" in hand.posted)
             # a second small blind (a player coming in between the blinds) is dead money
-            hand.post(key, "post" if dead else verb, amount, dead=amount if dead else 0.0)
+            if dead:
+                hand.post(key, "post", amount, dead=amount)
+            else:  # a blind over the big one ("post both": HAND_AB) carries a dead small one
+                big_blind = hand.posted.get("bb", amount)
+                hand.post(key, verb, amount, dead=max(amount - big_blind, 0.0))
         elif kind == "HAND_ANTE":
             hand.post(key, "ante", money(action.get("VALUE")))
         elif kind in ACTIONS and kind in ("ACTION_FOLD", "ACTION_CHECK"):

@@ -151,7 +151,8 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
     players = general.findall("players/player") if general is not None else []
     if not players:
         raise BadHandError("no <players> in the hand")
-    pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
+    dealings = list(game.iter("cards"))
+    pockets = [cards for cards in dealings if cards.get("type") == "Pocket"]
     hole_cards = max((len((c.text or "").split()) for c in pockets), default=2)
     gametype = context.get("general/gametype", "")
     hand.game = game_words(gametype, hole_cards)
@@ -184,7 +185,7 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
             money(player.get("chips")),
             button=player.get("dealer") == "1",
         )
-    dealt_cards = {cards.get("player") for cards in game.iter("cards") if cards.get("player")}
+    dealt_cards = {cards.get("player") for cards in dealings if cards.get("player")}
     for player in players:
         if dealt_cards and player.get("name") not in dealt_cards:
             hand.sits_out(player.get("name", ""))  # listed, but dealt no cards
