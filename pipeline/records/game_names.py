@@ -54,6 +54,11 @@ SEALSWITHCLUBS = "SealsWithClubs"
 ENTRACTION = "Entraction"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
+MERGE = "Merge"
+IPOKER = "iPoker"
+BOSS = "Boss"
+"""The XML sites whose words for a stud or draw game are declared here (their board games'
+codes are their declarations' own: Boss' ``GAME_THM``)."""
 
 TRIPS_OVER_STRAIGHT = "trips-over-straight"
 STRAIGHT_OVER_TRIPS = "straight-over-trips"
@@ -342,9 +347,8 @@ SHORT_DECK = GameNames(
 )
 
 # The games of a mixed night (issue 34).  Their names are PokerStars' own and the usual short
-# forms; the logs' words (PokerStars' "Razz Limit", "7 Card Stud Hi/Lo Limit") are aliases here,
-# not log_words, until a reader reads these games' hands: a game's log_words are what the
-# readers read, and their stud and draw hands are left out (unsupported_variant) for now.
+# forms; a game's log_words are what the readers read (the XML sites' so far; PokerStars'
+# "Razz Limit", "7 Card Stud Hi/Lo Limit" are aliases until its reader reads these games).
 STUD = GameNames(
     "7 Card Stud",
     aliases=(
@@ -352,6 +356,7 @@ STUD = GameNames(
         "7 Card Stud Hi", "Seven Card Stud Hi", "7CS", *_limits("7 Card Stud"),
     ),
     hole_cards=7,
+    log_words={MERGE: ("7-Stud",), IPOKER: ("7 Card Stud",)},
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
 STUD_HI_LO = GameNames(
@@ -362,10 +367,14 @@ STUD_HI_LO = GameNames(
         "7CS8", *_limits("7 Card Stud Hi/Lo"),
     ),
     hole_cards=7,
+    log_words={MERGE: ("7-Stud H/L8",), IPOKER: ("7 Card Stud Hi-Lo",)},
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
 RAZZ = GameNames(
-    "Razz", aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")), hole_cards=7
+    "Razz",
+    aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
+    hole_cards=7,
+    log_words={MERGE: ("Razz",)},
 )
 """Razz: the lowest five of seven, ace-to-five."""
 FIVE_CARD_DRAW = GameNames(
@@ -375,6 +384,7 @@ FIVE_CARD_DRAW = GameNames(
         *_limits("5 Card Draw"),
     ),
     hole_cards=5,
+    log_words={MERGE: ("5-Draw",), BOSS: ("GAME_FCD",)},
 )  # fmt: skip
 """Five Card Draw, high: the final five cards."""
 TRIPLE_DRAW_2_7 = GameNames(
@@ -385,6 +395,7 @@ TRIPLE_DRAW_2_7 = GameNames(
         "2-7 Draw", *_limits("Triple Draw 2-7 Lowball"),
     ),
     hole_cards=5,
+    log_words={MERGE: ("2-7 Lowball",)},  # Merge's 2-7 is triple draw (its rounds say so)
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
 SINGLE_DRAW_2_7 = GameNames(
@@ -405,9 +416,15 @@ TRIPLE_DRAW_A_5 = GameNames(
         *_limits("Triple Draw A-5 Lowball"),
     ),
     hole_cards=5,
+    log_words={MERGE: ("A-5 Lowball",)},
 )  # fmt: skip
 """A-5 Triple Draw: the final five, ace-to-five."""
-BADUGI = GameNames("Badugi", aliases=("Badugi Triple Draw", *_limits("Badugi")), hole_cards=4)
+BADUGI = GameNames(
+    "Badugi",
+    aliases=("Badugi Triple Draw", *_limits("Badugi")),
+    hole_cards=4,
+    log_words={MERGE: ("Badugi",)},
+)
 """Badugi: the final four, one card of each suit and rank, lowest wins."""
 
 GAMES: tuple[GameNames, ...] = (
