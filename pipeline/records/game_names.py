@@ -300,9 +300,9 @@ SHORT_DECK = GameNames(
 )
 
 # The games of a mixed night (issue 34).  Their names are PokerStars' own and the usual short
-# forms; the logs' words (PokerStars' "Razz Limit", "7 Card Stud Hi/Lo Limit") are aliases here,
-# not log_words, until a reader reads these games' hands: a game's log_words are what the
-# readers read, and their stud and draw hands are left out (unsupported_variant) for now.
+# forms; a site's log_words are added as its reader learns the game's hands (the text engine's
+# sites: the stud and draw streets of pipeline.records.deals), the others are left out
+# (unsupported_variant).
 STUD = GameNames(
     "7 Card Stud",
     aliases=(
@@ -310,6 +310,7 @@ STUD = GameNames(
         "7 Card Stud Hi", "Seven Card Stud Hi", "7CS", *_limits("7 Card Stud"),
     ),
     hole_cards=7,
+    log_words={FULL_TILT: ("limit stud hi",)},
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
 STUD_HI_LO = GameNames(
@@ -320,10 +321,14 @@ STUD_HI_LO = GameNames(
         "7CS8", *_limits("7 Card Stud Hi/Lo"),
     ),
     hole_cards=7,
+    log_words={FULL_TILT: ("limit stud h/l",)},
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
 RAZZ = GameNames(
-    "Razz", aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")), hole_cards=7
+    "Razz",
+    aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
+    hole_cards=7,
+    log_words={FULL_TILT: ("limit razz",)},
 )
 """Razz: the lowest five of seven, ace-to-five."""
 FIVE_CARD_DRAW = GameNames(
@@ -333,6 +338,7 @@ FIVE_CARD_DRAW = GameNames(
         *_limits("5 Card Draw"),
     ),
     hole_cards=5,
+    log_words={FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw")},
 )  # fmt: skip
 """Five Card Draw, high: the final five cards."""
 TRIPLE_DRAW_2_7 = GameNames(
@@ -343,6 +349,7 @@ TRIPLE_DRAW_2_7 = GameNames(
         "2-7 Draw", *_limits("Triple Draw 2-7 Lowball"),
     ),
     hole_cards=5,
+    log_words={FULL_TILT: ("limit 2-7 triple draw",)},
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
 SINGLE_DRAW_2_7 = GameNames(
@@ -353,6 +360,7 @@ SINGLE_DRAW_2_7 = GameNames(
         "NL 2-7 Single Draw", *_limits("Single Draw 2-7 Lowball"),
     ),
     hole_cards=5,
+    log_words={FULL_TILT: ("no limit 2-7 single draw", "pot limit 2-7 single draw")},
 )  # fmt: skip
 """2-7 Single Draw: the final five, deuce-to-seven."""
 TRIPLE_DRAW_A_5 = GameNames(
@@ -363,9 +371,15 @@ TRIPLE_DRAW_A_5 = GameNames(
         *_limits("Triple Draw A-5 Lowball"),
     ),
     hole_cards=5,
+    log_words={FULL_TILT: ("limit a-5 triple draw",)},
 )  # fmt: skip
 """A-5 Triple Draw: the final five, ace-to-five."""
-BADUGI = GameNames("Badugi", aliases=("Badugi Triple Draw", *_limits("Badugi")), hole_cards=4)
+BADUGI = GameNames(
+    "Badugi",
+    aliases=("Badugi Triple Draw", *_limits("Badugi")),
+    hole_cards=4,
+    log_words={FULL_TILT: ("limit badugi", "fl badugi")},
+)
 """Badugi: the final four, one card of each suit and rank, lowest wins."""
 
 GAMES: tuple[GameNames, ...] = (
