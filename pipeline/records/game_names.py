@@ -310,7 +310,10 @@ STUD = GameNames(
         "7 Card Stud Hi", "Seven Card Stud Hi", "7CS", *_limits("7 Card Stud"),
     ),
     hole_cards=7,
-    log_words={FULL_TILT: ("limit stud hi",)},
+    log_words={
+        FULL_TILT: ("limit stud hi",),
+        WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
+    },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
 STUD_HI_LO = GameNames(
@@ -321,14 +324,14 @@ STUD_HI_LO = GameNames(
         "7CS8", *_limits("7 Card Stud Hi/Lo"),
     ),
     hole_cards=7,
-    log_words={FULL_TILT: ("limit stud h/l",)},
+    log_words={FULL_TILT: ("limit stud h/l",), WINAMAX: ("7-Card Stud Hi/Lo fixed limit",)},
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
 RAZZ = GameNames(
     "Razz",
     aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
     hole_cards=7,
-    log_words={FULL_TILT: ("limit razz",)},
+    log_words={FULL_TILT: ("limit razz",), WINAMAX: ("Razz fixed limit",)},
 )
 """Razz: the lowest five of seven, ace-to-five."""
 FIVE_CARD_DRAW = GameNames(
@@ -349,7 +352,10 @@ TRIPLE_DRAW_2_7 = GameNames(
         "2-7 Draw", *_limits("Triple Draw 2-7 Lowball"),
     ),
     hole_cards=5,
-    log_words={FULL_TILT: ("limit 2-7 triple draw",)},
+    log_words={
+        FULL_TILT: ("limit 2-7 triple draw",),
+        WINAMAX: ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"),
+    },
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
 SINGLE_DRAW_2_7 = GameNames(

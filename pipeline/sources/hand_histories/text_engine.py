@@ -525,6 +525,8 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         name, cards = dealt.group("name"), dealt.group("cards")
         if cards and hand.deal.kind == "stud":
             _deal_stud(hand, name, cards)
+        elif cards and hand.deal.kind == "draw":
+            _deal_draw(hand, name, cards)
         elif cards and site.dealt_one_by_one and name in hand.hole:  # "received card: [6c]"
             hand.hole[name] += " " + _cards(cards)
         elif cards:
@@ -826,7 +828,10 @@ def _append_rows(
         rows["button"].append(seat == button)
         rows["player"].append(name)
         rows["stack"].append(hand.stacks[name])
-        rows["hole"].append(_stud_hole(hand, name) if hand.stud_cards else hand.hole.get(name))
+        places = _stud_places(hand, name) if hand.deal.kind == "stud" else []
+        rows["hole"].append(
+            _stud_hole(places, hand.deal.face_up) if places else hand.hole.get(name)
+        )
         rows["mucked"].append(name not in hand.shown)
         rows["stated_hand"].append(hand.summary_stated.get(name) or hand.stated.get(name))
         rows["board"].append(seen_board(board, folded) if hand.deal.kind == "board" else "")
@@ -847,7 +852,7 @@ def _append_rows(
         rows["buy_in_currency"].append(meta["buy_in_currency"])
         rows["table_size"].append(meta["size"] or len(hand.seats))
         rows["actions"].append(hand.actions_of(name))
-        _append_stud_draw_columns(rows, hand, name, bets)
+        _append_stud_draw_columns(rows, hand, name, bets, places)
 
 
 # Stud and draw: the deal of a hand's game (pipeline.records.deals) says its streets; stud
@@ -856,24 +861,40 @@ def _append_rows(
 
 
 def _deal_stud(hand: _Hand, name: str, written: str) -> None:
-    """A stud dealing line's cards put in their places among the player's seven: the last
-    bracket holds the street's new cards (on third street every bracket does), the ones
-    before it the cards dealt earlier.  New cards fewer than the street deals are its last
-    places (the up card of third street, for a player whose down cards are not shown); cards
-    dealt earlier and not known yet (down cards shown after an all-in) fill the earlier places
-    still unknown, in order."""
+    """A stud dealing line's cards put in their places among the player's seven.  A line
+    writing as many cards as dealt so far (unknown ones as placeholders: Winamax's ``[X X 8h]
+    [Ks]``) gives them in the order dealt.  Else the last bracket holds the street's new cards
+    (on third street every bracket does), the ones before it the cards dealt earlier: new cards
+    fewer than the street deals are its last places (the up card of third street, for a player
+    whose down cards are not shown); cards dealt earlier and not known yet (down cards shown
+    after an all-in) fill the earlier places still unknown, in order."""
     places = hand.cards_of(name)
     brackets = _CARDS.findall(written) or [written]
     street = min(hand.street, len(hand.deal.places) - 1)
-    new = _cards(brackets[-1]).split() if street > 0 else _cards(" ".join(brackets)).split()
-    earlier = _cards(" ".join(brackets[:-1])).split() if street > 0 else []
-    new = [card for card in new if card not in places]
     dealt_now = hand.deal.places[street]
+    everything = _cards(" ".join(brackets)).split()
+    if len(everything) == dealt_now[-1] + 1:  # the whole hand so far, in order
+        for place, card in enumerate(everything):
+            if _RUN_OF_CARDS.fullmatch(card):
+                places[place] = card
+        return
+    new = _cards(brackets[-1]).split() if street > 0 else everything
+    earlier = _cards(" ".join(brackets[:-1])).split() if street > 0 else []
+    new = [card for card in new if card not in places and _RUN_OF_CARDS.fullmatch(card)]
     if len(new) > len(dealt_now):  # the street's cards are the last: the rest were dealt before
         earlier, new = earlier + new[: -len(dealt_now)], new[-len(dealt_now) :]
     for place, card in zip(dealt_now[len(dealt_now) - len(new) :], new, strict=True):
         places[place] = card
-    _fill_places(places, [card for card in earlier if card not in places], before=dealt_now[0])
+    earlier = [card for card in earlier if card not in places and _RUN_OF_CARDS.fullmatch(card)]
+    _fill_places(places, earlier, before=dealt_now[0])
+
+
+def _deal_draw(hand: _Hand, name: str, written: str) -> None:
+    """A draw game's dealing line: the player's hand now (kept and new cards alike), where
+    it shows any (Winamax writes an opponent's as ``[X X X X X]``)."""
+    seen = [card for card in _cards(written).split() if _RUN_OF_CARDS.fullmatch(card)]
+    if seen:
+        hand.hole[name] = " ".join(seen)
 
 
 def _fill_places(places: list[str | None], cards: list[str], *, before: int) -> None:
@@ -883,15 +904,20 @@ def _fill_places(places: list[str | None], cards: list[str], *, before: int) -> 
         places[place] = card
 
 
-def _stud_hole(hand: _Hand, name: str) -> str | None:
-    """A stud player's cards in the order dealt: those dealt to them as far as known, the
-    cards shown filling the places the dealing lines left unknown; null when no down card is
-    known (the up cards alone are ``up_cards``)."""
+def _stud_places(hand: _Hand, name: str) -> list[str | None]:
+    """A stud player's cards in the places dealt, as far as known: those the dealing lines
+    gave, the cards shown filling the places they left unknown, in the order shown."""
     places = list(hand.stud_cards.get(name) or [None] * hand.deal.cards)
     shown = hand.hole.get(name)
     if shown:
         _fill_places(places, [c for c in shown.split() if c not in places], before=len(places))
-    if all(places[place] is None for place in range(len(places)) if place not in hand.deal.face_up):
+    return places
+
+
+def _stud_hole(places: list[str | None], face_up: tuple[int, ...]) -> str | None:
+    """A stud player's known cards in the order dealt; null when no down card is known (the
+    up cards alone are ``up_cards``)."""
+    if all(card is None for place, card in enumerate(places) if place not in face_up):
         return None
     return " ".join(card for card in places if card is not None)
 
@@ -919,17 +945,17 @@ def _append_stud_draw_columns(
     hand: _Hand,
     name: str,
     bets: tuple[float | None, float | None],
+    places: list[str | None],
 ) -> None:
     """The row's stud and draw columns (:data:`pipeline.records.hand_log.STUD_DRAW_COLUMNS`),
-    null in a board game's row."""
+    null in a board game's row; ``places``: a stud player's cards in the places dealt."""
     stud = hand.deal.kind == "stud"
-    places = hand.stud_cards.get(name) or []
-    up = [places[place] for place in hand.deal.face_up if place < len(places) and places[place]]
+    up = [card for place, card in enumerate(places) if place in hand.deal.face_up and card]
     draws = hand.draws.get(name)
     rows["bring_in"].append(hand.bring_in if stud else None)
     rows["small_bet"].append(bets[0])
     rows["big_bet"].append(bets[1])
-    rows["up_cards"].append(" ".join(card for card in up if card) if stud else None)
+    rows["up_cards"].append(" ".join(up) if up else None)
     rows["draws"].append(
         " ".join(str(count) for count in draws) if draws else "" if hand.deal.draws else None
     )

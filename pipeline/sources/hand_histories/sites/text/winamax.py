@@ -37,7 +37,7 @@ WINAMAX = TextSite(
     ),
     table=re.compile(
         r"^Table:? '(?P<table>(?:.*\((?P<tournament>\d+)\)#\d+)|.*)' (?:(?P<size>\d+)-max )?"
-        r"\((?:real|play) money\) Seat #?(?P<button>\d+) is the button"
+        r"\((?:real|play) money\)(?: Seat #?(?P<button>\d+) is the button)?"  # no button: stud
     ),
     seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^,()]*)(?:, [^()]*)?\)$"),
     actor_separator=" ",
@@ -51,17 +51,29 @@ WINAMAX = TextSite(
         (re.compile(r"posts small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
+        (re.compile(r"(?:brings in|bring-in) (?P<amount>\S+)"), "bring_in"),
+        (re.compile(r"discard (?P<count>\d+) cards?"), "draw"),
+        (re.compile(r"stands pat"), "draw"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?P<stated>.*)\))?"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (re.compile(r"denies big blind|deny BB|sits out|is sitting out|doesn't show"), "nothing"),
     ),
     street=re.compile(
-        r"^\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*:?"
+        r"^\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|[3-7](?:rd|th) STREET|"
+        r"THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|(?:FIRST|SECOND|THIRD|FOURTH)-(?:BET|DRAW)) \*\*\*:?"
     ),
     streets=MappingProxyType(
-        {"ante/blinds": 0, "pre-flop": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}
+        {
+            **{"ante/blinds": 0, "pre-flop": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0},
+            # stud: written "3rd STREET" or "THIRD"; draw: each draw, then its betting
+            **{f"{n}{'rd' if n == 3 else 'th'} street": n - 3 for n in range(3, 8)},
+            **{"third": 0, "fourth": 1, "fifth": 2, "sixth": 3, "seventh": 4},
+            **{"first-bet": 0, "first-draw": 1, "second-bet": 1, "second-draw": 2},
+            **{"third-bet": 2, "third-draw": 3, "fourth-bet": 3},
+        }
     ),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    # stud: "[X X 8h] [Ks]", the cards dealt so far (X: one not seen), then the street's
+    dealt=re.compile(rf"^Dealt to {_NAME}(?: (?P<cards>\[.*\]))?$"),
     collected=re.compile(rf"^{_NAME} collected (?P<amount>\S+) from"),
     summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
     summary_shown=re.compile(

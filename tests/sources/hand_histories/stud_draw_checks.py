@@ -1,0 +1,45 @@
+"""Checks shared by the stud and draw samples' tests: each showdown's winners against
+pokerkit's evaluators (its parsers read no stud or draw log of any site), so a sample's rows
+are checked by an evaluator that is not ours."""
+
+from __future__ import annotations
+
+import pokerkit
+import polars as pl
+
+POKERKIT_HANDS: dict[str, tuple[type[pokerkit.Hand], ...]] = {
+    "7 Card Stud": (pokerkit.StandardHighHand,),
+    "7 Card Stud Hi/Lo": (pokerkit.StandardHighHand, pokerkit.EightOrBetterLowHand),
+    "Razz": (pokerkit.RegularLowHand,),
+    "5 Card Draw": (pokerkit.StandardHighHand,),
+    "Triple Draw 2-7 Lowball": (pokerkit.StandardLowHand,),
+    "Single Draw 2-7 Lowball": (pokerkit.StandardLowHand,),
+    "Triple Draw A-5 Lowball": (pokerkit.RegularLowHand,),
+    "Badugi": (pokerkit.BadugiHand,),
+}
+"""Our games' names -> pokerkit's hand types (the high, then the low half's)."""
+
+
+def showdowns_paid_as_pokerkit_ranks(rows: pl.DataFrame, game: str) -> int:
+    """Assert that in each hand of ``game`` shown down by two players or more, every best hand
+    pokerkit finds (each half's, in a hi/lo game) was paid; the showdowns checked."""
+    checked = 0
+    shown = rows.filter(pl.col("variant") == game, pl.col("hole").is_not_null(), ~pl.col("mucked"))
+    for _, hand in shown.group_by("round", maintain_order=True):
+        if hand.height < 2:
+            continue
+        for kind in POKERKIT_HANDS[game]:
+            ranked = {}
+            for row in hand.iter_rows(named=True):
+                try:
+                    ranked[row["player"]] = kind.from_game(row["hole"].replace(" ", ""))
+                except ValueError:  # no low that qualifies
+                    continue
+            if not ranked:
+                continue
+            best = max(ranked.values())
+            winners = {player for player, value in ranked.items() if value == best}
+            paid = set(hand.filter(pl.col("won") > 0)["player"])
+            assert winners <= paid, f"{game} {hand['round'][0]}: {winners} not in {paid}"
+        checked += 1
+    return checked
