@@ -313,6 +313,7 @@ STUD = GameNames(
     log_words={
         FULL_TILT: ("limit stud hi",),
         WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
+        PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -324,7 +325,11 @@ STUD_HI_LO = GameNames(
         "7CS8", *_limits("7 Card Stud Hi/Lo"),
     ),
     hole_cards=7,
-    log_words={FULL_TILT: ("limit stud h/l",), WINAMAX: ("7-Card Stud Hi/Lo fixed limit",)},
+    log_words={
+        FULL_TILT: ("limit stud h/l",),
+        WINAMAX: ("7-Card Stud Hi/Lo fixed limit",),
+        PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
+    },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
 RAZZ = GameNames(

@@ -425,7 +425,11 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         msg = f"no seat lines after {lines[index - 1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
-    if site.blinds_posted is not None and site.blinds_posted.search(text) is None:
+    if (
+        site.blinds_posted is not None
+        and hand.deal.kind != "stud"  # stud has no blinds
+        and site.blinds_posted.search(text) is None
+    ):
         _post_silent_blinds(hand, meta)
     summary = False
     for text_line in lines[index:]:
@@ -487,7 +491,8 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         return
     street = site.street.match(text_line)
     if street is not None:
-        number = site.streets.get(street.group("street").casefold())
+        word = street.group("street").casefold()
+        number = site.deal_streets.get(hand.deal.kind, {}).get(word, site.streets.get(word))
         if number is None:
             msg = f"unknown street {text_line[:100]!r}"
             raise BadHandError(msg, hand.hand_id)

@@ -267,6 +267,12 @@ class TextSite:
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
+    deal_streets: Mapping[str, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Per deal kind (``stud``, ``draw``: :mod:`pipeline.records.deals`), street markers read
+    otherwise in that game's hands than ``streets`` says: PartyPoker's ``Dealing River`` is
+    a stud hand's seventh street."""
     fixed_limit: re.Pattern[str] = re.compile(
         r"(?<![Nn]o )(?<![Pp]ot )\b(?:[Ll]imit|LIMIT|FL|[Ff]ixed)\b"
     )

@@ -100,9 +100,9 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("Bovada", 52, 1813, 1766, {"malformed_hand": 1, "unsupported_variant": 46}),
         # an "Unknown player" acts; a file cut short
         ("BetOnline", 16, 68, 66, {"malformed_hand": 1, "truncated_hand": 1}),
-        # stud, Double Hold'em, short deck, a PokerBros export; seats that post without a seat,
-        # names cut short or renamed, a converted file's header
-        ("PartyPoker", 63, 102, 83, {"malformed_hand": 12, "unsupported_variant": 7}),
+        # Stud and Stud Hi/Lo read; Double Hold'em, short deck, a PokerBros export left out;
+        # seats that post without a seat, names cut short or renamed, a converted file's header
+        ("PartyPoker", 63, 102, 87, {"malformed_hand": 12, "unsupported_variant": 3}),
         ("Betfair", 1, 1, 1, {}),
         ("Unibet", 1, 1, 1, {}),
         # stud; an unknown player acts; a board run twice

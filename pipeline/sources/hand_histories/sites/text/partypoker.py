@@ -77,6 +77,9 @@ PARTYPOKER = TextSite(
         (re.compile(r"posts big blind \+ dead " + _PUT), "dead_post"),
         (re.compile(r"posts big blind " + _PUT), "big_blind"),
         (re.compile(r"posts ante (?:of )?" + _PUT), "ante"),
+        (re.compile(r"bring-ins ?" + _PUT), "bring_in"),
+        (re.compile(r"completes ?" + _PUT), "raise"),  # what it adds, as a raise's
+        (re.compile(r"double bets ?" + _PUT), "bet"),  # stud's fourth street, a pair showing
         (
             re.compile(r"shows \[(?P<cards>[^\]]*)\] ?(?P<stated>[^.]+)?\.?"),
             "show",
@@ -92,16 +95,28 @@ PARTYPOKER = TextSite(
                 r"has (?:joined|left) the table|is sitting out|sits out|could not respond|did not "
                 r"respond|will be using his time bank|is all-In\.?$|has been reconnected|"
                 r"is disconnected|- Selects|finished in \d+|Cash-out Premium|probabilty is |"
-                r"Cashout Amount is "
+                r"Cashout Amount is |opens$"
             ),
             "nothing",
         ),
     ),
     all_in=re.compile(r"^is all-In"),
     blinds_posted=re.compile(r" posts (?:small|big) blind"),
-    street=re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing \w+) \*\*"),
+    street=re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing(?: \w+)?(?: street)?) \*\*"),
     streets=MappingProxyType(
         {"dealing down cards": 0, "dealing flop": 1, "dealing turn": 2, "dealing river": 3}
+    ),
+    # stud: "** Dealing **" third street, then fourth to sixth, and the river the seventh
+    deal_streets=MappingProxyType(
+        {
+            "stud": {
+                "dealing": 0,
+                "dealing fourth street": 1,
+                "dealing fifth street": 2,
+                "dealing sixth street": 3,
+                "dealing river": 4,
+            }
+        }
     ),
     dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
     # "Ann wins $0.65 USD from the main pot ..." (classic), "Ann balance $51.20, bet $13.15,
@@ -133,7 +148,7 @@ PARTYPOKER = TextSite(
         re.compile(r"^.+ has (?:joined|left) the table\.?$|^\S+: |^\x00"),
         re.compile(r"^Congratulations to player "),
         re.compile(
-            r"^(?:Game #\w+ starts\.|Your time bank will be activated|Board: |Main Pot: |"
+            r"^(?:Game #\w+ starts\.|There was no qualifying low hand|Your time bank will be activated|Board: |Main Pot: |"
             r"Creating (?:Main|Side) Pot|>You have options|Player .+ finished in \d+|Total number"
             r" of players|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\()"
         ),
