@@ -148,7 +148,8 @@ PARTYPOKER = TextSite(
         re.compile(r"^.+ has (?:joined|left) the table\.?$|^\S+: |^\x00"),
         re.compile(r"^Congratulations to player "),
         re.compile(
-            r"^(?:Game #\w+ starts\.|There was no qualifying low hand|Your time bank will be activated|Board: |Main Pot: |"
+            r"^(?:Game #\w+ starts\.|There was no qualifying low hand|"
+            r"Your time bank will be activated|Board: |Main Pot: |"
             r"Creating (?:Main|Side) Pot|>You have options|Player .+ finished in \d+|Total number"
             r" of players|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\()"
         ),
