@@ -314,6 +314,7 @@ STUD = GameNames(
         FULL_TILT: ("limit stud hi",),
         WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
         PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
+        ONGAME: ("limit seven_card_stud",),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -329,6 +330,7 @@ STUD_HI_LO = GameNames(
         FULL_TILT: ("limit stud h/l",),
         WINAMAX: ("7-Card Stud Hi/Lo fixed limit",),
         PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
+        ONGAME: ("limit seven_card_stud_hi_lo",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
@@ -346,7 +348,10 @@ FIVE_CARD_DRAW = GameNames(
         *_limits("5 Card Draw"),
     ),
     hole_cards=5,
-    log_words={FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw")},
+    log_words={
+        FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw"),
+        ONGAME: ("limit five_card_draw", "pot_limit five_card_draw", "no_limit five_card_draw"),
+    },
 )  # fmt: skip
 """Five Card Draw, high: the final five cards."""
 TRIPLE_DRAW_2_7 = GameNames(

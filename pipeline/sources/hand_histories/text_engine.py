@@ -941,6 +941,11 @@ def _stud_draw_action(
         return
     count = says.get("count")
     changed = 0 if not count else int(count)
+    # a draw opens the street after it: the first of a site writing no line before it
+    # (Ongame's "changed 2 cards" right after the betting) moves the hand on
+    opens = len(hand.draws.get(name, [])) + 1
+    if hand.street < opens:
+        hand.next_street(opens)
     hand.act(name, f"dr{changed}")
     hand.draws.setdefault(name, []).append(changed)
 
