@@ -315,6 +315,7 @@ STUD = GameNames(
         WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
         PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
         ONGAME: ("limit seven_card_stud",),
+        BOVADA: ("7CARD Fixed Limit", "7CARD"),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -331,6 +332,7 @@ STUD_HI_LO = GameNames(
         WINAMAX: ("7-Card Stud Hi/Lo fixed limit",),
         PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
         ONGAME: ("limit seven_card_stud_hi_lo",),
+        BOVADA: ("7CARD HiLo Fixed Limit",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""

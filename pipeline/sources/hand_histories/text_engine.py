@@ -374,6 +374,8 @@ def _money(
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     if site.name_marks is not None:
         text = site.name_marks.sub("", text)
+    for pattern, replacement in site.rewrites:
+        text = pattern.sub(replacement, text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     first_seat = None  # the seats come before the play: a summary's "Seat 3: ..." is not one
     for at, text_line in enumerate(lines[1:], start=1):
@@ -598,6 +600,8 @@ def _action(
         hand.won[name] += hand.amount(says.get("amount"))
         return True
     hand.acted.add(name)
+    if kind in ("small_blind", "big_blind") and hand.deal.kind == "stud":
+        kind = "bring_in"  # stud has no blinds: Bovada's "Big blind/Bring in 5" is its bring-in
     if kind in ("bring_in", "draw"):
         _stud_draw_action(hand, name, kind, says, all_in)
     elif kind == "fold":
@@ -674,7 +678,8 @@ def _action(
             hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
-        if kind == "show" and name in hand.hole:  # shown now, or dealt face up before
+        dealt_before = name in hand.hole or any(hand.stud_cards.get(name, ()))
+        if kind == "show" and dealt_before:  # shown now, or dealt face up before
             hand.shown.add(name)
         if says.get("stated"):
             hand.stated[name] = str(says["stated"]).strip()
@@ -876,6 +881,11 @@ def _deal_stud(hand: _Hand, name: str, written: str) -> None:
     places = hand.cards_of(name)
     brackets = _CARDS.findall(written) or [written]
     street = min(hand.street, len(hand.deal.places) - 1)
+    if street + 1 < len(hand.deal.places) and all(
+        places[place] is not None for place in hand.deal.places[street]
+    ):  # cards to a player whose cards of this street are out: the next street's, unnamed
+        hand.next_street(street + 1)
+        street += 1
     dealt_now = hand.deal.places[street]
     everything = _cards(" ".join(brackets)).split()
     if len(everything) == dealt_now[-1] + 1:  # the whole hand so far, in order

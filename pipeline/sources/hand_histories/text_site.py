@@ -267,6 +267,10 @@ class TextSite:
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
+    rewrites: tuple[tuple[re.Pattern[str], str], ...] = ()
+    """(pattern, replacement) applied to a hand's text before it is read, for a line a site
+    writes in a second grammar the patterns above need not know (Bovada's anonymous stud
+    seats, ``Seat+5 [ME]: $200 in chips``)."""
     deal_streets: Mapping[str, Mapping[str, int]] = field(
         default_factory=lambda: MappingProxyType({})
     )

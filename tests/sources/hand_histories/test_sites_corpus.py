@@ -97,8 +97,8 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("Enet", 6, 6, 6, {}),
         # blank names on two seats
         ("888poker", 43, 325, 324, {"malformed_hand": 1}),
-        # stud (7CARD); a hand cut into the next one's header
-        ("Bovada", 52, 1813, 1766, {"malformed_hand": 1, "unsupported_variant": 46}),
+        # Stud and Stud Hi/Lo (7CARD) read; a hand cut into the next one's header
+        ("Bovada", 52, 1813, 1812, {"malformed_hand": 1}),
         # an "Unknown player" acts; a file cut short
         ("BetOnline", 16, 68, 66, {"malformed_hand": 1, "truncated_hand": 1}),
         # Stud and Stud Hi/Lo read; Double Hold'em, short deck, a PokerBros export left out;

@@ -54,7 +54,9 @@ ONGAME = TextSite(
         (re.compile(r"checks"), "check"),
         (re.compile(r"calls (?P<amount>\S+)"), "call"),
         (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        # "raises $1 to $1.37": what it adds, then a total that in stud is the hand's since
+        # the bring-in (antes apart), not the street's: the added amount is read
+        (re.compile(r"raises (?P<amount>\S+) to \S+"), "raise"),
         (re.compile(r"posts small blind \((?P<amount>[^()]+)\)"), "small_blind"),
         (re.compile(r"posts big blind \((?P<amount>[^()]+)\)"), "big_blind"),
         (re.compile(r"posts dead blind \((?P<amount>[^()]+)\)"), "dead_post"),
