@@ -316,6 +316,7 @@ STUD = GameNames(
         PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
         ONGAME: ("limit seven_card_stud",),
         BOVADA: ("7CARD Fixed Limit", "7CARD"),
+        WINNING: ("Seven Cards Stud", "7Stud(Fixed Limit)"),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -333,6 +334,7 @@ STUD_HI_LO = GameNames(
         PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
         ONGAME: ("limit seven_card_stud_hi_lo",),
         BOVADA: ("7CARD HiLo Fixed Limit",),
+        WINNING: ("Seven Cards Stud HiLow",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""

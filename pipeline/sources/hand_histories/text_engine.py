@@ -174,6 +174,7 @@ class _Hand:
         self.draws: dict[str, list[int]] = {}
         self.bring_in: float | None = None
         self.posted: dict[str, float] = {}  # the blinds posted (a limit draw game's own)
+        self.dealt_count: dict[str, int] = {}  # stud cards dealt one a line, shown or not
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -530,7 +531,9 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         name, cards = dealt.group("name"), dealt.group("cards")
-        if cards and hand.deal.kind == "stud":
+        if hand.deal.kind == "stud" and site.dealt_one_by_one:
+            _deal_stud_card(hand, name, cards)
+        elif cards and hand.deal.kind == "stud":
             _deal_stud(hand, name, cards)
         elif cards and hand.deal.kind == "draw":
             _deal_draw(hand, name, cards)
@@ -902,6 +905,17 @@ def _deal_stud(hand: _Hand, name: str, written: str) -> None:
         places[place] = card
     earlier = [card for card in earlier if card not in places and _RUN_OF_CARDS.fullmatch(card)]
     _fill_places(places, earlier, before=dealt_now[0])
+
+
+def _deal_stud_card(hand: _Hand, name: str, written: str | None) -> None:
+    """A stud card dealt on a line of its own (Winning's ``received card: [6h]``, or
+    ``received a card.`` for one not shown): the player's next place."""
+    places = hand.cards_of(name)
+    dealt = hand.dealt_count.get(name, 0)
+    hand.dealt_count[name] = dealt + 1
+    card = _cards(written).split() if written else []
+    if dealt < len(places) and card and _RUN_OF_CARDS.fullmatch(card[0]):
+        places[dealt] = card[0]
 
 
 def _deal_draw(hand: _Hand, name: str, written: str) -> None:

@@ -106,13 +106,14 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("PartyPoker", 63, 102, 87, {"malformed_hand": 12, "unsupported_variant": 3}),
         ("Betfair", 1, 1, 1, {}),
         ("Unibet", 1, 1, 1, {}),
-        # stud; an unknown player acts; a board run twice
+        # Stud and Stud Hi/Lo read (a file cut short after a hand's seats); an unknown player
+        # acts; a board run twice
         (
             "Winning",
             36,
             120,
-            108,
-            {"malformed_hand": 4, "run_it_twice": 1, "unsupported_variant": 7},
+            114,
+            {"malformed_hand": 4, "run_it_twice": 1, "truncated_hand": 1},
         ),
     ],
     ids=[
