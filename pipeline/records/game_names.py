@@ -335,6 +335,7 @@ STUD_HI_LO = GameNames(
         ONGAME: ("limit seven_card_stud_hi_lo",),
         BOVADA: ("7CARD HiLo Fixed Limit",),
         WINNING: ("Seven Cards Stud HiLow",),
+        ABSOLUTE: ("Seven Card Hi/Lo",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""

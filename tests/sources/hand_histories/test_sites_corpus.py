@@ -91,7 +91,7 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ),
         # Stud, Stud Hi/Lo and 5 Card Draw read too
         ("Ongame", 26, 238, 238, {}),
-        ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
+        ("Absolute", 14, 100, 100, {}),  # Stud Hi/Lo read too
         ("UltimateBet", 1, 1, 1, {}),
         ("ACPC", 1, 3000, 3000, {}),
         ("Enet", 6, 6, 6, {}),
