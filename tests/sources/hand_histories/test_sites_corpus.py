@@ -17,7 +17,15 @@ from typing import cast
 import polars as pl
 import pytest
 
-from bench.sites import SKIPPED_FILES, SiteFigures, corpus_folder, corpus_table, render
+from bench.sites import (
+    SKIPPED_FILES,
+    SiteFigures,
+    corpus_folder,
+    corpus_table,
+    render,
+    stud_draw_disagreements,
+    stud_draw_table,
+)
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
 from pipeline.sources.base import decode_text
@@ -151,6 +159,62 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
         left_out,
     )
     assert row.hands_read + sum(row.left_out.values()) == row.hands
+
+
+@pytest.fixture(scope="module")
+def stud_draw() -> dict[str, SiteFigures]:
+    assert CORPUS is not None
+    figures = stud_draw_table(CORPUS)
+    print("\n" + render(figures))  # the Stud, Draw and mixed files' table, with -s
+    return {row.site: row for row in figures}
+
+
+@pytest.mark.parametrize(
+    ("site", "files", "hands", "read", "audited", "left_out"),
+    [
+        ("Absolute", 1, 1, 1, (1, 1), {}),
+        ("Bovada", 4, 46, 46, (15, 19), {}),
+        # 5 Card Stud left out; a summary writing two seats on one line, a partial hand
+        ("FullTilt", 30, 177, 174, (22, 50), {"malformed_hand": 2, "unsupported_variant": 1}),
+        ("Ongame", 6, 21, 21, (6, 10), {}),
+        ("PartyPoker", 4, 4, 4, (1, 3), {}),
+        ("Winamax", 7, 7, 7, (4, 4), {}),
+        # a file cut short after a hand's seats
+        ("Winning", 3, 7, 6, (1, 2), {"truncated_hand": 1}),
+    ],
+    ids=["Absolute", "Bovada", "FullTilt", "Ongame", "PartyPoker", "Winamax", "Winning"],
+)
+def test_every_stud_and_draw_hand_is_read_or_left_out_with_an_issue(
+    stud_draw: dict[str, SiteFigures],
+    site: str,
+    files: int,
+    hands: int,
+    read: int,
+    audited: tuple[int, int],
+    left_out: dict[str, int],
+) -> None:
+    """Each site's Stud, Razz, Draw and mixed-game files (issue 34): the hands read, the pots
+    audited of those contested (a pot whose contender mucked cannot be)."""
+    row = stud_draw[site]
+    assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (
+        files,
+        hands,
+        read,
+        left_out,
+    )
+    assert (row.pots_audited, row.pots) == audited
+
+
+def test_every_stud_and_draw_disagreement_is_named() -> None:
+    assert CORPUS is not None
+    found = sorted({(site, code, hand) for site, _, code, hand in stud_draw_disagreements(CORPUS)})
+    assert found == [
+        # Winamax names a 2-7 hand by its high category ("High card : King"), ours the low
+        ("Winamax", "hand_name_disagreement", "9160772-2-1476189756"),
+        # Winamax's "raises -6.10€ to 18.90€" (fpdb's "negative bet"): the 'to' is what it adds
+        ("Winamax", "pot_disagreement", "9250793-1578-1479092164"),
+        ("Winamax", "won_exceeds_pot", "9250793-1578-1479092164"),
+    ]
 
 
 @pytest.mark.parametrize(
