@@ -32,6 +32,7 @@ from pipeline.records.game_names import (
     STUD_HI_LO,
     TRIPLE_DRAW_2_7,
     TRIPLE_DRAW_A_5,
+    game_named,
 )
 
 __all__ = [
@@ -89,5 +90,11 @@ _DEAL_OF_GAME: Mapping[str, Deal] = MappingProxyType(
 
 
 def deal_of(game: str) -> Deal:
-    """The deal of ``game`` (its name in the one table); a board game's for every other."""
-    return _DEAL_OF_GAME.get(game, BOARD_DEAL)
+    """The deal of ``game`` (its name in the one table, an alias or a log's words: ``Razz
+    Limit``); a board game's for every other.
+
+    >>> deal_of("Triple Draw 2-7 Lowball Limit").draws, deal_of("Chess").kind
+    (3, 'board')
+    """
+    named = game_named(game)
+    return _DEAL_OF_GAME.get(named.name if named is not None else game, BOARD_DEAL)
