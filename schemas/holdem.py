@@ -23,6 +23,13 @@ import pandera.polars as pa
 import polars as pl
 from pandera.typing.polars import Series
 
+from pipeline.records.betting_rounds import (
+    BOARD,
+    LATER_STREETS,
+    STREET_NAMES,
+    STREETS_WITH_CARDS_TO_COME,
+)
+
 # One card as the notation module accepts it: rank 2-9 T J Q K A (either case) or 10, then a suit
 # c d h s (either case) or a suit symbol, optionally with the emoji variation selector.
 CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
@@ -160,6 +167,15 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     # stud's win chance per street (issue 34: games/poker/equity/stud_streets.py, docs/games.md)
     "win_third": pl.Float64(), "win_fourth": pl.Float64(), "win_fifth": pl.Float64(),
     "win_sixth": pl.Float64(),
+    # issue 34: the draw games' stand-pat flag, then the counts per street of stud's and the
+    # draw games' later streets (docs/statistics.md)
+    "stand_pat": _FLAG,
+    **{
+        f"{count}_{street}": pl.Int64()
+        for street in LATER_STREETS
+        if street not in BOARD.streets
+        for count in ("bets", "raises", "calls")
+    },
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -183,8 +199,12 @@ counts of postflop bets, raises and calls, the street of an all-in with cards to
 ``put_in``), then the bets, raises and calls per street after the flop (``bets_flop`` ...
 ``calls_river``) and ``fold_street`` (the street of a fold).  ``win_third`` to ``win_sixth``
 are a stud game's win chance per street in percent (Stud, Stud Hi/Lo, Razz; null in the other
-games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  Files
-written before them still scan together with the new ones through :func:`align_to_poker_schema`."""
+games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  ``stand_pat`` (a
+draw game's player stood pat at the first draw) and the counts per street of stud's fourth to
+seventh streets (``bets_fourth`` ... ``calls_seventh``) and the draws' rounds (``bets_draw1``
+... ``calls_draw3``) close the list; ``fold_street`` and ``all_in`` name the game's own streets.
+Files written before them still scan together with the new ones through
+:func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
@@ -281,7 +301,7 @@ class ScoredRows(pa.DataFrameModel):
     bets: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    all_in: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn"))
+    all_in: Series[str] = pa.Field(nullable=True, isin=STREETS_WITH_CARDS_TO_COME)
     all_in_ev: Series[float] = pa.Field(nullable=True)
     bets_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_flop: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
@@ -292,11 +312,33 @@ class ScoredRows(pa.DataFrameModel):
     bets_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_river: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
-    fold_street: Series[str] = pa.Field(nullable=True, isin=("preflop", "flop", "turn", "river"))
+    fold_street: Series[str] = pa.Field(nullable=True, isin=STREET_NAMES)
     win_third: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fourth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_fifth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
     win_sixth: Series[float] = pa.Field(nullable=True, ge=0, le=100)
+    stand_pat: Series[bool] = pa.Field(nullable=True)
+    bets_fourth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_fourth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_fourth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_fifth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_fifth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_fifth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_sixth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_sixth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_sixth: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_seventh: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_seventh: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_seventh: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_draw1: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_draw1: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_draw1: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_draw2: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_draw2: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_draw2: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bets_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    raises_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    calls_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

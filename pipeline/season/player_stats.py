@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from pipeline.records.betting_rounds import BETTING, LAST_TO_ACT, LATER_STREETS
 from pipeline.season.poker_tables import NO_MONEY
 
 RATIOS = (
@@ -37,6 +38,8 @@ SHOWDOWN_RATIOS = (
     ("W$SD", "won_at_showdown"),
     ("WWSF", "won_when_saw_flop"),
 )
+DRAW_RATIOS = (("stand pat", "stand_pat"),)
+"""The draw games' own percentage, last before the money (other games' blocks leave it out)."""
 STAT_COLUMNS: dict[str, pl.DataType] = {
     name: pl.Boolean()
     for name in (
@@ -47,30 +50,43 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
     "bets": pl.Int64(), "raises": pl.Int64(), "calls": pl.Int64(), "all_in_ev": pl.Float64(),
 } | {
     f"{count}_{street}": pl.Int64()
-    for street in ("flop", "turn", "river")
+    for street in LATER_STREETS
     for count in ("bets", "raises", "calls")
-} | {"fold_street": pl.String()}  # fmt: skip
+} | {"fold_street": pl.String(), "stand_pat": pl.Boolean()}  # fmt: skip
 """The Parquet's statistics the season reads (a night written before them: nulls)."""
+SECOND_STREET = "the flop (stud: fourth street; a draw game: the first draw)"
+
+
+def _said(street: str) -> str:
+    """A street as a note says it: ``the flop``, ``fourth street``, ``the betting after draw 2``."""
+    if street.startswith("draw"):
+        return f"the betting after draw {street.removeprefix('draw')}"
+    return f"the {street}" if street in ("flop", "turn", "river") else f"{street} street"
+
 
 NOTES = {
     "hands": "hands with the players' actions (a hand-history night); round sheets have none",
     "n": "the hands in which the player had the chance, which the % is out of",
-    "VPIP %": "put money in voluntarily before the flop (a call or a raise; posting a blind is "
-    "not); out of the hands with a decision before the flop (a walk has none)",
-    "PFR %": "raised before the flop; out of the hands with a decision before the flop",
-    "3-bet %": "re-raised a single raise before the flop; out of the times facing one",
-    "fold to 3-bet %": "opened with a raise, then folded to a re-raise; out of the times the "
-    "opening raiser faced a 3-bet",
-    "steal %": "raised first in from CO, BTN or SB; out of the times folded to them",
-    "c-bet %": "the last raiser before the flop bet the flop; out of the times they saw it "
-    "first to act or checked to",
-    "fold to c-bet %": "folded to a flop continuation bet; out of the times facing one",
-    "AF": "aggression factor: (bets + raises) / calls, flop, turn and river",
-    "AFq %": "aggression frequency: (bets + raises) / (bets + raises + calls + folds), flop, "
-    "turn and river",
+    "VPIP %": "put money in voluntarily before the flop (stud: on third street; a draw game: "
+    "before the first draw): a call, a completion or a raise; posting a blind, an ante or a "
+    "bring-in is not; out of the hands with a decision then (a walk has none)",
+    "PFR %": "raised before the flop (stud: completed the bring-in or raised on third street); "
+    "out of the hands with a decision then",
+    "3-bet %": "made the third full bet of the first street (re-raised a single raise; stud: "
+    "re-raised a raise of the completion); out of the times facing two bets",
+    "fold to 3-bet %": "made the first street's second bet (the open raise; stud: the raise of "
+    "the completion), then folded to a 3-bet; out of the times that raiser faced one",
+    "steal %": "raised first in from CO, BTN or SB (stud: completed first in from the last "
+    "three seats to act on third street, the bring-in's aside); out of the times folded to them",
+    "c-bet %": f"the last raiser of the first street bet {SECOND_STREET}; out of the times "
+    "they acted there first or checked to",
+    "fold to c-bet %": "folded to a continuation bet; out of the times facing one",
+    "AF": "aggression factor: (bets + raises) / calls, every street after the first",
+    "AFq %": "aggression frequency: (bets + raises) / (bets + raises + calls + folds), every "
+    "street after the first",
     **{
-        name: f"{what}, on the {street} only"
-        for street in ("flop", "turn", "river")
+        name: f"{what}, on {_said(street)} only"
+        for street in LATER_STREETS
         for name, what in (
             (f"AF {street}", "aggression factor: (bets + raises) / calls"),
             (
@@ -79,9 +95,11 @@ NOTES = {
             ),
         )
     },
-    "WTSD %": "went to showdown, out of the hands where the player saw the flop",
+    "WTSD %": f"went to showdown, out of the hands where the player saw {SECOND_STREET}",
     "W$SD %": "won money at showdown, out of the showdowns",
-    "WWSF %": "won money, out of the hands where the player saw the flop",
+    "WWSF %": f"won money, out of the hands where the player saw {SECOND_STREET}",
+    "stand pat %": "stood pat (changed no card) at the first draw, out of the hands where the "
+    "player reached it (draw games only)",
     "net": "won less put in over these hands, in the block's currency",
     "bb/100": "net in big blinds per 100 hands (money only)",
     "all-in adjusted net": "net with each all-in hand counted at its all-in EV (equity at the "
@@ -94,7 +112,7 @@ NOTES = {
 def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
     """Per game, currency and player: hands, each percentage (a fraction: the sheet formats
     it) followed by its sample size ``<name> n``, AF, AFq, then AF and AFq per street after the
-    flop, net and bb/100; the most hands
+    first (every game's streets: a block shows its own game's), net and bb/100; the most hands
     first within a block.  Rows without statistics (no ``vpip`` and no ``saw_flop``) are left
     out."""
     present = rows.with_columns(
@@ -114,7 +132,7 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
     for heading, column in RATIOS:
         ratio += _ratio(heading, column)
     showdown: list[pl.Expr] = []
-    for heading, column in SHOWDOWN_RATIOS:
+    for heading, column in (*SHOWDOWN_RATIOS, *DRAW_RATIOS):
         showdown += _ratio(heading, column)
     table = present.group_by("game", "currency", "player").agg(
         pl.len().cast(pl.Int64).alias("hands"),
@@ -123,7 +141,7 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.when(aggressive + calls + postflop_folds > 0)
         .then(aggressive / (aggressive + calls + postflop_folds))
         .alias("AFq %"),
-        *(figure for street in ("flop", "turn", "river") for figure in _street_aggression(street)),
+        *(figure for street in LATER_STREETS for figure in _street_aggression(street)),
         *showdown,
         pl.when(pl.col("net").is_not_null().any()).then(pl.col("net").sum()).alias("net"),
         pl.when(per_big_blind.count() > 0)
@@ -141,6 +159,9 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
 
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN")
 """The ``By position`` rows' order: the blinds, then the seats in the order they act."""
+NO_POSITIONS = tuple(game for game, betting in BETTING.items() if betting.steal_seat == LAST_TO_ACT)
+"""The stud games: no ``By position`` block (no button; the order of action changes every street
+with the upcards: the bring-in acts first on third street, the best board from fourth on)."""
 POSITION_NOTES = {
     "position": "the seat's name relative to the button (heads-up: BTN posts the small blind)",
     "hands": "hands dealt in the seat, every player of the block",
@@ -153,7 +174,8 @@ POSITION_NOTES = {
 
 def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
     """Per game, currency and position, every player together: hands, VPIP and PFR with their
-    sample sizes, net, bb/100; the blinds first, the button last.
+    sample sizes, net, bb/100; the blinds first, the button last.  Not for the stud games
+    (:data:`NO_POSITIONS`).
 
     >>> rows = pl.DataFrame({
     ...     "game": ["Hold'em"] * 3, "currency": ["USD"] * 3, "position": ["BTN", "SB", "BB"],
@@ -167,7 +189,11 @@ def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.lit(None, dtype=dtype).alias(name)
         for name, dtype in (STAT_COLUMNS | {"position": pl.String()}).items()
         if name not in rows.columns
-    ).filter(pl.col("saw_flop").is_not_null() & pl.col("position").is_not_null())
+    ).filter(
+        pl.col("saw_flop").is_not_null()
+        & pl.col("position").is_not_null()
+        & ~pl.col("game").is_in(NO_POSITIONS)
+    )
     money = pl.col("currency").is_not_null() & ~pl.col("currency").is_in(list(NO_MONEY))
     per_big_blind = pl.when(money & (pl.col("big_blind") > 0)).then(
         pl.col("net") / pl.col("big_blind")
@@ -188,7 +214,7 @@ def position_stats(rows: pl.DataFrame) -> pl.DataFrame:
 
 
 def _street_aggression(street: str) -> list[pl.Expr]:
-    """AF and AFq on one street after the flop, from the Parquet's counts per street (a fold
+    """AF and AFq on one street after the first, from the Parquet's counts per street (a fold
     there: ``fold_street``)."""
     aggressive = (pl.col(f"bets_{street}") + pl.col(f"raises_{street}")).sum()
     calls = pl.col(f"calls_{street}").sum()

@@ -167,7 +167,7 @@ def _frame_for(
     poker = "strength" in wanted
     columns = [_column(name, dtype, schema, poker) for name, dtype in wanted.items()]
     columns += [
-        pl.lit(value, dtype=pl.String()).alias(key)
+        pl.lit(value, dtype=SOURCE_SCHEMA[key]).alias(key)
         for key, value in zip(SOURCE_SCHEMA, source, strict=True)
     ]
     return pl.scan_parquet(path).filter(rows).select(columns)

@@ -14,6 +14,7 @@ from pipeline.games.base import NO_OPTIONS
 from pipeline.games.poker.logs.positions import position
 from pipeline.games.poker.stats.tracker_stats import (
     STREET_ACTIONS,
+    STUD_DRAW_STATS,
     TRACKER_STATS,
     with_tracker_stats,
 )
@@ -38,7 +39,7 @@ CORPORA = next(
 POKERSTARS = CORPORA / "pokerstars"
 HAND = ("round",)
 
-EVERY_STAT = [*TRACKER_STATS, *STREET_ACTIONS]
+EVERY_STAT = [*TRACKER_STATS, *STREET_ACTIONS, *STUD_DRAW_STATS]
 """The columns the vectorised statistics and the reference both write."""
 
 

@@ -10,7 +10,11 @@ import pandera.errors
 import polars as pl
 import pytest
 
-from pipeline.games.poker.stats.tracker_stats import STREET_ACTIONS, TRACKER_STATS
+from pipeline.games.poker.stats.tracker_stats import (
+    STREET_ACTIONS,
+    STUD_DRAW_STATS,
+    TRACKER_STATS,
+)
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows, align_to_poker_schema
 
 CONTRACT_COLUMNS = [
@@ -19,9 +23,13 @@ CONTRACT_COLUMNS = [
 ]  # fmt: skip
 # issue 33's tracker statistics come after the contract's columns, in their module's order, then
 # all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place),
-# then issue 34's win chance per stud street
+# then issue 34's win chance per stud street, then its stand-pat flag and stud's and the draws'
+# counts per street
 STUD_STREETS = ["win_third", "win_fourth", "win_fifth", "win_sixth"]
-NEWER_COLUMNS = [*CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS]
+NEWER_COLUMNS = [
+    *CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS,
+    *STUD_DRAW_STATS,
+]  # fmt: skip
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
 
@@ -43,6 +51,7 @@ def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
     assert list(POKER_PARQUET_SCHEMA)[-len(NEWER_COLUMNS) :] == NEWER_COLUMNS
     assert {name: POKER_PARQUET_SCHEMA[name] for name in TRACKER_STATS} == TRACKER_STATS
     assert {name: POKER_PARQUET_SCHEMA[name] for name in STREET_ACTIONS} == STREET_ACTIONS
+    assert {name: POKER_PARQUET_SCHEMA[name] for name in STUD_DRAW_STATS} == STUD_DRAW_STATS
     assert POKER_PARQUET_SCHEMA["played_at"] == pl.Datetime("us", "UTC")
     assert ScoredRows.validate(one_row()).height == 1
 

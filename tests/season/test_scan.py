@@ -54,11 +54,6 @@ def test_older_files_scan_with_the_game_and_net_worked_out(tmp_path: Path) -> No
     assert rows.schema["strength"] == pl.UInt16 and rows["site"].null_count() == 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scan.py writes every source column as text, the file's number too, though "
-    "SOURCE_SCHEMA (and an empty season's frame) say UInt32",
-)
 def test_the_file_number_has_the_type_the_schema_says(tmp_path: Path) -> None:
     _write(tmp_path / "a.parquet", POKER)
     assert scan_season(tmp_path).poker.collect_schema()["file"] == pl.UInt32

@@ -1,5 +1,6 @@
 """The season workbook's ``Player stats`` sheet: a block per game and currency, a row per
-player, each tracker percentage beside its sample size (issue 33)."""
+player, each tracker percentage beside its sample size (issue 33); a stud or draw game's block
+shows its own streets (issue 34)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 import polars as pl
 from openpyxl.worksheet.worksheet import Worksheet
 
+from pipeline.records.betting_rounds import LATER_STREETS, betting_of
 from pipeline.sinks.excel.season.layout import (
     planned_widths,
     print_sheet,
@@ -28,10 +30,21 @@ def _title(game: str, currency: str | None) -> str:
 
 
 def _block(table: pl.DataFrame, game: str, currency: str | None) -> pl.DataFrame:
+    """The rows of ``game`` and ``currency``, without the columns of another game's streets
+    (``AF fourth`` in a Hold'em block) or draws (``stand pat %`` outside the draw games)."""
     if table.is_empty() or "game" not in table.columns:
         return pl.DataFrame()
     mine = (pl.col("game") == game) & pl.col("currency").eq_missing(currency)
-    return table.filter(mine).drop("game", "currency")
+    betting = betting_of(game)
+    others = [
+        heading
+        for street in LATER_STREETS
+        if street not in betting.streets
+        for heading in (f"AF {street}", f"AFq {street} %")
+    ]
+    if betting.family != "draw":
+        others += ["stand pat %", "stand pat n"]
+    return table.filter(mine).drop("game", "currency", *others, strict=False)
 
 
 def player_stats_sheet(
@@ -65,7 +78,10 @@ def player_stats_sheet(
             for title, frame, seats in blocks
         ]
     all_notes = dict(notes) | {
-        name: notes["n"] for name in blocks[0][1].columns if name.endswith(" n") and "n" in notes
+        name: notes["n"]
+        for _, frame, _ in blocks
+        for name in frame.columns
+        if name.endswith(" n") and "n" in notes
     }
     seat_notes = dict(position_notes or {}) | {
         name: notes["n"] for name in ("VPIP n", "PFR n") if "n" in notes
