@@ -138,4 +138,5 @@ BOVADA = TextSite(
         )
     ),
 )
-"""Bovada (Ignition, Bodog): cash (Zone Poker too) and tournaments, Hold'em and Omaha."""
+"""Bovada (Ignition, Bodog): cash (Zone Poker too) and tournaments, Hold'em, Omaha, Stud and
+Stud Hi/Lo (anonymous seats, every player's cards written, a tournament's streets unnamed)."""

@@ -142,5 +142,9 @@ FULL_TILT = TextSite(
         re.compile(r"^No low hand qualified$"),  # a Stud or Omaha Hi/Lo pot all high
     ),
 )
-"""Full Tilt: cash (Hold'em, Omaha 4, 5, 6 cards and Hi/Lo, Courchevel), sit & go's and
-tournaments; Stud, Razz, Draw and Badugi are named unsupported variants."""
+"""Full Tilt: cash (Hold'em, Omaha 4, 5, 6 cards and Hi/Lo, Courchevel, Stud, Stud Hi/Lo,
+Razz, 5 Card Draw, 2-7 Single and Triple Draw, A-5 Triple Draw, Badugi, mixed games), sit &
+go's and tournaments; 5 Card Stud is a named unsupported variant.  Stud streets are ``*** 3RD
+STREET ***`` to ``*** 7TH STREET ***`` (the player's cards so far, then the street's:
+``Dealt to Hero [Td Jd As] [Jc]``), draws ``*** FIRST DRAW ***`` (``*** DRAW ***`` for a single
+draw), ``discards 2 cards`` or ``stands pat``."""

@@ -168,4 +168,5 @@ PARTYPOKER = TextSite(
         )
     ),
 )
-"""PartyPoker: cash and tournaments (classic and 2019 logs), Hold'em and Omaha."""
+"""PartyPoker: cash and tournaments (classic and 2019 logs), Hold'em, Omaha, Stud and Stud
+Hi/Lo (the player's own new card each street, ``bring-ins``, ``completes``, ``wins Lo``)."""

@@ -103,4 +103,6 @@ WINAMAX = TextSite(
         )
     ),
 )
-"""Winamax: cash (real and play money, Go Fast), sit & go's and tournaments."""
+"""Winamax: cash (real and play money, Go Fast), sit & go's and tournaments; Stud, Stud Hi/Lo,
+Razz and 2-7 Triple Draw (an 8-Game table's), a stud street's cards written as the hand so far
+(``[X X 8h] [Ks]``, ``X`` one not seen), a draw ``discard 2 cards`` or ``stands pat``."""

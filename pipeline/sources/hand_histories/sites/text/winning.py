@@ -116,7 +116,8 @@ WINNING = TextSite(
     ignored=(re.compile(r"^(?:Game ended at: |Pot: |\ufffd)"),),
     wording=_WORDING,
 )
-"""Winning (ACR): cash (real and play money) and tournaments, Hold'em, Omaha, Six Plus."""
+"""Winning (ACR): cash (real and play money) and tournaments, Hold'em, Omaha, Six Plus, Stud
+and Stud Hi/Lo (a card a line, ``received a card.`` for one not seen)."""
 
 WINNING_2019 = TextSite(
     name="Winning",
