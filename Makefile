@@ -61,7 +61,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.evaluator
 
 # Our C extensions built with AddressSanitizer and UBSan into build/sanitized (the optimised
-# in-place build is left alone), then fuzzed: the PokerStars scanner against the line reader,
+# in-place build is left alone), then fuzzed: the PokerStars scanner against the text engine (its reference),
 # the evaluator's loop against numpy.  A minute by default; `make fuzz FUZZ_SECONDS=600`.
 # PYTHONMALLOC=malloc: small bytes from Python's own allocator would hide overflows from ASan.
 FUZZ_SECONDS ?= 60

@@ -2,7 +2,7 @@
 else is in pyproject.toml.
 
 Each is optional: where no C compiler is found the install still succeeds, and the code that
-uses an extension falls back to its pure-Python path (numpy for the evaluator, the line reader for
+uses an extension falls back to its pure-Python path (numpy for the evaluator, the text engine for
 PokerStars hand histories).  No third-party compiled dependency is added; the C sources live next to
 the Python they speed up, and the tests compare each with its fallback.
 """

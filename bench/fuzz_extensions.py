@@ -14,7 +14,7 @@ Hi/Lo, games not read) and, when ``../shared/corpora/pokerstars`` is there (read
 never copied), hands sampled from the corpus are mutated (byte flips, truncation, lines
 duplicated, deleted or swapped, huge numbers, long names and lines, many seats, NUL bytes,
 invalid UTF-8, ``\\r`` line ends...) and each input is read by ``read_pokerstars`` through the
-compiled scanner, as bytes and as text, and by the line reader alone (``compiled=False``, the
+compiled scanner, as bytes and as text, and by the text engine alone (``compiled=False``, the
 reference and the fallback without a compiler); rows and issues must be equal.  Evaluator:
 random ``uint8`` hands of 5, 6 and 7 cards, 0 to 5,000 rows, C-ordered or strided, checked and
 unchecked, against the numpy loop, and direct calls of ``_kernel.evaluate`` with short or
@@ -23,7 +23,9 @@ check against the numpy check, and the Omaha loop against the numpy path, on any
 Equity (``_kernel_equity.c``, ``pipeline equity``'s cold path): random Hold'em and short deck
 deals of 2 to 10 players counted by the loop and by the numpy path, which must agree, and
 direct calls with any bytes (ids off the deck, an unsorted deck, short tables), which must
-count or raise ValueError.
+count or raise ValueError.  The stud and draw games (:mod:`bench.fuzz_games`): lowball
+strengths (Razz, A-5 and 2-7 draw) and stud equity (Stud, Stud Hi/Lo, Razz, dead cards) through
+the compiled loop against numpy alone, Badugi's look-ups on any bytes.
 
 A hang is caught by :mod:`faulthandler` (the process exits with a traceback after
 ``--hang-seconds``); the input being read is always in ``--current`` so a crash leaves it
@@ -49,6 +51,7 @@ import polars as pl
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import sanitized_extensions  # noqa: F401  (first: it may load the sanitized builds)
+from bench.fuzz_games import fuzz_badugi, fuzz_lowball, fuzz_stud_equity
 from bench.fuzz_mutations import FIXED_INPUTS, mutated
 from pipeline.core.evaluation import combination, evaluator, hand_checks
 from pipeline.core.kernel import compiled_kernel
@@ -100,16 +103,16 @@ def seed_hands(rng: random.Random, corpus_hands: int) -> list[bytes]:
 
 
 def pokerstars_divergence(data: bytes) -> str | None:
-    """Why the compiled reading of ``data`` (as bytes, then as text) differs from the line
-    reader's, or None."""
+    """Why the compiled reading of ``data`` (as bytes, then as text) differs from the
+    reference's (the text engine's), or None."""
     for label, source in (("bytes", data), ("text", _as_text(data))):
         compiled, reference = (_reading(source, compiled=flag) for flag in (True, False))
         if isinstance(compiled, str) or isinstance(reference, str):
             if compiled != reference:
-                return f"{label}: compiled {compiled!r}, line reader {reference!r}"[:600]
+                return f"{label}: compiled {compiled!r}, engine {reference!r}"[:600]
             return f"{label}: both raise {compiled!r}"
         if not compiled[0].equals(reference[0]) or not compiled[1].equals(reference[1]):
-            return f"{label}: the compiled path differs from the line reader"
+            return f"{label}: the compiled path differs from the engine (the reference)"
     return None
 
 
@@ -353,7 +356,7 @@ def main() -> None:
         "--seconds",
         type=float,
         default=60.0,
-        help="total, split 7:1:1:1 scanner:evaluator:deals:equity",
+        help="total, split 6:1:1:1:1 scanner:evaluator:deals:equity:stud and draw games",
     )
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--hang-seconds", type=float, default=60.0)
@@ -369,15 +372,23 @@ def main() -> None:
     if SCAN is None:
         print("the compiled PokerStars scanner is not built: skipping it")
     else:
-        compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.7, args.current, args.out)
+        compared, scanned, found = fuzz_scanner(rng, args.seconds * 0.6, args.current, args.out)
         print(f"scanner: {compared} inputs compared, {scanned} more scanned, {found} divergences")
     tried, found = fuzz_kernel(rng, args.seconds * 0.1)
     print(f"kernel: {tried} calls, {found} differences or unrefused bad calls")
     tried, found = fuzz_deals(rng, args.seconds * 0.1)
     print(f"deals: {tried} calls, {found} differences")
     tried, found = fuzz_equity(rng, args.seconds * 0.1)
-    faulthandler.cancel_dump_traceback_later()
     print(f"equity: {tried} calls, {found} differences")
+    # the stud and draw games (bench/fuzz_games.py): lowball and stud equity on both paths
+    for name, fuzz, share in (
+        ("lowball", fuzz_lowball, 0.04),
+        ("badugi", fuzz_badugi, 0.02),
+        ("stud equity", fuzz_stud_equity, 0.04),
+    ):
+        tried, found = fuzz(rng, args.seconds * share, args.hang_seconds)
+        print(f"{name}: {tried} calls, {found} differences")
+    faulthandler.cancel_dump_traceback_later()
 
 
 if __name__ == "__main__":

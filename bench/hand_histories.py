@@ -2,21 +2,20 @@
 
 Run from the repository root: ``.venv/bin/python -m bench.hand_histories``.
 
-(a) Speed.  The PokerStars corpus is read whole by both paths of ``read_pokerstars``: the
-compiled scanner and the line reader alone (what runs without a C compiler), which must give
+(a) Speed. The PokerStars corpus is read whole by both paths of ``read_pokerstars``: the compiled
+scanner and the text engine alone (the reference, what runs without a C compiler), which must give
 the same rows and issues; their hands/s are medians of 5 runs taken turn about, with the load
-average printed before and after.  Then the corpus is concatenated (repeated if need be) to
-about 30,000 hands in one file; we time the job's own path from that file to Parquet without
-equity (read by content, score, audit, check, write: :func:`to_parquet`), stage by stage, in
-wall and CPU seconds, and pokerkit's own ``HandHistory.from_pokerstars`` (parsing
-only) on a leading subsample of the same hands, in the same run.  For PHH we time
-:func:`read_phh` over every corpus file against pokerkit's ``HandHistory.loads`` and against
-bare :func:`tomllib.loads`.  Figures are medians of 3.
+average printed before and after. Then the corpus is concatenated (repeated if need be) to about
+30,000 hands in one file; we time the job's own path from that file to Parquet without equity (read
+by content, score, audit, check, write: :func:`to_parquet`), stage by stage, in wall and CPU
+seconds, and pokerkit's own ``HandHistory.from_pokerstars`` (parsing only) on a leading subsample
+of the same hands, in the same run. For PHH we time :func:`read_phh` over every corpus file against
+pokerkit's ``HandHistory.loads`` and against bare :func:`tomllib.loads`. Figures are medians of 3.
 
 (b) Acceptance.  Every file under ``../shared/corpora/pokerstars`` and ``../shared/corpora/phh``
 is sniffed from its content, read, and its pots audited; the script prints files, hands read,
 showdowns, pots audited, disagreements and a sample of disagreements with their hand ids, the
-files where the compiled path and the line reader differ, and hands and showdowns per variant
+files where the compiled path and the engine differ, and hands and showdowns per variant
 (Hold'em, Omaha, Omaha Hi/Lo...).
 
 The corpora are third-party data: they are read in place, never copied into the project, and
@@ -56,7 +55,7 @@ from pipeline.sources import read_source
 from pipeline.sources.hand_histories import read_phh, sniff_phh
 from pipeline.sources.pokerstars import (
     read_pokerstars,
-    read_pokerstars_lines,
+    read_pokerstars_reference,
     sniff_pokerstars,
     split_hands,
 )
@@ -121,7 +120,7 @@ def load() -> str:
 def reader_rates(data: bytes, hands: int) -> dict[str, tuple[float, float]]:
     """Hands/s (wall, CPU) of the two paths of read_pokerstars from the corpus's bytes, medians
     of :data:`READER_REPEATS` runs taken turn about (a burst of load hits both alike)."""
-    paths = {"compiled scanner": True, "line reader (no C compiler)": False}
+    paths = {"compiled scanner": True, "text engine (no C compiler)": False}
     if SCAN is None:
         del paths["compiled scanner"]
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in paths}
@@ -144,8 +143,8 @@ def pokerstars_speed(folder: Path) -> None:
     texts = [text for text in texts if sniff_pokerstars(text[:4096])]
     corpus = "\n\n".join(texts)
     data = corpus.encode()
-    # The fast path must give the line reader's rows and issues on every hand of the corpus.
-    reference = read_pokerstars_lines(corpus, "corpus")
+    # The fast path must give the engine's rows and issues on every hand of the corpus.
+    reference = read_pokerstars_reference(corpus, "corpus")
     hands_once = reference.rows["line"].n_unique()
     if SCAN is None:
         print("PokerStars: the compiled scanner is not built (no C compiler at install?)")
@@ -153,7 +152,7 @@ def pokerstars_speed(folder: Path) -> None:
         log = read_pokerstars(data, "corpus")
         same = log.rows.equals(reference.rows) and log.issues.equals(reference.issues)
         print(
-            f"PokerStars: compiled scanner and line reader give the same rows and issues on all "
+            f"PokerStars: compiled scanner and text engine give the same rows and issues on all "
             f"{hands_once:,} hands of the corpus: {'yes' if same else 'NO'}"
         )
     print(f"  {load()} before timing")
@@ -164,7 +163,7 @@ def pokerstars_speed(folder: Path) -> None:
     )
     if len(rates) == 2:
         (fast, _), (slow, _) = rates.values()
-        print(f"  the line reader takes {fast / slow:.1f}x the compiled path's time; {load()}")
+        print(f"  the engine takes {fast / slow:.1f}x the compiled path's time; {load()}")
     copies = max(1, round(TARGET_HANDS / max(hands_once, 1)))
     big = "\n\n".join([corpus] * copies)
     evaluator.evaluate(np.arange(7, dtype=np.uint8).reshape(1, 7))  # tables built off the clock
@@ -274,7 +273,7 @@ def acceptance(folder: Path, kind: str) -> None:
         if kind == "pokerstars" and sniff_pokerstars(head):
             logs.append(read_pokerstars(text, name))
             # Both readers on every file: the fast path and the reference agree, file by file.
-            lines = read_pokerstars_lines(text, name)
+            lines = read_pokerstars_reference(text, name)
             differ += not (
                 logs[-1].rows.equals(lines.rows) and logs[-1].issues.equals(lines.issues)
             )
@@ -290,7 +289,7 @@ def acceptance(folder: Path, kind: str) -> None:
     issues, counts = audit_pots_with_counts(log)
     print_counts(kind, len(paths), read, log, counts)
     if kind == "pokerstars":
-        print(f"  files where the compiled path and the line reader differ: {differ:,}")
+        print(f"  files where the compiled path and the engine differ: {differ:,}")
     print_variants(logs)
     for message in issues["message"].head(10):
         print(f"    {message}")

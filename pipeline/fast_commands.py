@@ -118,5 +118,5 @@ def version_line() -> str:
     # Looked for, not imported: importing pipeline.sources would load polars.
     folder = Path(__file__).parent / "sources" / "pokerstars" / "scanner"
     scanner = any((folder / f"_pokerstars_scan{end}").is_file() for end in EXTENSION_SUFFIXES)
-    reader = "C scanner" if scanner else "line reader"
+    reader = "C scanner" if scanner else "text engine"
     return f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})"

@@ -34,6 +34,8 @@ from pipeline.records.betting_rounds import (
 # c d h s (either case) or a suit symbol, optionally with the emoji variation selector.
 CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
 CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
+DRAWS_PATTERN = r"^(?:[0-5](?: [0-5])*)?$"
+"""``draws``: the cards changed at each draw, space-separated, 0 (stood pat) to 5."""
 HOLE_CARDS = 2
 FIVE_CARDS = 5
 NET_TOLERANCE = 1e-4
@@ -176,6 +178,9 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
         if street not in BOARD.streets
         for count in ("bets", "raises", "calls")
     },
+    # a stud or draw hand's own facts from its log (issue 34: the reader contract's columns)
+    "bring_in": pl.Float64(), "small_bet": pl.Float64(), "big_bet": pl.Float64(),
+    "up_cards": _TEXT, "draws": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -203,8 +208,11 @@ games, as ``win_preflop`` .. ``win_turn`` are in the games without a board).  ``
 draw game's player stood pat at the first draw) and the counts per street of stud's fourth to
 seventh streets (``bets_fourth`` ... ``calls_seventh``) and the draws' rounds (``bets_draw1``
 ... ``calls_draw3``) close the list; ``fold_street`` and ``all_in`` name the game's own streets.
-Files written before them still scan together with the new ones through
-:func:`align_to_poker_schema`."""
+The last five are a stud or draw hand's log facts,
+null elsewhere (and on a round sheet): ``bring_in`` (stud), ``small_bet`` and ``big_bet`` (a limit
+game's bet sizes), ``up_cards`` (stud: the player's face-up cards in the order dealt, known even
+where ``cards`` is not) and ``draws`` (the cards changed at each draw, ``2 1 0``).  Files written
+before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
 """A seat's name relative to the button, as PokerTracker and Holdem Manager name them."""
@@ -339,6 +347,11 @@ class ScoredRows(pa.DataFrameModel):
     bets_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     raises_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
     calls_draw3: Series[pl.Int64] = pa.Field(nullable=True, ge=0)
+    bring_in: Series[float] = pa.Field(nullable=True, ge=0)
+    small_bet: Series[float] = pa.Field(nullable=True, ge=0)
+    big_bet: Series[float] = pa.Field(nullable=True, ge=0)
+    up_cards: Series[str] = pa.Field(nullable=True)
+    draws: Series[str] = pa.Field(nullable=True, str_matches=DRAWS_PATTERN)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

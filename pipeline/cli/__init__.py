@@ -262,8 +262,8 @@ def generate(
     game: GameOption = None,
 ) -> None:
     """Deal seeded games into an export of any size: Hold'em (the quiz's generator) or another
-    poker game (--game: Omaha, PLO8, 6+ ...), five-card hands or Yatzy nights.  The same seed
-    deals the same games."""
+    poker game (--game: Omaha, PLO8, 6+, Razz, Stud8, 2-7 TD, Badugi ...), five-card hands or
+    Yatzy nights.  The same seed deals the same games."""
     from pipeline.games.generate import write_generated
 
     try:

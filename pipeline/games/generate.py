@@ -1,4 +1,5 @@
-"""Seeded games for samples and benchmarks: the quiz's generator, vectorised, in every layout.
+"""Seeded games for samples and benchmarks: the quiz's generator, vectorised, in every layout,
+and the games without a board (stud, Razz, the draw games) in the players layout.
 
 Ruby Quiz #24's script deals five community cards and two hole cards to each of eight players,
 and each player sees 0, 3, 4 or 5 community cards, drawn uniformly, again until at least one
@@ -137,6 +138,65 @@ def street_rows(deal: HoldemDeal, *, tournament: str = "Season 1") -> pl.DataFra
     )
 
 
+def boardless_frame(
+    rounds: int, players: int, seed: int, rules: HandRules, *, tournament: str = "Season 1"
+) -> pl.DataFrame:
+    """A players sheet of a game without a board (stud, Razz, the draw games): one row per
+    player per round, ``cards`` the player's cards and ``folded`` yes or no.
+
+    Stud deals seven cards in the order dealt (two down, four up, the last down); as the
+    quiz's players leave the board at a random street, each stud player folds after 3 to 6
+    cards (holding those) or stays to the seventh, again until at least one stays.  A draw game
+    deals each player the final hand (five cards, four in Badugi) and about a third fold
+    (keeping their hand), again until at least one stays.
+
+    >>> from pipeline.core.rules import RAZZ
+    >>> frame = boardless_frame(rounds=2, players=3, seed=1, rules=RAZZ)
+    >>> frame.columns, frame.height
+    (['tournament', 'round', 'seat', 'player', 'cards', 'folded'], 6)
+    """
+    most = min(10, DECK_SIZE // rules.hole_cards)
+    if not 2 <= players <= most:
+        msg = (
+            f"{rules.hole_cards} cards each from one deck are dealt to {most} players at most: "
+            f"--players 2 to {most}, got {players}"
+        )
+        raise ValueError(msg)
+    rng = np.random.default_rng(seed)
+    hole = rules.hole_cards
+    decks = np.argsort(rng.random((rounds, DECK_SIZE)), axis=1)[:, : hole * players]
+    cards = decks.astype(np.uint8).reshape(rounds * players, hole)
+    # stud: the cards held when the player left (3 .. 7); a draw game: the whole hand, a fold
+    stages = np.arange(3, hole + 1) if rules.face_up else np.array([hole])
+
+    def draw_stays() -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
+        held = rng.choice(stages, size=(rounds, players))
+        folded = held < hole if rules.face_up else rng.random((rounds, players)) < 1 / 3
+        return held, folded
+
+    held, folded = draw_stays()
+    redo = folded.all(axis=1)
+    while redo.any():
+        again_held, again_folded = draw_stays()
+        held[redo], folded[redo] = again_held[redo], again_folded[redo]
+        redo = folded.all(axis=1)
+    names = [pl.Series(_CARD_NAMES[cards[:, column]].astype(str)) for column in range(hole)]
+    text = pl.select(
+        pl.concat_list(names).list.head(pl.lit(pl.Series(held.reshape(-1)))).list.join(" ")
+    ).to_series()
+    seats = np.argsort(rng.random((rounds, len(ROSTER))), axis=1)[:, :players]
+    return pl.DataFrame(
+        {
+            "tournament": [tournament] * (rounds * players),
+            "round": np.repeat(np.arange(1, rounds + 1), players),
+            "seat": np.tile(np.arange(1, players + 1), rounds),
+            "player": np.array(ROSTER)[seats].reshape(-1),
+            "cards": text,
+            "folded": np.where(folded.reshape(-1), "yes", "no"),
+        }
+    )
+
+
 def rounds_frame(deal: HoldemDeal) -> pl.DataFrame:
     """The rounds layout: one row per round, the board, one column per player on the roster
     (empty when not dealt in), ``fold`` after the hole cards of a player who folded."""
@@ -221,8 +281,9 @@ def write_generated(
     """Write a generated file by suffix (.csv, .xlsx, .txt); returns the number of data rows.
 
     ``layout`` is one of :data:`LAYOUTS`; for ``yatzy``, ``rounds`` counts rounds of 15 per game.
-    ``game`` (any alias of a poker game with a board) deals that game in the players or rounds
-    layout, with a ``game`` column holding its name.
+    ``game`` (any alias of a poker game) deals that game in the players or rounds layout (a
+    game without a board, stud or draw, in the players layout: :func:`boardless_frame`), with
+    a ``game`` column holding its name.
     """
     if layout not in LAYOUTS:
         msg = f"unknown layout {layout!r}: expected one of {', '.join(LAYOUTS)}"
@@ -233,6 +294,9 @@ def write_generated(
         frame = five_card_frame(rounds, players, seed)
     elif layout == "yatzy":
         frame = yatzy_frame(max(1, rounds // 15), min(players, len(ROSTER)), seed)
+    elif rules.board_cards == 0:
+        frame = boardless_frame(rounds, players, seed, rules)
+        frame = frame.insert_column(1, pl.Series("game", [name] * frame.height))
     else:
         deal = deal_holdem(rounds, players, seed, rules)
         if suffix == ".txt":
@@ -262,11 +326,8 @@ def _game(game: str | None, layout: str, path: Path) -> tuple[str | None, HandRu
         msg = f"unknown game {game!r}; known: {known_game_names()}"
         raise ValueError(msg)
     rules = DEFAULT_RULES[name]
-    if rules.board_cards == 0:
-        msg = (
-            f"{name} has no board: generate deals the games with one (Hold'em, Omaha, short "
-            "deck; five-card hands: --layout five-card)"
-        )
+    if rules.board_cards == 0 and layout != "players":
+        msg = f"{name} has no board: it is dealt in the players layout (a row per player)"
         raise ValueError(msg)
     if layout not in ("players", "rounds"):
         msg = (

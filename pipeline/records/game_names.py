@@ -1,12 +1,12 @@
 """The one table of games: each game's name, its aliases, the rule sets it may be played by and
 the words each site's logs use for it, declared once here and nowhere else.
 
-Every source reads its game words from :data:`GAMES` (the PokerStars line reader and, at
-import, its compiled scanner; the PHH reader; the other sites' engine), and the games' variant
-table (:mod:`pipeline.games.poker.variants`) takes its names and rule sets from it, adding the
-rules each game is scored by.  This module imports the standard library only (no polars, no
-numpy), so the sources, the games and ``pipeline equity`` can all import it for the price of a
-few microseconds.
+Every source reads its game words from :data:`GAMES` (the text engine, PokerStars' declaration
+and every other site's; at import, PokerStars' compiled scanner; the PHH reader), and the
+games' variant table (:mod:`pipeline.games.poker.variants`) takes its names and rule sets from
+it, adding the rules each game is scored by.  This module imports the standard library only (no
+polars, no numpy), so the sources, the games and ``pipeline equity`` can all import it for the
+price of a few microseconds.
 
 To add a site's words for a game: add them under the site's name in that game's
 ``log_words``; to add a game: add a :class:`GameNames` to :data:`GAMES` (and its variant, its
@@ -45,8 +45,20 @@ PARTYPOKER = "PartyPoker"
 BETFAIR = "Betfair"
 UNIBET = "Unibet"
 WINNING = "Winning"
+POKERTRACKER = "PokerTracker"
+EVERLEAF = "Everleaf"
+PKR = "PKR"
+CAKE = "Cake"
+KINGSCLUB = "KingsClub"
+SEALSWITHCLUBS = "SealsWithClubs"
+ENTRACTION = "Entraction"
 """The text sites of :mod:`pipeline.sources.hand_histories.sites`, by their ``site`` name: their
 headers' words for a game (matched whatever their case)."""
+MERGE = "Merge"
+IPOKER = "iPoker"
+BOSS = "Boss"
+"""The XML sites whose words for a stud or draw game are declared here (their board games'
+codes are their declarations' own: Boss' ``GAME_THM``)."""
 
 TRIPS_OVER_STRAIGHT = "trips-over-straight"
 STRAIGHT_OVER_TRIPS = "straight-over-trips"
@@ -156,6 +168,28 @@ HOLDEM = GameNames(
             "Holdem(Pot Limit)",
             "Holdem(Fixed Limit)",
         ),
+        POKERTRACKER: (
+            "Texas Hold'em NL",
+            "Texas Hold'em PL",
+            "Texas Hold'em FL",
+            "Holdem NL",
+            "Holdem PL",
+            "No Limit Hold'em",
+            "Pot Limit Hold'em",
+            "Limit Hold'em",
+            "Hold'em",
+            "Multi Table Hold'em",
+        ),
+        EVERLEAF: ("NL Hold'em", "PL Hold'em", "Hold'em"),
+        PKR: ("Hold'em",),  # written HOLD'EM: matched whatever its case
+        CAKE: ("NL Hold'em", "PL Hold'em", "FL Hold'em"),
+        KINGSCLUB: ("No Limit Holdem", "Pot Limit Holdem", "Limit Holdem"),
+        SEALSWITHCLUBS: ("NL Hold'em", "PL Hold'em", "Limit Hold'em"),
+        ENTRACTION: (
+            "Texas Hold'em No Limit",
+            "Texas Hold'em Pot Limit",
+            "Texas Hold'em Fixed Limit",
+        ),
     },
 )
 """The game of a poker sheet that names none: the quiz's, the TV show's."""
@@ -215,6 +249,13 @@ OMAHA = GameNames(
             "Omaha",
             "Omaha(Pot Limit)",
         ),
+        POKERTRACKER: ("Omaha", "Omaha PL", "Pot Limit Omaha"),
+        EVERLEAF: ("PL Omaha", "NL Omaha", "Omaha"),
+        PKR: ("Omaha",),  # written OMAHA
+        CAKE: ("PL Omaha", "NL Omaha", "FL Omaha"),
+        KINGSCLUB: ("Pot Limit Omaha", "No Limit Omaha", "Limit Omaha"),
+        SEALSWITHCLUBS: ("PL Omaha", "NL Omaha", "Limit Omaha"),
+        ENTRACTION: ("Omaha High Pot Limit", "Omaha High No Limit", "Omaha High Fixed Limit"),
     },
 )
 OMAHA_5 = GameNames(
@@ -224,6 +265,8 @@ OMAHA_5 = GameNames(
     log_words={
         GGPOKER: ("PLO-5",),
         WINAMAX: ("Omaha5 pot limit", "5 Card Omaha pot limit"),
+        KINGSCLUB: ("Pot Limit Omaha 5 Card",),
+        ENTRACTION: ("5-Card Omaha High Pot Limit",),
         FULL_TILT: (
             "pl 5 card omaha hi",
             "pl courchevel hi",
@@ -278,6 +321,10 @@ OMAHA_HI_LO = GameNames(
             "Omaha Hi-Lo Game Table (PL)",
             "Omaha Hi-Lo Game Table (FL)",
         ),
+        EVERLEAF: ("PL Omaha Hi/Lo", "NL Omaha Hi/Lo", "Omaha Hi/Lo"),
+        PKR: ("Omaha Hi/Lo",),  # written OMAHA HI/LO
+        CAKE: ("PL OmahaHiLo", "FL OmahaHiLo", "NL OmahaHiLo"),
+        KINGSCLUB: ("Pot Limit Omaha Hi-Lo", "Limit Omaha Hi-Lo"),
         WINNING: (
             "Omaha HiLow",
             "Omaha H/L(No Limit)",
@@ -317,6 +364,8 @@ STUD = GameNames(
         ONGAME: ("limit seven_card_stud",),
         BOVADA: ("7CARD Fixed Limit", "7CARD"),
         WINNING: ("Seven Cards Stud", "7Stud(Fixed Limit)"),
+        MERGE: ("7-Stud",),
+        IPOKER: ("7 Card Stud",),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -336,6 +385,8 @@ STUD_HI_LO = GameNames(
         BOVADA: ("7CARD HiLo Fixed Limit",),
         WINNING: ("Seven Cards Stud HiLow",),
         ABSOLUTE: ("Seven Card Hi/Lo",),
+        MERGE: ("7-Stud H/L8",),
+        IPOKER: ("7 Card Stud Hi-Lo",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
@@ -343,7 +394,11 @@ RAZZ = GameNames(
     "Razz",
     aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
     hole_cards=7,
-    log_words={FULL_TILT: ("limit razz",), WINAMAX: ("Razz fixed limit",)},
+    log_words={
+        FULL_TILT: ("limit razz",),
+        WINAMAX: ("Razz fixed limit",),
+        MERGE: ("Razz",),
+    },
 )
 """Razz: the lowest five of seven, ace-to-five."""
 FIVE_CARD_DRAW = GameNames(
@@ -356,6 +411,8 @@ FIVE_CARD_DRAW = GameNames(
     log_words={
         FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw"),
         ONGAME: ("limit five_card_draw", "pot_limit five_card_draw", "no_limit five_card_draw"),
+        MERGE: ("5-Draw",),
+        BOSS: ("GAME_FCD",),
     },
 )  # fmt: skip
 """Five Card Draw, high: the final five cards."""
@@ -370,6 +427,7 @@ TRIPLE_DRAW_2_7 = GameNames(
     log_words={
         FULL_TILT: ("limit 2-7 triple draw",),
         WINAMAX: ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"),
+        MERGE: ("2-7 Lowball",),  # Merge's 2-7 is triple draw (its rounds say so)
     },
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
@@ -392,14 +450,20 @@ TRIPLE_DRAW_A_5 = GameNames(
         *_limits("Triple Draw A-5 Lowball"),
     ),
     hole_cards=5,
-    log_words={FULL_TILT: ("limit a-5 triple draw",)},
+    log_words={
+        FULL_TILT: ("limit a-5 triple draw",),
+        MERGE: ("A-5 Lowball",),
+    },
 )  # fmt: skip
 """A-5 Triple Draw: the final five, ace-to-five."""
 BADUGI = GameNames(
     "Badugi",
     aliases=("Badugi Triple Draw", *_limits("Badugi")),
     hole_cards=4,
-    log_words={FULL_TILT: ("limit badugi", "fl badugi")},
+    log_words={
+        FULL_TILT: ("limit badugi", "fl badugi"),
+        MERGE: ("Badugi",),
+    },
 )
 """Badugi: the final four, one card of each suit and rank, lowest wins."""
 

@@ -41,7 +41,7 @@ def test_equity_with_one_hand_says_so() -> None:
 
 def test_version() -> None:
     result = run_cli("--version")
-    reader = "C scanner" if SCAN is not None else "line reader"
+    reader = "C scanner" if SCAN is not None else "text engine"
     expected = (
         f"showdown {version('showdown')} (evaluator: {KERNEL_NAME} loop, PokerStars: {reader})\n"
     )

@@ -59,11 +59,55 @@ def test_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert not (tmp_path / "x.csv").exists()
 
 
-def test_a_game_without_a_board_is_not_generated_and_says_why(tmp_path: Path) -> None:
-    result = run_cli("generate", str(tmp_path / "x.csv"), "--game", "Razz")
+BOARDLESS = {  # what is asked: canonical name, cards at the showdown, stud
+    "Razz": ("Razz", 7, True),
+    "Stud8": ("7 Card Stud Hi/Lo", 7, True),
+    "2-7 TD": ("Triple Draw 2-7 Lowball", 5, False),
+    "Badugi": ("Badugi", 4, False),
+}
+
+
+@pytest.mark.parametrize("asked", list(BOARDLESS), ids=list(BOARDLESS))
+def test_a_generated_stud_or_draw_sheet_is_dealt_and_scored(tmp_path: Path, asked: str) -> None:
+    name, cards_at_showdown, stud = BOARDLESS[asked]
+    path = tmp_path / "night.csv"
+    args = ["generate", str(path), "--rounds", "30", "--players", "5", "--seed", "3"]
+    result = run_cli(*args, "--game", asked)
+    assert (result.returncode, result.stdout) == (0, f"wrote 150 rows to {path}\n")
+    sheet = pl.read_csv(path, infer_schema=False)
+    assert sheet.columns == ["tournament", "game", "round", "seat", "player", "cards", "folded"]
+    assert sheet["game"].unique().to_list() == [name]
+    for (number,), dealt in sheet.group_by("round"):
+        hands = [row["cards"].split() for row in dealt.iter_rows(named=True)]
+        cards = [card for hand in hands for card in hand]
+        assert len(set(cards)) == len(cards), number  # no card dealt twice in a round
+        stayed = dealt.filter(pl.col("folded") == "no")["cards"].str.split(" ").list.len()
+        assert stayed.len() >= 1 and (stayed == cards_at_showdown).all(), number
+        folded = dealt.filter(pl.col("folded") == "yes")["cards"].str.split(" ").list.len()
+        # a stud player folds holding the cards dealt so far (3 to 6); a draw player their hand
+        assert folded.is_between(3, 6).all() if stud else (folded == cards_at_showdown).all()
+    out = tmp_path / "out"
+    result = run_cli("run", str(path), "-o", str(out))
+    assert result.returncode == 0, result.stdout + result.stderr  # clean: every row scored
+    rows = pl.read_parquet(out / "night.csv.poker.parquet")
+    assert rows.height == 150
+    shown = rows.filter(~pl.col("folded"))
+    assert shown["strength"].null_count() == 0 and shown["rank"].null_count() == 0
+    assert (rows["win_sixth"].is_not_null().any()) is stud  # stud's streets; none in draw
+
+
+def test_a_game_without_a_board_is_dealt_in_the_players_layout_only(tmp_path: Path) -> None:
+    result = run_cli("generate", str(tmp_path / "x.csv"), "--game", "Razz", "--layout", "rounds")
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "Error: Razz has no board: generate deals the games with one (Hold'em, Omaha, short "
-        "deck; five-card hands: --layout five-card)"
+        "Error: Razz has no board: it is dealt in the players layout (a row per player)"
     ]
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_a_stud_table_of_eight_is_more_than_one_deck_deals(tmp_path: Path) -> None:
+    result = run_cli("generate", str(tmp_path / "x.csv"), "--game", "Stud", "--players", "8")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "Error: 7 cards each from one deck are dealt to 7 players at most: --players 2 to 7, got 8"
+    ]

@@ -11,7 +11,7 @@ from pipeline.games.poker.pots.pot_audit import audit_pots, audit_pots_with_coun
 from pipeline.games.poker.variants import rules_of_games
 from pipeline.records import HandLog, Issues
 from pipeline.sources.hand_histories import read_phh
-from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
+from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_reference
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 TEXT = (DATA / "pokerstars_mixed.txt").read_text(encoding="utf-8")
@@ -72,7 +72,7 @@ def test_a_hand_name_of_another_category_is_an_audit_issue() -> None:
         "Ann: shows [Ah Kh] (a pair of Kings)",
         "Ann: shows [Ah Kh] (a full house, Sevens full of Jacks)",
     )
-    for reader in (read_pokerstars, read_pokerstars_lines):
+    for reader in (read_pokerstars, read_pokerstars_reference):
         issues, counts = audit_pots_with_counts(reader(text, "f.txt"))
         assert issues.select("line", "hand_id", "code", "value").rows() == [
             (1, "1001", "hand_name_disagreement", "a full house, Sevens full of Jacks")

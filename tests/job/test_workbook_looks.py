@@ -16,7 +16,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from pipeline.games.poker.logs.hand_log_game import SIDE_COLUMNS
+from pipeline.games.poker.logs.hand_log_game import GAME_SHAPED_COLUMNS, SIDE_COLUMNS
+from pipeline.records.hand_log import STUD_DRAW_COLUMNS
 from pipeline.sinks.excel.contract import BOOLEAN_FORMAT, FOLD_FONT, PERCENT_FORMAT, WINNER_FILL
 from tests.helpers import run_cli
 
@@ -385,6 +386,17 @@ def test_a_hand_log_puts_what_a_reader_needs_first_and_groups_the_rest(
                  "variant"]  # fmt: skip
     # and the reader's site, zone, format, buy-in, table size and actions, once it gives them
     technical += [name for name in SIDE_COLUMNS if name in header and name not in technical]
+    # then the log's columns only some games fill, where no row here does (stud's, draw's)
+    blank = [
+        name
+        for name in GAME_SHAPED_COLUMNS
+        if name in header
+        and all(
+            row[header.index(name)] in (None, "") for row in sheet.iter_rows(2, values_only=True)
+        )
+    ]
+    assert set(STUD_DRAW_COLUMNS) <= set(blank)
+    technical += blank
     assert header[-len(technical) :] == technical
     for name in technical:  # grouped and collapsed: hidden, so never printed
         letter = get_column_letter(header.index(name) + 1)

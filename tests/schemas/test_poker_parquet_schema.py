@@ -15,6 +15,7 @@ from pipeline.games.poker.stats.tracker_stats import (
     STUD_DRAW_STATS,
     TRACKER_STATS,
 )
+from pipeline.records.hand_log import STUD_DRAW_COLUMNS
 from schemas.holdem import POKER_PARQUET_SCHEMA, ScoredRows, align_to_poker_schema
 
 CONTRACT_COLUMNS = [
@@ -28,7 +29,7 @@ CONTRACT_COLUMNS = [
 STUD_STREETS = ["win_third", "win_fourth", "win_fifth", "win_sixth"]
 NEWER_COLUMNS = [
     *CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS,
-    *STUD_DRAW_STATS,
+    *STUD_DRAW_STATS, *STUD_DRAW_COLUMNS,
 ]  # fmt: skip
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 
@@ -65,6 +66,8 @@ def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
         ("net", -19.0, "net_is_won_less_put_in"),
         ("table_size", 0, "greater_than_or_equal_to"),
         ("big_blind", -1.0, "greater_than_or_equal_to"),
+        ("draws", "2, 1", "str_matches"),
+        ("bring_in", -2.0, "greater_than_or_equal_to"),
     ],
     ids=[
         "unknown-position",
@@ -73,6 +76,8 @@ def test_the_contract_columns_come_last_in_the_contracts_order() -> None:
         "net-not-won-less-put-in",
         "no-seats",
         "negative-blind",
+        "draws-not-counts",
+        "negative-bring-in",
     ],
 )
 def test_the_model_refuses(column: str, value: object, check: str) -> None:
@@ -80,6 +85,12 @@ def test_the_model_refuses(column: str, value: object, check: str) -> None:
         ScoredRows.validate(one_row(**{column: value}), lazy=True)
     checks = caught.value.failure_cases["check"].to_list()
     assert any(found.startswith(check) for found in checks), f"{column}={value!r}: {checks}"
+
+
+def test_a_stud_or_draw_row_takes_its_own_facts() -> None:
+    stud = one_row(bring_in=0.02, small_bet=0.04, big_bet=0.08, up_cards="7c 9h Qs")
+    draw = one_row(small_bet=0.04, big_bet=0.08, draws="2 1 0")
+    assert ScoredRows.validate(pl.concat([stud, draw]), lazy=True).height == 2
 
 
 def test_net_is_free_where_money_is_unknown() -> None:

@@ -141,8 +141,8 @@ def test_pokerstars_six_plus_logs_are_read_and_scored_as_short_deck() -> None:
     for path in files:
         data = path.read_bytes()
         log = read_pokerstars(data, path.name)
-        line_reader = read_pokerstars(data, path.name, compiled=False)
-        assert log.rows.equals(line_reader.rows), path.name
+        engine = read_pokerstars(data, path.name, compiled=False)
+        assert log.rows.equals(engine.rows), path.name
         assert "unsupported_variant" not in log.issues["code"].to_list(), path.name
         games = log.rows.select(variant_game(pl.col("variant")))["game"].unique().to_list()
         assert games == ["Short Deck"], (path.name, games)

@@ -14,7 +14,7 @@ from pipeline.records import ROW_SCHEMA, HandLog, drop_repeated_hands
 from pipeline.sources.base import SourceFile
 from pipeline.sources.hand_histories import read_phh
 from pipeline.sources.hand_histories.reader import HANDS_SHEET, add_log
-from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
+from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_reference
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
@@ -23,9 +23,9 @@ HAND_1001 = TEXT.split("\n\n\n\n")[0] + "\n"
 
 
 def both_paths(text: str, name: str = "night.txt") -> HandLog:
-    """The log read by the compiled scanner, checked to be the line reader's."""
+    """The log read by the compiled scanner, checked to be the engine's."""
     compiled = read_pokerstars(text, name)
-    reference = read_pokerstars_lines(text, name)
+    reference = read_pokerstars_reference(text, name)
     assert compiled.rows.equals(reference.rows), (compiled.rows, reference.rows)
     assert compiled.issues.equals(reference.issues), (compiled.issues, reference.issues)
     return compiled

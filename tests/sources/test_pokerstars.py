@@ -12,7 +12,7 @@ from pipeline.sources.hand_histories import sniff_phh
 from pipeline.sources.pokerstars import (
     HandLog,
     read_pokerstars,
-    read_pokerstars_lines,
+    read_pokerstars_reference,
     sniff_pokerstars,
 )
 
@@ -20,10 +20,10 @@ DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 FILE = DATA / "pokerstars_mixed.txt"
 
 
-@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "line-reader"])
+@pytest.fixture(scope="module", params=[True, False], ids=["compiled", "engine"])
 def log(request: pytest.FixtureRequest) -> HandLog:
     # Every test of the log runs on both paths: the compiled scanner (where it is built) and
-    # the line reader, which reads the whole file without a C compiler.
+    # the engine, which reads the whole file without a C compiler.
     compiled: bool = request.param
     return read_pokerstars(FILE.read_text(encoding="utf-8"), FILE.name, compiled=compiled)
 
@@ -33,11 +33,11 @@ def hand(log: HandLog, hand_id: str) -> pl.DataFrame:
 
 
 def assert_both_paths_read_as(reference: HandLog, text: str, name: str) -> None:
-    """The compiled scanner (where it is built) gives the line reader's rows and issues.
+    """The compiled scanner (where it is built) gives the engine's rows and issues.
 
-    ``reference`` is the line reader's log: ``read_pokerstars(..., compiled=False)`` runs that
+    ``reference`` is the engine's log: ``read_pokerstars(..., compiled=False)`` runs that
     same reader, so comparing it with ``reference`` would compare the code with itself; what the
-    line reader itself must read is stated by each test."""
+    engine itself must read is stated by each test."""
     log = read_pokerstars(text, name, compiled=True)
     assert log.rows.equals(reference.rows), f"{name}: the scanner's rows differ from the reader's"
     assert log.issues.equals(reference.issues), f"{name}: the scanner's issues differ"
@@ -159,10 +159,10 @@ def test_cash_out_keeps_the_pot_award_and_says_so() -> None:
     assert log.issues["code"].to_list() == ["cashed_out"]
 
 
-def test_without_the_scanner_the_line_reader_reads_the_whole_file(
+def test_without_the_scanner_the_engine_reads_the_whole_file(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # As where no C compiler built the extension: the chooser falls back to the line reader,
+    # As where no C compiler built the extension: the chooser falls back to the engine,
     # from text and from bytes, and reads what the compiled path reads.
     from pipeline.sources.pokerstars import reader as pokerstars
 
@@ -176,10 +176,10 @@ def test_without_the_scanner_the_line_reader_reads_the_whole_file(
     assert compiled.rows.height == 19
 
 
-def test_a_name_holding_a_parenthesis_reads_as_the_line_reader() -> None:
+def test_a_name_holding_a_parenthesis_reads_as_the_engine() -> None:
     text = FILE.read_text(encoding="utf-8").replace("Cy: the [Kid]", "Cy")
     text = text.replace("Seat 1: Ann (", "Seat 1: Ann (UK) (", 1)
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     assert_both_paths_read_as(reference, text, FILE.name)
     assert "Ann (UK)" in reference.rows.filter(pl.col("hand_id") == "1001")["player"].to_list()
 
@@ -214,7 +214,7 @@ Seat 3: Cy collected ($3.50)
 def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     # Cy's $0.75 is a live big blind and a dead small one: raising to $1.50 puts in $1.50 on
     # the street, and the dead $0.25 comes on top.
-    reference = read_pokerstars_lines(DEAD_BLIND, "dead.txt")
+    reference = read_pokerstars_reference(DEAD_BLIND, "dead.txt")
     assert reference.rows.select("player", "put_in", "won").rows() == [
         ("Ann", 0.25, 0.0), ("Bob", 1.5, 0.0), ("Cy", 1.75, 3.5)
     ]  # fmt: skip
@@ -225,8 +225,8 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     ("change", "board", "bob_saw", "bob_folded"),
     [
         # Found by fuzzing: the (retired) polars path took each street marker's last
-        # [...] and counted markers as streets, where the line reader adds every card it has
-        # not seen and takes the highest street named.  A player who folds saw the board only
+        # [...] and counted markers as streets, where the (retired) line reader added every card
+        # it had not seen and takes the highest street named.  A player who folds saw the board only
         # up to the street of the fold: none preflop, the flop's three cards on the flop.
         # No flop line: Bob's check and fold come before any street marker, so preflop; the
         # turn line's first bracket gives the flop's cards.
@@ -255,12 +255,12 @@ def test_a_dead_small_blind_is_dead_money_on_both_paths() -> None:
     ],
     ids=["no-flop-line", "flop-twice", "flop-second-bracket", "flop-card-twice"],
 )
-def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
+def test_street_markers_out_of_the_usual_order_read_as_the_engine(
     change: tuple[str, str], board: str, bob_saw: str, bob_folded: str
 ) -> None:
     turn_and_river = "*** TURN *** [2c 7d 9h] [Ks]\nBob: checks\n*** RIVER *** [2c 7d 9h Ks] [3d]\n"
     text = DEAD_BLIND.replace("Uncalled bet", turn_and_river + "Uncalled bet").replace(*change)
-    reference = read_pokerstars_lines(text, "streets.txt")
+    reference = read_pokerstars_reference(text, "streets.txt")
     # The chips do not depend on the markers (DEAD_BLIND's: Cy's dead small blind on top).
     assert reference.rows.select("player", "board", "folded_street", "put_in", "won").rows() == [
         ("Ann", "", "preflop", 0.25, 0.0),
@@ -273,8 +273,8 @@ def test_street_markers_out_of_the_usual_order_read_as_the_line_reader(
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool) -> None:
-    # Found by bench/fuzz_extensions.py: the line reader took any digits as a seat number and
-    # building the frame raised polars' ComputeError for one past the 64-bit range.
+    # Found by bench/fuzz_extensions.py: the (retired) line reader took any digits as a seat
+    # number and building the frame raised polars' ComputeError for one past the 64-bit range.
     bad = DEAD_BLIND.replace("Seat 2: Bob (", "Seat 18446744073709551616: Bob (", 1)
     log = read_pokerstars(bad + "\n\n" + DEAD_BLIND, "seats.txt", compiled=compiled)
     assert log.issues["code"].to_list() == ["malformed_hand"]
@@ -286,19 +286,24 @@ def test_a_seat_number_too_large_for_the_seat_column_is_an_issue(compiled: bool)
     ("change", "message"),
     [
         # Found by fuzzing: the (retired) polars path took every "Seat " line before
-        # the first marker as a seat; the line reader reads one run of them from the third line.
-        # A second table line: the third line is no seat line, so the hand has none.
+        # the first marker as a seat; the (retired) line reader read one run of them from the
+        # third line.
+        # A second table line: the table is one line, before the seats.
         (
             ("Seat 1: Ann", "Table 'Dead' 6-max Seat #1 is the button\nSeat 1: Ann"),
-            "no seat lines",
+            "unreadable table line \"Table 'Dead' 6-max Seat #1 is the button\\nTable 'Dead' "
+            '6-max Seat #1 is the button"',
         ),
         # Cy's seat line put back after the blinds (below): Cy is not seated, so the line
         # returning Cy's bet names nobody at the table.
-        (("Seat 3: Cy ($50 in chips)\n", ""), "unreadable line 'Uncalled bet ($2) returned to Cy'"),
+        (
+            ("Seat 3: Cy ($50 in chips)\n", ""),
+            "uncalled bet returned to no seated player: 'Uncalled bet ($2) returned to Cy'",
+        ),
     ],
     ids=["table-line-twice", "seat-after-blinds"],
 )
-def test_seat_lines_out_of_their_run_read_as_the_line_reader(
+def test_seat_lines_out_of_their_run_read_as_the_engine(
     change: tuple[str, str], message: str
 ) -> None:
     text = DEAD_BLIND.replace(*change, 1)
@@ -306,7 +311,7 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(
         text = text.replace(
             "Bob: posts big blind $0.50\n", "Bob: posts big blind $0.50\n" + change[0]
         )
-    reference = read_pokerstars_lines(text, "seats.txt")
+    reference = read_pokerstars_reference(text, "seats.txt")
     assert reference.rows.is_empty(), change
     assert reference.issues.select("code", "message").rows() == [
         ("malformed_hand", f"seats.txt:1: hand 3001: {message}")
@@ -314,20 +319,20 @@ def test_seat_lines_out_of_their_run_read_as_the_line_reader(
     assert_both_paths_read_as(reference, text, "seats.txt")
 
 
-def test_a_button_number_past_the_64_bit_range_reads_as_the_line_reader() -> None:
+def test_a_button_number_past_the_64_bit_range_reads_as_the_engine() -> None:
     # Found by fuzzing: the (retired) polars path cast the button number strictly to
     # a 64-bit integer, and polars raised for the whole file.
     text = DEAD_BLIND.replace("Seat #1 is the button", "Seat #99999999999999999999 is the button")
-    reference = read_pokerstars_lines(text, "button.txt")
+    reference = read_pokerstars_reference(text, "button.txt")
     assert reference.rows.height == 3
     assert_both_paths_read_as(reference, text, "button.txt")
 
 
-def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> None:
+def test_a_fold_line_repeated_on_a_later_street_reads_as_the_engine() -> None:
     # Found by fuzzing: the (retired) polars path kept a player's first fold, the line
     # reader (and the compiled scanner) the last.
     text = DEAD_BLIND.replace("Cy: bets $2\n", "Cy: bets $2\nAnn: folds\n")
-    reference = read_pokerstars_lines(text, "folds.txt")
+    reference = read_pokerstars_reference(text, "folds.txt")
     assert reference.rows.filter(pl.col("player") == "Ann")["folded_street"].item() == "flop"
     assert_both_paths_read_as(reference, text, "folds.txt")
 
@@ -337,8 +342,8 @@ def test_a_fold_line_repeated_on_a_later_street_reads_as_the_line_reader() -> No
 )
 def test_an_uncalled_bet_line_that_does_not_read_is_an_issue_on_both_paths(uncalled: str) -> None:
     # Found by fuzzing: the (retired) polars path skipped an "Uncalled bet" line it
-    # could not read, and read the hand the line reader reports as malformed.
+    # could not read, and read the hand the (retired) line reader reports as malformed.
     text = DEAD_BLIND.replace("Uncalled bet ($2) returned to Cy", uncalled)
-    reference = read_pokerstars_lines(text, "uncalled.txt")
+    reference = read_pokerstars_reference(text, "uncalled.txt")
     assert reference.issues["code"].to_list() == ["malformed_hand"]
     assert_both_paths_read_as(reference, text, "uncalled.txt")

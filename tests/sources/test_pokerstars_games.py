@@ -1,5 +1,5 @@
 """PokerStars hands of every game read (Hold'em, Omaha, Omaha Hi/Lo) and of the games not read:
-both paths (the compiled scanner, the line reader alone) give the same hand log."""
+both paths (the compiled scanner, the text engine alone) give the same hand log."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.sources.pokerstars import HandLog, read_pokerstars, read_pokerstars_lines
-from pipeline.sources.pokerstars.lines import READ_VARIANTS
+from pipeline.sources.pokerstars import HandLog, read_pokerstars, read_pokerstars_reference
+from pipeline.sources.pokerstars.scanner.compiled import READ_VARIANTS
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
 OMAHA = DATA / "pokerstars_omaha.txt"
@@ -20,9 +20,9 @@ OTHER_GAMES = DATA / "pokerstars_other_games.txt"
 
 
 def both_paths(text: str, name: str) -> HandLog:
-    """The log read by the compiled path (text, bytes, CRLF bytes) and by the line reader alone,
-    which must all be the same; the line reader's."""
-    reference = read_pokerstars_lines(text, name)
+    """The log read by the compiled path (text, bytes, CRLF bytes) and by the engine alone,
+    which must all be the same; the engine's."""
+    reference = read_pokerstars_reference(text, name)
     for given_as in (text, text.encode(), text.replace("\n", "\r\n").encode()):
         for compiled in (True, False):
             log = read_pokerstars(given_as, name, compiled=compiled)

@@ -1,5 +1,5 @@
 """The compiled PokerStars scanner: built wherever a C compiler is, and reading every hand as
-the line reader (the reference) reads it, or handing it back to it."""
+the text engine (the reference) reads it, or handing it back to it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pipeline.sources.base import decode_text
-from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_lines
+from pipeline.sources.pokerstars import read_pokerstars, read_pokerstars_reference
 from pipeline.sources.pokerstars.scanner import SCAN, scanned_rows
 
 DATA = Path(__file__).parent.parent / "data" / "hand_histories"
@@ -25,7 +25,7 @@ def test_the_scanner_is_built_where_a_c_compiler_is() -> None:
     # The extension is optional at install, so a failed build would pass unnoticed: where a
     # compiler is there, it must have been built.
     if shutil.which("cc") is None:
-        pytest.skip("no C compiler: the line reader reads instead")
+        pytest.skip("no C compiler: the engine reads instead")
     rebuild = (
         "run `pip install -e .` (or `python setup.py build_ext --inplace`) and read its warnings"
     )
@@ -50,24 +50,24 @@ def scanned(text: str | bytes) -> tuple[pl.DataFrame, list[tuple[int, str]]]:
     return result
 
 
-def same_as_line_reader(text: str) -> None:
+def same_as_the_engine(text: str) -> None:
     compiled = read_pokerstars(text, "hands.txt")
-    reference = read_pokerstars_lines(text, "hands.txt")
+    reference = read_pokerstars_reference(text, "hands.txt")
     assert compiled.rows.equals(reference.rows), (text, compiled.rows, reference.rows)
     assert compiled.issues.equals(reference.issues), (text, compiled.issues, reference.issues)
 
 
 @needs_scanner
 def test_the_scanner_hands_back_only_the_hands_with_issues() -> None:
-    # Names holding ": " and brackets (Cy: the [Kid]) are read here, as the line reader reads
+    # Names holding ": " and brackets (Cy: the [Kid]) are read here, as the engine reads
     # them; the malformed, unsupported and truncated hands come back for it to report.
     text = FILE.read_text(encoding="utf-8")
     rows, handed_back = scanned(text)
     assert [line for line, _ in handed_back] == [189, 206, 223]
     assert handed_back[0][1].startswith("PokerStars Hand #2003:")
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     assert rows.equals(reference.rows.filter(pl.col("line") < 189))
-    same_as_line_reader(text)
+    same_as_the_engine(text)
 
 
 HAND = """PokerStars Hand #5001: Tournament #77, $1+$0.10 USD Hold'em No Limit - Level II (10/20) \
@@ -129,7 +129,7 @@ EDGES = {
         HAND.replace("*** RIVER *** [2c 7d Kd 9s] [3h]", "*** FIRST RIVER *** [2c 7d Kd 9s] [3h]")
         .replace("Ann: bets 300\nCy: folds\n", "*** SECOND RIVER *** [2c 7d Kd 9s] [4h]\n")
         .replace("Uncalled bet (300) returned to Ann\n", ""),
-        True,  # the line reader names it: run_it_twice
+        True,  # the engine names it: run_it_twice
     ),
     "a cash-out": (
         HAND.replace(
@@ -156,11 +156,11 @@ EDGES = {
 
 @needs_scanner
 @pytest.mark.parametrize(("text", "handed_back"), list(EDGES.values()), ids=list(EDGES))
-def test_edge_cases_read_as_the_line_reader_reads_them(text: str, handed_back: bool) -> None:
+def test_edge_cases_read_as_the_engine_reads_them(text: str, handed_back: bool) -> None:
     rows, back = scanned(text)
     assert (len(back) == 1) == handed_back, back
     assert rows.height == (0 if handed_back else 3)  # Dee sat out: not dealt in
-    same_as_line_reader(text)
+    same_as_the_engine(text)
 
 
 _AMOUNTS = ["10", "20", "$0.25", "1,000", "$1.50", "7", ".5", "5."]
@@ -219,11 +219,11 @@ def hand_texts(draw: st.DrawFn) -> str:
 @needs_scanner
 @settings(max_examples=300, deadline=None)
 @given(st.lists(hand_texts(), min_size=1, max_size=2))
-def test_random_hands_read_as_the_line_reader_reads_them(hands: list[str]) -> None:
-    same_as_line_reader("\n\n".join(hands))
+def test_random_hands_read_as_the_engine_reads_them(hands: list[str]) -> None:
+    same_as_the_engine("\n\n".join(hands))
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "line-reader"])
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "engine"])
 @pytest.mark.parametrize(
     "encode",
     [
@@ -270,15 +270,15 @@ def test_the_scanner_takes_exactly_the_bytes_python_decodes_as_utf8(data: bytes)
         assert scanned_rows(data) is not None, data
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "line-reader"])
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "engine"])
 @pytest.mark.parametrize(
     "newline", ["\r\n", "\r", "\r\r\n", "\n\r"], ids=["crlf", "cr", "cr-crlf", "lf-cr"]
 )
-def test_every_line_end_reads_as_the_line_reader_reads_it(newline: str, compiled: bool) -> None:
+def test_every_line_end_reads_as_the_engine_reads_it(newline: str, compiled: bool) -> None:
     # The scanner takes "\r\n" and a lone "\r" as line ends itself (no copy of the text); the
-    # hands it hands back, the bad ones here, reach the line reader with "\n" line ends.
+    # hands it hands back, the bad ones here, reach the engine with "\n" line ends.
     text = FILE.read_text(encoding="utf-8").replace("\n", newline)
-    reference = read_pokerstars_lines(text, FILE.name)
+    reference = read_pokerstars_reference(text, FILE.name)
     for given_as in (text, text.encode()):
         log = read_pokerstars(given_as, FILE.name, compiled=compiled)
         assert log.rows.equals(reference.rows)
@@ -293,8 +293,8 @@ def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
     """The scanner holds no game names: with none given, every hand goes back to the line
     reader; with the table's words (given at import), the 6+ hand is read here, as the line
     reader reads it."""
-    from pipeline.sources.pokerstars.lines import READ_VARIANTS
     from pipeline.sources.pokerstars.scanner import _pokerstars_scan
+    from pipeline.sources.pokerstars.scanner.compiled import READ_VARIANTS
 
     text = (DATA / "pokerstars_six_plus.txt").read_text(encoding="utf-8")
     table = [(words, game.hole_cards) for words, game in READ_VARIANTS.items()]
@@ -313,13 +313,13 @@ def test_the_scanner_reads_the_games_the_table_gives_it_and_no_other() -> None:
     assert read is not None
     rows, handed_back = read
     assert handed_back == []
-    assert rows.equals(read_pokerstars_lines(text, "six_plus.txt").rows)
+    assert rows.equals(read_pokerstars_reference(text, "six_plus.txt").rows)
 
 
 def test_each_pokerstars_word_ends_in_its_limit_as_the_scanner_assumes() -> None:
-    # The scanner takes the first word at the header's game: the line reader's _GAME takes the
-    # shortest words ending in a limit.  They agree when "Limit" ends a word and only ends it.
-    from pipeline.sources.pokerstars.lines import READ_VARIANTS
+    # The scanner takes the first word at the header's game: the engine's header pattern takes
+    # the shortest words ending in a limit.  They agree when "Limit" ends a word and only ends it.
+    from pipeline.sources.pokerstars.scanner.compiled import READ_VARIANTS
 
     for words in READ_VARIANTS:
         assert words.endswith(("No Limit", "Pot Limit", " Limit")), words

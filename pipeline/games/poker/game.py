@@ -25,6 +25,7 @@ from pipeline.games.poker.equity.street_equity import (
 )
 from pipeline.games.poker.equity.stud_streets import (
     STUD_EQUITY_COLUMNS,
+    UP_IDS,
     estimate_stud_seconds,
     stud_street_equities,
 )
@@ -119,10 +120,14 @@ def with_equities(
     scored: pl.DataFrame,
     options: EquityOptions,
     rules_of_game: Mapping[str, HandRules] = DEFAULT_RULES,
+    seen_up: pl.DataFrame | None = None,
 ) -> pl.DataFrame:
     """Add ``win_preflop``, ``win_flop``, ``win_turn``: exact when that fits the budget, preflop
     sampled when that fits, else left out (a season of a million rows is for the stats desk's
-    own batch, ``pipeline run --equity-budget``, not the nightly window)."""
+    own batch, ``pipeline run --equity-budget``, not the nightly window); and a stud game's
+    ``win_third`` .. ``win_sixth`` in what is left.  ``seen_up``: a hand log's players whose
+    cards were never shown (``tournament``, ``table``, ``round``, ``game``, ``up_ids``), whose
+    face-up cards are dead in the stud figures."""
     exact_seconds = estimate_seconds(scored, rules_of_game=rules_of_game)
     exact = exact_seconds <= options.budget_seconds
     sampled = estimate_seconds(scored, samples=options.samples, rules_of_game=rules_of_game)
@@ -140,14 +145,34 @@ def with_equities(
             chunk_seconds=options.spread_seconds,
         ).with_columns(pl.lit(exact).alias("equity_exact"))
     # the stud games' streets in what is left of the budget, else blank (docs/games.md)
+    unseen = _unseen_up_cards(seen_up)
+    with_unseen = (
+        pl.concat([by_table, unseen], how="diagonal_relaxed") if unseen.height else by_table
+    )
     stud_seconds = estimate_stud_seconds(
-        by_table, samples=options.samples, rules_of_game=rules_of_game
+        with_unseen, samples=options.samples, rules_of_game=rules_of_game
     )
     if 0 < stud_seconds <= options.budget_seconds - spent:
-        by_table = stud_street_equities(
-            by_table, rules_of_game=rules_of_game, samples=options.samples, seed=options.seed
+        figures = stud_street_equities(
+            with_unseen, rules_of_game=rules_of_game, samples=options.samples, seed=options.seed
         )
+        by_table = figures.head(by_table.height).drop(UP_IDS, strict=False)
     return by_table.with_columns(scored["round"])
+
+
+def _unseen_up_cards(seen_up: pl.DataFrame | None) -> pl.DataFrame:
+    """The rows of players never shown, keyed as :func:`with_equities` keys its rounds, with
+    no hole cards and their ``up_ids``; none without ``seen_up``."""
+    if seen_up is None or seen_up.height == 0:
+        return pl.DataFrame()
+    return seen_up.select(
+        "tournament",
+        "table",
+        _table_round().alias("round"),
+        "game",
+        pl.lit(True).alias("folded"),
+        pl.col(UP_IDS),
+    )
 
 
 def _contested(scored: pl.DataFrame) -> pl.DataFrame:

@@ -112,11 +112,16 @@ class UnreadSiteSource:
                 data = handle.read(SNIFF_BYTES)
         head = decode_text(data)
         site = site_of_head(head)
+        why = (
+            f"{site}'s reader does not know these first lines"
+            if site in {read.name for read in SITES}
+            else f"{site}'s hand histories are not read yet"
+        )
         source.problems.append(
             ReadProblem(
                 "",
                 f"looks like a hand history, but no site we read: first line "
-                f"{first_line(head)!r} ({site}'s hand histories are not read yet)",
+                f"{first_line(head)!r} ({why})",
                 code="unread_site",
             )
         )

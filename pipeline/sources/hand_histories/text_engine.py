@@ -60,13 +60,16 @@ from pipeline.records.hand_log import (
 from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite, read_amount
 
-__all__ = ["looks_like", "read_text_site", "split_hands"]
+__all__ = ["looks_like", "read_text_hands", "read_text_site", "split_hands"]
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _RUN_OF_CARDS = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")  # cards written without spaces
 _WINNERS = re.compile(r"(.+?) \(([^()]*)\)(?:, |$)")  # "A (165 High), B (165 Low)"
 _LIVE_POSTS = {"small_blind": "sb", "big_blind": "bb", "straddle": "st", "live_post": "post"}
 _DEAD_POSTS = {"ante": "ante", "dead_post": "post"}
+
+
+_LARGEST_SEAT = 2**63 - 1  # the seat column is 64-bit
 
 
 class BadHandError(ValueError):
@@ -113,6 +116,13 @@ def split_hands(site: TextSite, text: str) -> list[tuple[int, str]]:
 
 
 @functools.cache
+def _hole_cards_of(site: str) -> dict[str, int]:
+    """The site's words for each game read (lower case) -> the hole cards each player is
+    dealt."""
+    return {words.casefold(): game.hole_cards for words, game in site_words(site).items()}
+
+
+@functools.cache
 def _games_of(site: str) -> dict[str, str]:
     """The site's words for each game read (lower case) -> the game's name, from the one
     table of games."""
@@ -122,14 +132,39 @@ def _games_of(site: str) -> dict[str, str]:
 def _cards(text: str) -> str:
     """Bracket contents as our cards: space-separated (``6s, 7h`` and ``9dJd`` -> ``6s 7h``,
     ``9d Jd``: commas between cards dropped, a run of cards split), ``10h`` -> ``Th``, a suit
-    written in capitals (``[4C QC]``) in lower case."""
+    written in capitals (``[4C QC]``) in lower case; a token that is no card nor run of cards
+    is kept as written (the hand's own cards are not dug out of it).
+
+    >>> _cards("9dJd 10h, 4C"), _cards("5c\ufffd Ks AÞ")
+    ('9d Jd Th 4c', '5c\ufffd Ks AÞ')
+    """
     cards = []
     for token in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
-        for card in (_RUN_OF_CARDS.findall(token) if len(token) > 3 else [token]) or [token]:
+        run = _RUN_OF_CARDS.findall(token) if len(token) > 3 else []
+        for card in run if "".join(run) == token else [token]:
             if card.startswith("10"):
                 card = card.replace("10", "T", 1)
-            cards.append(card[0].upper() + card[1].lower() if len(card) == 2 else card)
+            written = card[0].upper() + card[1].lower() if len(card) == 2 else card
+            cards.append(written if _RUN_OF_CARDS.fullmatch(written) else card)
     return " ".join(cards)
+
+
+def _amount_in_run(run: re.Pattern[str], text: str, hand_id: str) -> float:
+    """The first run of ``text`` that ``run`` finds, its commas dropped, as a number
+    (:attr:`TextSite.amount_run`); raises :class:`BadHandError` where there is none that reads.
+
+    >>> _amount_in_run(re.compile(r"[-\\d.,]+"), "$1,234.50", "1")
+    1234.5
+    >>> _amount_in_run(re.compile(r"[-\\d.,]+"), "$2.0.0", "1")
+    Traceback (most recent call last):
+    pipeline.sources.hand_histories.text_engine.BadHandError: ("not an amount: '$2.0.0'", '1')
+    """
+    found = run.search(text)
+    try:
+        return float(found.group().replace(",", "")) if found is not None else float("")
+    except ValueError:
+        msg = f"not an amount: {text!r}"
+        raise BadHandError(msg, hand_id) from None
 
 
 class _Hand:
@@ -175,17 +210,24 @@ class _Hand:
         self.bring_in: float | None = None
         self.posted: dict[str, float] = {}  # the blinds posted (a limit draw game's own)
         self.dealt_count: dict[str, int] = {}  # stud cards dealt one a line, shown or not
+        self.hole_cards = 0  # the game's: cards shown with a fold are the hole when as many
+        self.header_small_blind = 0.0  # the dead part of both blinds posted at once
+        self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
+        self.small_blind_posted = False
+        self.named: set[str] = set()  # players with an action line, one carrying nothing too
 
     def amount(self, text: str | None) -> float:
         if text is None:
             msg = "an action without its amount"
-            raise BadHandError(msg)
+            raise BadHandError(msg, self.hand_id)
+        if self.site.amount_run is not None:
+            return _amount_in_run(self.site.amount_run, text, self.hand_id)
         try:
             # a post written as its parts (``[$0.05 + $0.10]``: a dead and a live blind)
             parts = text.split(" + ")
             return round(sum(read_amount(p, decimal_comma=self.decimal_comma) for p in parts), 9)
         except ValueError as error:
-            raise BadHandError(str(error)) from None
+            raise BadHandError(str(error), self.hand_id) from None
 
     def act(self, name: str, token: str) -> None:
         self.sequence += 1
@@ -276,6 +318,7 @@ def _header(
     game = _games_of(site.name).get(game_words.casefold())
     if game is None:
         raise UnsupportedVariantError(game_words or lines[0][:60])
+    hand.hole_cards = _hole_cards_of(site.name)[game_words.casefold()]
     if len(lines) < 2:
         raise TruncatedHandError(hand.hand_id)
     header_lines = head.count("\n", 0, max(header.end() - 1, 0)) + 1
@@ -307,7 +350,7 @@ def _header(
         "tournament": tournament or None,  # "": a tournament whose header leaves its id out
         "table": where["table"],
         "date": date,
-        "variant": game,
+        "variant": game_words if site.variant_as_written else game,
         "time_zone": says.get("zone") or site.zone,
         "size": int(where["size"]) if where["size"] else None,
         "button": int(where["button"]) if where["button"] else None,
@@ -315,6 +358,8 @@ def _header(
         "bring_in": says.get("bring_in"),
     }
     meta.update(_money(site, {**says, "tournament": tournament}, head, decimal_comma))
+    if site.header_says is not None:  # the code the site's compiled path reads them with
+        meta.update(site.header_says(lines[0]))
     return hand, meta
 
 
@@ -375,14 +420,14 @@ def _money(
 def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, Any]]:
     if site.name_marks is not None:
         text = site.name_marks.sub("", text)
-    for pattern, replacement in site.rewrites:
-        text = pattern.sub(replacement, text)
+    text = _respelled(site, text)
     lines = [raw.rstrip() for raw in text.split("\n") if raw.strip()]
     first_seat = None  # the seats come before the play: a summary's "Seat 3: ..." is not one
     for at, text_line in enumerate(lines[1:], start=1):
         if site.seat.match(text_line):
             first_seat = at
             break
+        _check_seat_line(site, text_line, lines[0])
         if site.street.match(text_line) or site.summary.match(text_line):
             break
     index = first_seat if first_seat is not None else min(len(lines), 2)
@@ -390,6 +435,9 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     decimal_comma = site.decimal_comma or (
         site.decimal_comma_when is not None and site.decimal_comma_when.search(text) is not None
     )
+    if len(lines) < 2 and not text.endswith("\n"):  # the file ends inside the first line
+        start = site.hand_start.match(lines[0]) if lines else None
+        raise TruncatedHandError(start.groupdict().get("hand_id") if start else None)
     hand, meta = _header(site, lines, line, index, decimal_comma=decimal_comma)
     hand.deal = deal_of(meta["variant"])
     if meta["bring_in"]:
@@ -397,6 +445,7 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
     for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
         if meta.get(column):
             hand.blinds[kind] = meta[column]
+    hand.header_small_blind = meta.get("small_blind") or 0.0
     for text_line in lines[1:index]:  # lines before the seats: the button's seat may be there
         button = site.button_line.match(text_line) if site.button_line else None
         if button is not None and button.groupdict().get("button"):
@@ -406,21 +455,27 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         if seat is None:
             button = site.button_line.match(lines[index]) if site.button_line else None
             if button is not None:
-                hand.button = int(button.group("button"))
+                hand.button = _button_seat(hand, button)
             if not hand.seats and (
                 button is not None or any(pattern.match(lines[index]) for pattern in site.ignored)
             ):
                 index += 1  # a line the site writes before its seats (``Seats: 9``)
                 continue
+            _check_seat_line(site, lines[index], lines[0])
             break
         name = seat.group("name")
         if name in hand.seats:  # a log that blanks names: whose action is whose is lost
             msg = f"seats {hand.seats[name]} and {seat.group('seat')} share the name {name!r}"
             raise BadHandError(msg, hand.hand_id)
         hand.seats[name] = int(seat.group("seat"))
+        if hand.seats[name] > _LARGEST_SEAT:
+            msg = f"seat number too large in {lines[index][:80]!r}"
+            raise BadHandError(msg, hand.hand_id)
         stack = seat.groupdict().get("stack")
         hand.stacks[name] = hand.amount(stack) if stack else None
         hand.put_in[name] = hand.street_bet[name] = hand.won[name] = 0.0
+        if seat.groupdict().get("button"):  # the seat line marks the button (``DEALER``)
+            hand.button = hand.seats[name]
         if site.sitting_out is not None and site.sitting_out.search(lines[index], seat.end()):
             hand.sitting_out.add(name)
         index += 1
@@ -455,12 +510,49 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         meta["currency"] = marks.get(marked.group("mark")) if marked is not None else None
     if (site.uncalled is None or site.uncalled_unwritten) and not hand.returned:
         hand.return_unmatched()
-    # A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
-    # for the big blind): every player dealt in acts, or posts, before the hand can end.
-    for name in list(hand.seats):
-        if name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
-            del hand.seats[name]
+    _drop_seats_not_dealt_in(site, hand)
+    if _cut_short(site, hand, lines, text):
+        raise TruncatedHandError(hand.hand_id)
     return hand, meta
+
+
+def _drop_seats_not_dealt_in(site: TextSite, hand: _Hand) -> None:
+    """A seat that neither posted nor acted nor won was not dealt in (sitting out, or waiting
+    for the big blind): every player dealt in acts, or posts, before the hand can end.  Where
+    the site declares :attr:`TextSite.dealt_in_unless_sitting_out`, only a seat sitting out
+    that never had an action line nor put anything in."""
+    for name in list(hand.seats):
+        if site.dealt_in_unless_sitting_out:
+            if name in hand.sitting_out and name not in hand.named and hand.put_in[name] == 0.0:
+                del hand.seats[name]
+        elif name not in hand.acted and hand.put_in[name] == 0.0 and hand.won[name] == 0.0:
+            del hand.seats[name]
+
+
+def _check_seat_line(site: TextSite, text_line: str, header: str) -> None:
+    """Raise :class:`BadHandError` for a line begun as a seat line (:attr:`TextSite.seat_start`)
+    that the seat pattern cannot read: the seat is not taken for another line, or dropped."""
+    if site.seat_start is not None and site.seat_start.match(text_line):
+        start = site.hand_start.match(header)
+        hand_id = start.groupdict().get("hand_id") if start is not None else None
+        msg = f"unreadable seat line {text_line[:80]!r}"
+        raise BadHandError(msg, hand_id)
+
+
+def _button_seat(hand: _Hand, button: re.Match[str]) -> int | None:
+    """The seat a button line gives: its ``button`` seat, or the seat of the player it names
+    (``Ann has the dealer button``), None where that player is not seated."""
+    says = button.groupdict()
+    if says.get("button"):
+        return int(says["button"])
+    return hand.seats.get(says.get("name") or "")
+
+
+def _respelled(site: TextSite, text: str) -> str:
+    """The hand's text with the site's :attr:`~TextSite.rewrites` applied, in order."""
+    for pattern, replacement in site.rewrites:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
@@ -489,8 +581,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
-        says = button.groupdict()  # the button's seat, or the name of the player on it
-        hand.button = int(says["button"]) if says.get("button") else hand.seats.get(says["name"])
+        hand.button = _button_seat(hand, button)
         return
     street = site.street.match(text_line)
     if street is not None:
@@ -558,7 +649,7 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     if parts is not None and not named_first:
         _action(site, hand, *parts, text_line)
         return
-    if any(pattern.match(text_line) for pattern in site.ignored):
+    if any(pattern.match(text_line) for pattern in site.ignored) or site.unknown_lines_ignored:
         return
     if parts is not None:
         msg = f"unreadable action {text_line[:100]!r}"
@@ -593,6 +684,7 @@ def _action(
     kind, matched = found
     says = matched.groupdict()
     all_in = "!" if site.all_in.search(action) else ""
+    hand.named.add(name)
     if kind == "nothing":
         return True
     if kind == "returned":  # an uncalled bet written as the player's own line
@@ -608,16 +700,17 @@ def _action(
     if kind in ("bring_in", "draw"):
         _stud_draw_action(hand, name, kind, says, all_in)
     elif kind == "fold":
-        hand.act(name, "f")
-        hand.folded[name] = hand.deal.streets[hand.street]
+        _fold(hand, name, says.get("cards"))
     elif kind == "check":
         hand.act(name, "x")
     elif kind in ("call", "bet"):
-        amount = hand.amount(says.get("amount"))
+        amount = _added(hand, name, says)
         # a site's one word for all (Bovada's "All-in $12", PartyPoker's "is all-In [$5]"): a
         # call facing no bet is a bet, one putting in more than the most bet a raise
         top = max(hand.street_bet.values())
-        if kind == "call" and hand.street > 0 and top == 0:
+        if site.calls_as_written:
+            pass
+        elif kind == "call" and hand.street > 0 and top == 0:
             kind = "bet"
         elif kind == "call" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
             hand.commit(name, amount, live=True)
@@ -646,6 +739,8 @@ def _action(
         to = hand.amount(says.get("to"))
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"{_LIVE_POSTS[kind]}{amount_text(to)}{all_in}")
+    elif kind == "both_blinds":
+        _both_blinds(hand, name, hand.amount(says.get("amount")), all_in)
     elif kind in _LIVE_POSTS or kind in _DEAD_POSTS:
         # a dead part posted on the same line, beside the live one ("Posts $1 dead $0.50")
         # or inside the whole the line writes first ("Posts dead $40 dead $15": 25 live)
@@ -656,7 +751,9 @@ def _action(
             amount = hand.blinds[kind]  # "posts big blind", its amount the header's
         else:
             amount = hand.amount(says.get("amount"))
-        hand.commit(name, amount, live=kind in _LIVE_POSTS)
+        hand.commit(
+            name, amount, live=kind in _LIVE_POSTS and not _late_small_blind(site, hand, kind)
+        )
         if dead:
             hand.commit(name, dead, live=False)
             amount += dead
@@ -692,6 +789,81 @@ def _action(
     return True
 
 
+def _fold(hand: _Hand, name: str, cards: str | None) -> None:
+    """A fold; cards shown with it (``folds [9c]``) go into its token (``6.f[9c]``), and are
+    the player's hole only when they are the whole hand."""
+    shown = _cards(cards) if cards else ""
+    hand.act(name, f"f[{shown.replace(' ', '')}]" if shown else "f")
+    hand.folded[name] = hand.deal.streets[hand.street]
+    if shown and len(shown.split()) == hand.hole_cards:
+        hand.hole[name] = shown
+
+
+def _both_blinds(hand: _Hand, name: str, amount: float, all_in: str) -> None:
+    """The small and the big blind posted at once: the header's small blind of it dead (in
+    the pot only), the rest a live bet; one ``post`` token of the whole."""
+    live = max(amount - hand.header_small_blind, 0.0)
+    hand.commit(name, live, live=True)
+    hand.commit(name, amount - live, live=False)
+    hand.act(name, f"post{amount_text(amount)}{all_in}")
+
+
+def _late_small_blind(site: TextSite, hand: _Hand, kind: str) -> bool:
+    """True for a small blind posted after the hand's first, where the site declares such a
+    one dead (:attr:`TextSite.late_small_blind_dead`)."""
+    if kind != "small_blind" or not site.late_small_blind_dead:
+        return False
+    late = hand.small_blind_posted
+    hand.small_blind_posted = True
+    return late
+
+
+def _cashed_out(site: TextSite, hand: _Hand, text_line: str) -> None:
+    """A summary line of a player who cashed out of a pot: the pot's award added to what they
+    won, kept for the issue that says so."""
+    cashed = site.cashed_out.match(text_line) if site.cashed_out is not None else None
+    if cashed is not None and cashed.group("name") in hand.seats:
+        amount = hand.amount(cashed.group("amount"))
+        hand.won[cashed.group("name")] += amount
+        hand.cashed_out.append((cashed.group("name"), amount))
+
+
+def _cut_short(site: TextSite, hand: _Hand, lines: list[str], text: str) -> bool:
+    """True where the site's summary names every seat dealt in and this one does not: fewer
+    summary seat lines than seats, or the text's last one cut (no line end after it and not
+    ended as a whole one is)."""
+    if site.summary_seat is None:
+        return False
+    start = next((at for at, line in enumerate(lines) if site.summary.match(line)), len(lines))
+    named = sum(1 for line in lines[start + 1 :] if site.summary_seat.match(line))
+    if named < len(hand.seats):
+        return True
+    last = lines[-1]
+    return (
+        not text.endswith("\n")
+        and site.summary_seat.match(last) is not None
+        and site.whole_summary_seat is not None
+        and site.whole_summary_seat.search(last) is None
+    )
+
+
+def _stated_hand(site: TextSite, hand: _Hand, name: str) -> str | None:
+    """The log's own name of the player's hand: the summary's, else the show line's (the
+    other way round where the site declares :attr:`TextSite.stated_from_show_line`)."""
+    if site.stated_from_show_line:
+        return hand.stated.get(name) or hand.summary_stated.get(name)
+    return hand.summary_stated.get(name) or hand.stated.get(name)
+
+
+def _added(hand: _Hand, name: str, says: dict[str, str | Any]) -> float:
+    """What a call or a bet adds: its ``amount``, or, for a site writing a call as the
+    street total it makes (PKR's ``calls $0.12`` from the big blind), ``to`` less what the
+    player had in."""
+    if says.get("to"):
+        return round(hand.amount(says["to"]) - hand.street_bet[name], 9)
+    return hand.amount(says.get("amount"))
+
+
 def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     awarded = site.summary_collected.match(text_line) if site.summary_collected else None
     if awarded is not None:
@@ -722,6 +894,7 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
             hand.shown.add(name)
     if says.get("stated"):
         hand.summary_stated[name] = str(says["stated"]).strip()
+    _cashed_out(site, hand, text_line)
 
 
 def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
@@ -731,9 +904,15 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     text = decode_text(data) if isinstance(data, bytes) else data
     if "\x00" in text:  # stray NUL bytes (a UTF-16 file half converted) carry nothing
         text = text.replace("\x00", "")
+    return read_text_hands(site, split_hands(site, text.removeprefix("\ufeff")), file)
+
+
+def read_text_hands(site: TextSite, hands: list[tuple[int, str]], file: str) -> HandLog:
+    """The hands of a site's text (``(line, hand text)``, as :func:`split_hands` cuts them;
+    a compiled path's hands it hands back) as :data:`~pipeline.records.ROW_SCHEMA` rows and
+    issues; ``file`` names the file in messages."""
     rows = new_row_columns()
     issues = Issues()
-    hands = split_hands(site, text.removeprefix("\ufeff"))
     if not hands:
         issues.add(None, None, "no_hands", f"{file}: no {site.name} hand header found")
     unsupported: dict[str, list[Any]] = {}  # words -> [issue index, hands, line, first id]
@@ -773,6 +952,7 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
             issues.add(line, hand_id, "malformed_hand", f"{file}:{line}: hand {hand_id}: {reason}")
             continue
         _append_rows(rows, hand, meta, site)
+        _add_cash_out_issues(issues, hand, file)
         for code, what in hand.notes:
             issues.add(
                 line,
@@ -782,6 +962,8 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
                 "audited as the log awards them",
             )
         paid, put = round(sum(hand.won.values()), 2), round(sum(hand.put_in.values()), 2)
+        if not site.pot_sums_checked:
+            continue
         if not hand.notes and paid > put:
             # the pots' sums are checked for every hand, showdown or not (as the XML engine
             # does): a site cannot pay out more than was put in
@@ -816,6 +998,21 @@ def read_text_site(site: TextSite, data: bytes | str, file: str) -> HandLog:
     return HandLog(finished, log.issues)
 
 
+def _add_cash_out_issues(issues: Issues, hand: _Hand, file: str) -> None:
+    """A ``cashed_out`` issue per player who cashed out of a pot: ``won`` holds the pot's
+    award, not what the cash-out paid."""
+    for name, amount in hand.cashed_out:
+        issues.add(
+            hand.line,
+            hand.hand_id,
+            "cashed_out",
+            f"{file}:{hand.line}: hand {hand.hand_id}: {name} cashed out; won holds the pot "
+            f"award {amount:g} the summary names, not the cash-out payment",
+            column="won",
+            value=name,
+        )
+
+
 def _append_rows(
     rows: dict[str, list[Any]], hand: _Hand, meta: dict[str, Any], site: TextSite
 ) -> None:
@@ -823,7 +1020,8 @@ def _append_rows(
     button = meta["button"] if hand.button is None else hand.button
     small_blind, big_blind = meta["small_blind"], meta["big_blind"]
     bets: tuple[float | None, float | None] = (None, None)
-    if small_blind is None and big_blind is None:  # no stakes in the header: the blinds posted
+    if small_blind is None and big_blind is None and site.header_says is None:
+        # no stakes in the header: the blinds posted
         small_blind, big_blind = hand.blinds.get("small_blind"), hand.blinds.get("big_blind")
     elif hand.deal.kind != "board" and (hand.deal.kind == "stud" or meta["fixed_limit"]):
         # a limit game's header gives its two bets; the blinds (draw) are those posted
@@ -846,7 +1044,7 @@ def _append_rows(
             _stud_hole(places, hand.deal.face_up) if places else hand.hole.get(name)
         )
         rows["mucked"].append(name not in hand.shown)
-        rows["stated_hand"].append(hand.summary_stated.get(name) or hand.stated.get(name))
+        rows["stated_hand"].append(_stated_hand(site, hand, name))
         rows["board"].append(seen_board(board, folded) if hand.deal.kind == "board" else "")
         rows["folded"].append(folded is not None)
         rows["folded_street"].append(folded)
@@ -922,8 +1120,8 @@ def _deal_draw(hand: _Hand, name: str, written: str) -> None:
     """A draw game's dealing line: the player's hand now (kept and new cards alike), where
     it shows any (Winamax writes an opponent's as ``[X X X X X]``)."""
     seen = [card for card in _cards(written).split() if _RUN_OF_CARDS.fullmatch(card)]
-    if seen:
-        hand.hole[name] = " ".join(seen)
+    if seen:  # each card once (a PokerStars log may write the hand kept twice)
+        hand.hole[name] = " ".join(dict.fromkeys(seen))
 
 
 def _fill_places(places: list[str | None], cards: list[str], *, before: int) -> None:

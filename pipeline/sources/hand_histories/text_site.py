@@ -23,14 +23,16 @@ The patterns' named groups are what the engine reads (an absent group is null):
 - ``table`` (matched on the lines after the header's last, up to the first seat line, joined
   by newlines): ``table``, ``size``, ``button``, ``tournament``;
 - ``button_line`` (a line before the seats or among the actions): ``button``, or ``name``;
-- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null);
+- ``seat``: ``seat``, ``name``, ``stack`` (absent where an observer's log writes none: null),
+  ``button`` (a mark on the button's own seat line: ``DEALER``, ``[Dealer]``);
 - each of ``actions`` (the text after a seated player's name and ``actor_separator``):
   ``amount`` (what the action adds; a raise without ``to`` is read as what it adds, and an
   amount written ``$0.05 + $0.10`` is the sum of its parts), ``to`` (a raise's street total;
-  a post written as one),
+  a post written as one; a call written as the street total it makes, PKR's),
   ``dead`` (a post's dead part written beside its live one: in the pot only; or inside the
   ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
-  ``cards``, ``stated``;
+  ``cards``, ``stated``; a ``fold``'s ``cards`` are those shown with it (``folds [9c]``): in
+  its token (``6.f[9c]``), and the player's ``hole`` only when they are the whole hand;
 - ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere (in a
   board game; a stud or draw street deals no board);
 - ``dealt``: ``name``, ``cards`` (one bracket or several: ``[Td Jd] [As]``; in stud the last
@@ -43,7 +45,7 @@ The patterns' named groups are what the engine reads (an absent group is null):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -72,6 +74,7 @@ ACTION_KINDS = frozenset(
         "all_in",
         "bring_in",
         "draw",
+        "both_blinds",
     }
 )
 """What an action line may mean.  ``small_blind``, ``big_blind``, ``straddle`` and
@@ -81,9 +84,12 @@ that names a player but carries no chips (sits out, is connected, says something
 ``returned`` is an uncalled bet given back written as the player's own line (``NAME - returned
 ($1) : not called``), its ``amount`` off what the player put in; ``collected`` a pot awarded
 written so (``NAME: collected (€10,57) from pot``); ``all_in`` an all-in written with what it
-adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it.  In stud,
-``bring_in`` is the forced opening bet (``amount``; completing it is a ``raise``); in a draw
-game, ``draw`` is a player changing cards: ``count`` of them (no ``count``: stood pat).  A ``raise``
+adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it;
+``both_blinds`` the small and the big blind posted at once (``posts small & big blinds
+$0.75``, a player back at the table): the header's small blind of it is dead, the rest live,
+one ``post`` token.  In stud, ``bring_in`` is the forced opening bet (``amount``; completing
+it is a ``raise``); in a draw game, ``draw`` is a player changing cards: ``count`` of them (no
+``count``: stood pat).  A ``raise``
 gives ``to`` (the street total it makes) or, for a site writing what it adds, ``amount``.  A
 blind posted without its ``amount`` is the header's blind."""
 
@@ -267,10 +273,67 @@ class TextSite:
     ``mark`` group (``$`` in ``Rake taken: $0.04``) gives the currency; not found, null."""
     wording: HandWording | None = None
     """How the site names the hands shown, where not as PokerStars does."""
+    variant_as_written: bool = False
+    """The ``variant`` column keeps the header's words for the game (PokerStars' ``Omaha Hi/Lo
+    Pot Limit``), the limit with them, rather than the game's name in the table of games."""
+    stated_from_show_line: bool = False
+    """The hand's name a show line gives (``shows [Ah Kh] (a pair of Kings)``) is preferred
+    to the summary's, where the site may cut it short; by default the summary's is."""
+    cashed_out: re.Pattern[str] | None = None
+    """A summary line of a player who cashed out of a pot (PokerStars' ``... won ($5) (pot
+    not awarded as player cashed out)``): ``name`` and the ``amount`` the pot awarded, added to
+    what they won, with a ``cashed_out`` issue saying it is not the cash-out's payment."""
+    summary_seat: re.Pattern[str] | None = None
+    """A summary line naming a seat, for a site whose summary names every seat dealt in: fewer
+    of them than the seats dealt in is a hand cut short (``truncated_hand``), as is a text
+    ending without a line end on such a line that :attr:`whole_summary_seat` does not end."""
+    seat_start: re.Pattern[str] | None = None
+    """How every seat line begins (PokerStars' ``Seat 3: ``): such a line among the seats that
+    :attr:`seat` cannot read leaves the hand out as ``malformed_hand``, naming it, rather than
+    be read as the table's line or the hand's first action."""
+    unknown_lines_ignored: bool = False
+    """A line among the actions that the grammar does not know carries nothing (PokerStars:
+    chat, a bounty, a tournament's finish... its compiled scanner reads every other line so,
+    and the reference must read each hand as it does); by default such a line leaves the hand
+    out as ``malformed_hand``."""
+    amount_run: re.Pattern[str] | None = None
+    """Where set, an amount is the first run of its text this pattern finds, commas dropped,
+    read as a number, or the hand is ``malformed_hand`` (PokerStars' ``[-\\d.,]+``: one form,
+    read as its compiled scanner reads it); by default :func:`read_amount`, which knows every
+    site's forms (``0,25``, ``1 234``, ``50K``)."""
+    header_says: Callable[[str], Mapping[str, object]] | None = None
+    """What the hand's first line says of its zone and money (``time_zone``, ``currency``,
+    ``small_blind``, ``big_blind``, ``format``, ``buy_in``, ``buy_in_currency``), read by the
+    code the site's compiled path reads it with (PokerStars'
+    :func:`pipeline.sources.pokerstars.header.header_says`), so the two paths cannot disagree on
+    these columns; by default the header pattern's groups give them, and where it gives no
+    stakes, the blinds posted."""
+    calls_as_written: bool = False
+    """A call is what the line says it adds, never read as a bet or a raise from the street's
+    bets (by default a call facing no bet is a bet, one adding more than the most bet a raise:
+    a site's one word for all-in)."""
+    dealt_in_unless_sitting_out: bool = False
+    """Every seat is dealt in but one whose seat line says it sits out (:attr:`sitting_out`)
+    that has no action line and puts nothing in; by default a seat that neither posts, acts nor
+    wins is taken as not dealt in."""
+    late_small_blind_dead: bool = False
+    """A small blind posted after the hand's first (PokerStars: a player back at the table
+    posting the one they missed, out of position) is dead: in the pot, not in the street's
+    bet, so a call or a raise after it says what it adds to the big blind alone."""
+    pot_sums_checked: bool = True
+    """The engine names a hand whose awards exceed what was put in, or award nothing of it
+    (``won_exceeds_pot``, ``pot_disagreement``); False for a site whose reader has a compiled
+    path that checks no sums (PokerStars): the pot audit checks its rows, and both paths give
+    the same issues."""
+    whole_summary_seat: re.Pattern[str] | None = None
+    """Searched in the text's last summary seat line where no line end follows it: how a whole
+    one ends (a fold, an amount, cards, the last word of a hand's name)."""
     rewrites: tuple[tuple[re.Pattern[str], str], ...] = ()
-    """(pattern, replacement) applied to a hand's text before it is read, for a line a site
-    writes in a second grammar the patterns above need not know (Bovada's anonymous stud
-    seats, ``Seat+5 [ME]: $200 in chips``)."""
+    """(pattern, replacement as :meth:`re.Pattern.sub` takes it), applied in order to each
+    hand's text before it is read, for a site whose lines need a small respelling to fit the
+    grammar: cards written suit first (``[HA C10]``), ``4 h`` or ``2 of d``, a board written
+    without brackets, a colon after the name on some lines only, Bovada's anonymous stud
+    seats (``Seat+5 [ME]: $200 in chips``).  What the rows hold is still what the log says."""
     deal_streets: Mapping[str, Mapping[str, int]] = field(
         default_factory=lambda: MappingProxyType({})
     )

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -44,12 +44,11 @@ from xml.etree.ElementTree import Element
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from pipeline.records.deals import Deal, deal_of
 from pipeline.records.hand_log import (
-    STREETS,
     HandLog,
     Issues,
     amount_text,
-    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -64,6 +63,7 @@ __all__ = [
     "UnsupportedGameError",
     "XmlSite",
     "card_of",
+    "limit_bets",
     "money",
     "read_xml_log",
     "text_of",
@@ -81,6 +81,7 @@ _DOCTYPE = re.compile(r"<!DOCTYPE", re.IGNORECASE)
 _RANKS = {"10": "T", "1": "A", "14": "A", "13": "K", "12": "Q", "11": "J"}
 _SUITS = "cdhs"
 _EPSILON = 0.005
+_TWO_AMOUNTS = re.compile(r"(\D?\d[\d.,]*)\s*/\s*(\D?\d[\d.,]*)")
 
 
 class BadHandError(ValueError):
@@ -158,6 +159,19 @@ def money(text: str | None) -> float:
         raise BadHandError(msg) from None
 
 
+def limit_bets(stakes: str) -> tuple[float | None, float | None]:
+    """A limit game's two bet sizes from its stakes as a site writes them (``Limit $0.50/$1``,
+    ``L €0.05/€0.10``, ``2.00/4.00``); (None, None) where the stakes give no two amounts.
+
+    >>> limit_bets("Limit $0.50/$1"), limit_bets("L €0.05/€0.10"), limit_bets("Limit")
+    ((0.5, 1.0), (0.05, 0.1), (None, None))
+    """
+    found = _TWO_AMOUNTS.search(stakes)
+    if found is None:
+        return None, None
+    return money(found.group(1)), money(found.group(2))
+
+
 def card_of(rank: str, suit: str) -> str:
     """Our notation of a card from a rank and a suit as sites write them (``10``, ``T``, ``A``,
     ``14``; ``c``, ``C``, ``clubs``): ``Tc``.
@@ -191,6 +205,12 @@ class _Player:
     shown: bool = False
     folded: str | None = None
     actions: list[list[str]] = field(default_factory=lambda: [[]])
+    places: list[str | None] = field(default_factory=list)
+    """Stud: the player's cards in the order dealt, None where the log hides one."""
+    draws: list[int] = field(default_factory=list)
+    """Draw games: the cards changed at each draw."""
+    stated: str | None = None
+    """The log's own name of the player's hand."""
 
 
 class HandBuilder:
@@ -221,6 +241,9 @@ class HandBuilder:
         self.buy_in: float | None = None
         self.buy_in_currency: str | None = None
         self.table_size: int | None = None
+        self.small_bet: float | None = None
+        self.big_bet: float | None = None
+        """A limit game's two bet sizes, from the stakes (stud and draw rows)."""
         self.hero: str | None = None
         """The player whose own cards the log deals face up (not shown to the table)."""
         self.players: dict[str, _Player] = {}
@@ -231,6 +254,10 @@ class HandBuilder:
         self.sitting_out: set[str] = set()
         self.won_known = True
         self.end_stacks: dict[str, float] = {}
+        self.bet_totals: dict[str, float] = {}
+        self.pot_total: tuple[float, float] | None = None
+        self.cut_short = False
+        """The file ends inside the hand (set by the engine before :meth:`finish`)."""
         self.notes: list[tuple[str, str]] = []
         """Issues about a hand that is kept: (code, message)."""
 
@@ -245,6 +272,13 @@ class HandBuilder:
     def has(self, key: str) -> bool:
         """True when ``key`` names a player dealt in."""
         return key in self.players
+
+    @property
+    def deal_rules(self) -> Deal:
+        """How the hand's game deals (a board, stud's up and down cards, draws) and names its
+        streets: :func:`pipeline.records.deals.deal_of` of ``game`` (a board game's unless
+        ``game`` is a stud or draw game's name in the one table)."""
+        return deal_of(self.game or "")
 
     def _player(self, key: str) -> _Player:
         try:
@@ -262,11 +296,16 @@ class HandBuilder:
         player.actions[self.street].append(f"{self.sequence}.{verb}{text}{all_in}")
 
     # -- chips -----------------------------------------------------------------------------
-    def post(self, key: str, verb: str, amount: float, *, dead: float = 0.0) -> None:
-        """A forced bet: ``verb`` is ``sb``, ``bb``, ``ante``, ``st`` or ``post``; ``dead`` is
-        the part that goes to the pot without counting as a bet (a dead small blind posted with
-        the big one).  An ante never counts as a bet."""
+    def post(
+        self, key: str, verb: str, amount: float, *, dead: float = 0.0, before_stack: bool = False
+    ) -> None:
+        """A forced bet: ``verb`` is ``sb``, ``bb``, ``ante``, ``st``, ``bi`` or ``post``;
+        ``dead`` is the part that goes to the pot without counting as a bet (a dead small blind
+        posted with the big one).  An ante never counts as a bet.  ``before_stack``: the log's
+        stack was written after this bet was paid (the player's stack grows by it)."""
         player = self._player(key)
+        if before_stack:
+            player.stack += amount
         amount = min(amount, player.stack - player.put_in) if player.stack > 0 else amount
         player.put_in += amount
         if verb != "ante":
@@ -283,7 +322,7 @@ class HandBuilder:
         if to is not None:
             amount = to - player.street_bet
         if verb == "f":
-            player.folded = STREETS[self.street]
+            player.folded = self._street_name(self.street)
             self._token(player, "f")
             return
         if verb == "x":
@@ -310,7 +349,9 @@ class HandBuilder:
         """The board at ``street`` (1 flop, 2 turn, 3 river): the new cards, or the whole board
         so far (cards already out are not dealt twice)."""
         if street < self.street:
-            msg = f"the {STREETS[street]} dealt after the {STREETS[self.street]}"
+            msg = (
+                f"the {self._street_name(street)} dealt after the {self._street_name(self.street)}"
+            )
             raise BadHandError(msg)
         self._return_uncalled()
         for card in cards:
@@ -328,13 +369,73 @@ class HandBuilder:
             for player in self.players.values():
                 player.street_bet = 0.0
 
-    def hole(self, key: str, cards: list[str], *, shown: bool) -> None:
-        """A player's hole cards: ``shown`` at showdown (or to the table), else dealt face up
-        to the log's owner."""
+    def _street_name(self, street: int) -> str:
+        streets = self.deal_rules.streets
+        if not 0 <= street < len(streets):
+            msg = f"a street numbered {street} in a game of {len(streets)} streets"
+            raise BadHandError(msg)
+        return streets[street]
+
+    def hole(self, key: str, cards: Sequence[str | None], *, shown: bool) -> None:
+        """A player's hole cards (None: a card the log hides): ``shown`` at showdown (or to
+        the table), else dealt face up to the log's owner.  In stud, the player's cards so far
+        in the order dealt (as :meth:`deal_to` with ``so_far``); in a draw game, the hand held
+        now (the last one given is the final hand).  Outside stud a hand with a hidden card
+        is not known."""
         player = self._player(key)
-        if cards:
-            player.hole = " ".join(cards)
-        player.shown = player.shown or (shown and bool(cards))
+        known = [card for card in cards if card is not None]
+        if self.deal_rules.kind == "stud":
+            self.deal_to(key, cards, so_far=True)
+        elif known and len(known) == len(cards):
+            player.hole = " ".join(known)
+        else:
+            known = []
+        player.shown = player.shown or (shown and bool(known))
+
+    # -- stud and draw ---------------------------------------------------------------------
+    def bring_in(self, key: str, amount: float) -> None:
+        """Stud's forced opening bet: the ``bi`` token, a bet of the street (a completion
+        raises it to the small bet)."""
+        self.post(key, "bi", amount)
+
+    def deal_to(
+        self, key: str, cards: Sequence[str | None], *, so_far: bool, shown: bool = False
+    ) -> None:
+        """Stud: cards dealt to a player in the order dealt, None for a card the log hides:
+        a street's new cards, or (``so_far``) the player's whole hand so far, whose cards
+        fill the places the log hid before (a hand shown at the end).  ``shown``: a down card
+        given here was shown to the table (not dealt face up to the log's owner).  A place
+        given two different cards, or more cards than the game deals, is a
+        :class:`BadHandError`."""
+        player = self._player(key)
+        start = 0 if so_far else len(player.places)
+        face_up = self.deal_rules.face_up
+        player.shown = player.shown or (
+            shown
+            and any(card is not None and at not in face_up for at, card in enumerate(cards, start))
+        )
+        for at, card in enumerate(cards, start):
+            if at == len(player.places):
+                player.places.append(card)
+            elif card is not None and player.places[at] not in (None, card):
+                msg = f"{player.name}'s card {at + 1} is both {player.places[at]} and {card}"
+                raise BadHandError(msg)
+            elif card is not None:
+                player.places[at] = card
+        if len(player.places) > self.deal_rules.cards:
+            dealt, cards_of_game = len(player.places), self.deal_rules.cards
+            msg = f"{player.name} is dealt {dealt} cards in a game of {cards_of_game}"
+            raise BadHandError(msg)
+
+    def draw(self, key: str, count: int) -> None:
+        """Draw games: the player changes ``count`` cards (0: stands pat) at the draw that
+        opens the current street, the ``dr<count>`` token."""
+        player = self._player(key)
+        if not 0 <= count <= 5:
+            msg = f"{player.name} draws {count} cards"
+            raise BadHandError(msg)
+        player.draws.append(count)
+        self._token(player, f"dr{count}")
 
     def sits_out(self, key: str) -> None:
         """The player sits this hand out: left out of the rows unless they put chips in,
@@ -354,6 +455,27 @@ class HandBuilder:
         ``stack - put_in + won``; a difference is a ``stack_disagreement`` issue (the hand is
         kept: the log says two things, and the issue names both)."""
         self.end_stacks[key] = amount
+
+    def expect_bet_total(self, key: str, amount: float) -> None:
+        """The log's own total of the player's bets in the hand (a bet returned uncalled
+        included): a hand the file cuts short is read only where every player's total is
+        given and agrees with its actions' (``put_in`` + returned): its end lost, its chips
+        not.  (Whole hands are not checked against it: iPoker's totals count a stud raiser's
+        ante twice, and the pots balance without it.)"""
+        self.bet_totals[key] = amount
+
+    def expect_pot(self, paid: float, raked: float) -> None:
+        """The log's own pot: ``paid`` to the winners and ``raked``.  A hand the file cuts
+        short is read where its actions put in ``paid + raked`` and its awards add up to
+        ``paid`` (every award written), as with :meth:`expect_bet_total`."""
+        self.pot_total = (paid, raked)
+
+    def state_hand(self, key: str, words: str) -> None:
+        """The log's own name of the player's hand (``stated_hand``; the first one given: a
+        hi/lo winner's high hand)."""
+        player = self._player(key)
+        if words.strip() and player.stated is None:
+            player.stated = words.strip()
 
     def win(self, key: str, amount: float) -> None:
         """A pot (or part of one) awarded to the player."""
@@ -416,6 +538,7 @@ class HandBuilder:
         if self.won_known and won <= _EPSILON < put_in:
             msg = "no pot awarded"
             raise TruncatedHandError(msg)
+        self._check_cut_short()
         for key, end in self.end_stacks.items():
             player = self.players.get(key)
             if player is None:
@@ -433,9 +556,8 @@ class HandBuilder:
         if self.hero is not None and self.hero in self.players:
             hero = self.players[self.hero]
             still_in = [p for p in self.players.values() if p.folded is None]
-            hero.shown = hero.shown or (
-                hero.hole is not None and hero.folded is None and len(still_in) > 1
-            )
+            known = hero.hole is not None or (bool(hero.places) and None not in hero.places)
+            hero.shown = hero.shown or (known and hero.folded is None and len(still_in) > 1)
         if self.small_blind is None:
             self.small_blind = self.posted.get("sb")
         if self.big_blind is None:
@@ -443,11 +565,51 @@ class HandBuilder:
         if self.ante is None:
             self.ante = self.posted.get("ante")
 
+    def _check_cut_short(self) -> None:
+        if not self.cut_short:
+            return
+        if self.pot_total is not None and self.won_known:
+            paid, raked = self.pot_total
+            put_in = sum(p.put_in for p in self.players.values())
+            won = sum(p.won for p in self.players.values())
+            if abs(put_in - paid - raked) <= _EPSILON and abs(won - paid) <= _EPSILON:
+                self.notes.append(
+                    (
+                        "hand_cut_short",
+                        "the file ends inside the hand (after its last whole element): read, "
+                        f"since its actions put in the {_cents(paid + raked)} of the log's own "
+                        "pot and its awards pay all of it",
+                    )
+                )
+                return
+        differ = [
+            f"{player.name} bets {_cents(self.bet_totals[key])} by the log, "
+            f"{_cents(player.put_in + player.returned)} by its actions"
+            for key, player in self.players.items()
+            if key in self.bet_totals
+            and abs(self.bet_totals[key] - player.put_in - player.returned) > _EPSILON
+        ]
+        if differ or not self.won_known or set(self.players) - set(self.bet_totals):
+            msg = "the file ends inside it, and the log's own totals cannot confirm its chips"
+            if differ:
+                msg += f" ({'; '.join(differ)})"
+            raise TruncatedHandError(msg)
+        self.notes.append(
+            (
+                "hand_cut_short",
+                "the file ends inside the hand (after its last whole element): read, since "
+                "every player's bets add up to the log's own total and the log says what "
+                "each won",
+            )
+        )
+
     def append_rows(self, rows: dict[str, list[Any]]) -> None:
         """One row per player, in seat order (:data:`pipeline.records.ROW_SCHEMA`)."""
         table_size = self.table_size if self.table_size is not None else len(self.players)
+        deal = self.deal_rules
+        bring_in = self.posted.get("bi")
         for player in sorted(self.players.values(), key=lambda p: p.seat):
-            last = STREETS.index(player.folded) if player.folded is not None else self.street
+            last = deal.streets.index(player.folded) if player.folded is not None else self.street
             streets = player.actions + [[] for _ in range(last + 1 - len(player.actions))]
             rows["hand_id"].append(self.hand_id)
             rows["tournament"].append(self.tournament)
@@ -459,10 +621,11 @@ class HandBuilder:
             rows["button"].append(player.button)
             rows["player"].append(player.name)
             rows["stack"].append(player.stack)
-            rows["hole"].append(player.hole)
+            rows["hole"].append(_stud_hole(player.places) if deal.kind == "stud" else player.hole)
             rows["mucked"].append(not player.shown)
-            rows["stated_hand"].append(None)
-            rows["board"].append(seen_board(self.board, player.folded))
+            rows["stated_hand"].append(player.stated)
+            board_game = deal.kind == "board"
+            rows["board"].append(seen_board(self.board, player.folded) if board_game else "")
             rows["folded"].append(player.folded is not None)
             rows["folded_street"].append(player.folded)
             rows["put_in"].append(round(player.put_in, 2))
@@ -482,7 +645,27 @@ class HandBuilder:
             rows["actions"].append(
                 " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
             )
-            append_board_game_nulls(rows)
+            stud = deal.kind == "stud"
+            rows["bring_in"].append(bring_in if stud else None)
+            rows["small_bet"].append(None if board_game else self.small_bet)
+            rows["big_bet"].append(None if board_game else self.big_bet)
+            rows["up_cards"].append(_up_cards(player.places, deal) if stud else None)
+            rows["draws"].append(
+                " ".join(str(count) for count in player.draws) if deal.kind == "draw" else None
+            )
+
+
+def _stud_hole(places: list[str | None]) -> str | None:
+    """A stud player's cards in the order dealt, when the log shows every one of them."""
+    if not places or None in places:
+        return None
+    return " ".join(card for card in places if card is not None)
+
+
+def _up_cards(places: list[str | None], deal: Deal) -> str | None:
+    """A stud player's face-up cards, in the order dealt."""
+    up = [card for at, card in enumerate(places) if at in deal.face_up and card is not None]
+    return " ".join(up) if up else None
 
 
 def _cents(amount: float) -> str:
@@ -537,6 +720,15 @@ class _HandCollector(ElementTree.TreeBuilder):
         self.hand_id: str | None = None
         self.in_hand = 0
         self.hands = 0
+        self.cut = False
+        """The file ended inside a hand, whose open elements :meth:`close_cut_hand` closed."""
+
+    def close_cut_hand(self) -> None:
+        """The file ends inside a hand: its open elements closed where the file ends, and the
+        hand (what the file holds of it) handed on, marked :attr:`cut`."""
+        self.cut = True
+        while self.in_hand and self.open:
+            self.end(self.open[-1].tag)
 
     def start(self, tag: str, attrs: dict[str, str]) -> Element:
         element = super().start(tag, attrs)
@@ -599,7 +791,9 @@ def read_xml_log(site: XmlSite, data: bytes, file: str, max_bytes: int | None = 
     context: dict[str, str] = {}
 
     def on_hand(element: Element, line: int) -> None:
-        _read_hand(site, element, dict(context), line, file, rows, issues, unsupported)
+        _read_hand(
+            site, element, dict(context), line, file, rows, issues, unsupported, collector.cut
+        )
 
     collector = _HandCollector(site, on_hand, lambda element: _note_context(element, context))
     parser = DefusedXMLParser(target=collector, forbid_dtd=True)
@@ -621,13 +815,7 @@ def read_xml_log(site: XmlSite, data: bytes, file: str, max_bytes: int | None = 
     except ElementTree.ParseError as exc:
         where, column = exc.position
         if collector.in_hand and wrapped and where >= last_line:
-            issues.add(
-                collector.hand_line,
-                collector.hand_id,
-                "truncated_hand",
-                f"{file}:{collector.hand_line}: hand {collector.hand_id} is cut short: the "
-                "file ends inside it (cut, or still being written?): left out",
-            )
+            collector.close_cut_hand()  # read if the log's own totals confirm it
         elif wrapped and where >= last_line:
             issues.add(
                 where,
@@ -673,9 +861,11 @@ def _read_hand(
     rows: dict[str, list[Any]],
     issues: Issues,
     unsupported: dict[str, _Unsupported],
+    cut: bool = False,
 ) -> None:
     hand_id = element.get(site.hand_id_attribute) or f"{file}:{line}"
     hand = HandBuilder(site.name, hand_id, line)
+    hand.cut_short = cut
     try:
         site.walk(element, context, hand)
         hand.finish()
@@ -697,6 +887,16 @@ def _read_hand(
         return
     except (BadHandError, KeyError, TypeError, ValueError, IndexError) as exc:
         reason = str(exc) if isinstance(exc, BadHandError) else f"{type(exc).__name__}: {exc}"
+        if cut:
+            issues.add(
+                line,
+                hand.hand_id,
+                "truncated_hand",
+                f"{file}:{line}: hand {hand.hand_id} is cut short: the file ends inside it "
+                f"(cut, or still being written?), and what it holds is not a hand: {reason}: "
+                "left out",
+            )
+            return
         issues.add(
             line,
             hand.hand_id,

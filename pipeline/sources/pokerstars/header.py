@@ -1,25 +1,27 @@
 """What a PokerStars hand's header line says about the whole hand: its site, time zone, money,
-stakes, format and buy-in, read once per hand for both paths of the reader.
+stakes, format and buy-in, for the compiled scanner's rows.
 
-The compiled scanner and the line reader both hand over each hand's header line without its
-hand number, its date a NUL (a ``_header`` column, the same text for the hands of a table and
-level: :func:`pipeline.sources.pokerstars.lines.header_key`); :func:`finish_rows` reads each
-distinct one here with polars' vectorised patterns, so the two paths cannot disagree on these
-columns, and returns the rows in :data:`~pipeline.records.hand_log.ROW_SCHEMA`.
+The scanner hands over each hand's header line without its hand number, its date a NUL (a
+``_header`` column, the same text for the hands of a table and level); :func:`header_columns`
+reads each distinct one here with a few patterns, once.  The reference (the text engine over
+PokerStars' declaration, ``sources/hand_histories/sites/text/pokerstars.py``) reads the same
+words from its header pattern's groups; the two must agree on every hand
+(``tests/sources/test_pokerstars_engine.py``).
 
->>> from pipeline.sources.pokerstars.lines import header_key
->>> headers = pl.Series([header_key(line) for line in (
-...     "PokerStars Hand #1: Tournament #9, $10+$1 USD Hold'em No Limit - Level I (10/20)"
-...     " - 2012/01/01 12:00:00 CET [2012/01/01 6:00:00 ET]",
-...     "PokerStars Hand #2:  Hold'em No Limit (€0.25/€0.50 EUR) - 2021/07/30 0:40:29 ET",
-...     "PokerStars Hand #3:  Hold'em No Limit (10/20) - 2021/07/30 0:40:29 GMT+1",
-...     "PokerStars Hand #4: 6+ Hold'em No Limit (Button Blind $5 - Ante $5 USD) - "
-...     "2019/01/17 10:11:07 CET [2019/01/17 4:11:07 ET]")])
+>>> headers = pl.Series([
+...     "PokerStars Hand #: Tournament #9, $10+$1 USD Hold'em No Limit - Level I (10/20)"
+...     " - \\x00 CET [2012/01/01 6:00:00 ET]",
+...     "PokerStars Hand #:  Hold'em No Limit (€0.25/€0.50 EUR) - \\x00 ET",
+...     "PokerStars Hand #:  Hold'em No Limit (10/20) - \\x00 GMT+1",
+...     "PokerStars Hand #: 6+ Hold'em No Limit (Button Blind $5 - Ante $5 USD) - "
+...     "\\x00 CET [2019/01/17 4:11:07 ET]",
+...     "PokerStars Game #:  Hold'em No Limit ($1/$2 - $40 Cap -  USD) - \\x00 ET"])
 >>> header_columns(headers).drop("site").rows()
 [('CET', 'chips', 10.0, 20.0, 'tournament', 11.0, 'USD'), \
 ('ET', 'EUR', 0.25, 0.5, 'cash', None, None), \
 ('GMT+1', 'play', 10.0, 20.0, 'cash', None, None), \
-('CET', 'USD', None, None, 'cash', None, None)]
+('CET', 'USD', None, None, 'cash', None, None), \
+('ET', 'USD', 1.0, 2.0, 'cash', None, None)]
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import re
 
 import polars as pl
 
-from pipeline.records.hand_log import ROW_SCHEMA, with_played_at
+from pipeline.records.hand_log import ROW_SCHEMA
 
 SITE = "PokerStars"
 HEADER_COLUMN = "_header"
@@ -49,17 +51,24 @@ CURRENCY_MARKS = {"$": "USD", "€": "EUR", "£": "GBP"}
 """Currency symbols as PokerStars writes them before an amount, to their ISO codes."""
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
-# The zone written after the first date of the line (which header_key made a NUL).
+_HAND_ID = re.compile(r"(?:Hand|Game) #(\d+)")
+_DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}")
+# The zone written after the first date of the line (which the scanner made a NUL).
 _ZONE = re.compile(r"\x00(?: ([A-Za-z][\w+\-:/]*))?", re.ASCII)
 # "($0.25/$0.50 USD)", a tournament level's "(10/20)", a mixed game's "(Razz Limit, $0.10/$0.20
-# USD)": the mark, the small blind, the big blind and the ISO code.
+# USD)", a capped table's "($1/$2 - $40 Cap -  USD)": the mark, the small blind, the big blind
+# and the ISO code.
 _STAKES = re.compile(
-    rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: ([A-Z]{{3}}))?\)", re.ASCII
+    rf"\((?:[^()]*?, )?([$€£]?)({_NUMBER})/[$€£]?({_NUMBER})(?: - [^()]*?)?"
+    r"(?:[\s\xa0]+([A-Z]{3}))?\)",
+    re.ASCII,
 )
 # 6+ Hold'em's "(Button Blind $5 - Ante $5 USD)": one blind, posted by the button, and an ante;
 # no small and big blind, so only the money is read here (the ante is the readers').
 _BUTTON_BLIND = re.compile(
-    rf"\(Button Blind ([$€£]?){_NUMBER} - Ante [$€£]?{_NUMBER}(?: ([A-Z]{{3}}))?\)", re.ASCII
+    rf"\(Button Blind[\s\xa0]([$€£]?){_NUMBER} - Ante[\s\xa0][$€£]?{_NUMBER}"
+    r"(?:[\s\xa0]+([A-Z]{3}))?\)",
+    re.ASCII,
 )
 # "Tournament #9, $10+$1 USD", "Tournament #9, €4.55+€4.55+€0.90 EUR", "Tournament #9, Freeroll"
 _BUY_IN = re.compile(r"Tournament #\d+, +(\S*\d\S*|Freeroll)(?: ([A-Z]{3}))?", re.ASCII)
@@ -79,8 +88,8 @@ def _number(text: str) -> float:
 
 @functools.lru_cache(maxsize=4096)
 def read_header(key: str) -> HeaderSays:
-    """What a header line (as :func:`~pipeline.sources.pokerstars.lines.header_key` gives it)
-    says, in the order of :data:`DERIVED_COLUMNS` without ``played_at``.  The hands of a table
+    """What a header line (as the scanner gives it: no hand number, the date a NUL) says, in
+    the order of :data:`DERIVED_COLUMNS` without ``played_at``.  The hands of a table
     and level share the text, so each is read once.
 
     >>> read_header("PokerStars Hand #: Tournament #9, $10+$1 USD Hold'em No Limit - "
@@ -111,22 +120,42 @@ def read_header(key: str) -> HeaderSays:
 
 def header_columns(headers: pl.Series) -> pl.DataFrame:
     """The :data:`DERIVED_COLUMNS` but ``played_at`` (the local time is the readers' ``date``)
-    of each header line, as :func:`~pipeline.sources.pokerstars.lines.header_key` gives it."""
+    of each header line, as the scanner gives it (no hand number, the date a NUL)."""
     return pl.DataFrame(
         [read_header(key) for key in headers.to_list()], schema=_SCHEMA, orient="row"
     )
 
 
-def finish_rows(rows: pl.DataFrame) -> pl.DataFrame:
-    """Rows with a ``_header`` column (a hand's rows one after another, sharing its first
-    line) as :data:`~pipeline.sources.hand_histories.ROW_SCHEMA` rows: the header read once per
-    hand, ``played_at`` from ``date`` and the zone."""
-    if rows.height == 0:
-        return pl.DataFrame(schema=ROW_SCHEMA)
-    # Hands read line by line are few (or the file is read by the reference): a lookup per
-    # row in read_header's cache is cheaper than a query's planning.
-    said = header_columns(rows[HEADER_COLUMN])
-    whole = pl.concat([rows.drop(HEADER_COLUMN), said], how="horizontal")
-    return with_played_at(whole).select(
-        pl.col(name).cast(dtype) for name, dtype in ROW_SCHEMA.items()
-    )
+def header_key(header: str) -> str:
+    """The header line without its hand number, its date a NUL, as the compiled scanner gives
+    it: the same text for every hand of a table and level, so what it says is read once.
+
+    >>> header_key("PokerStars Hand #12: Hold'em No Limit ($1/$2) - 2021/07/30 0:40:29 ET")
+    "PokerStars Hand #: Hold'em No Limit ($1/$2) - \\x00 ET"
+    """
+    id_match = _HAND_ID.search(header)
+    if id_match is None:
+        return header
+    start, end = id_match.span(1)
+    date = _DATE.search(header)
+    if date is None:
+        return header[:start] + header[end:]
+    if end > date.start():
+        return header  # a date before the hand number
+    return header[:start] + header[end : date.start()] + "\x00" + header[date.end() :]
+
+
+def header_says(header: str) -> dict[str, object]:
+    """What a hand's header line says of its zone and money, by column, as the compiled
+    scanner's rows have it (:func:`read_header`): the reference's declaration reads them here
+    too (:attr:`~pipeline.sources.hand_histories.text_site.TextSite.header_says`).
+
+    >>> header_says("PokerStars Hand #1:  Hold'em No Limit ($1/$2 USD) - 2021/07/30 0:40:29 ET")
+    {'time_zone': 'ET', 'currency': 'USD', 'small_blind': 1.0, 'big_blind': 2.0, \
+'format': 'cash', 'buy_in': None, 'buy_in_currency': None}
+    """
+    said = read_header(header_key(header))
+    return dict(zip(_SAYS, said[1:], strict=True))
+
+
+_SAYS = tuple(name for name in DERIVED_COLUMNS if name not in ("site", "played_at"))

@@ -1,13 +1,17 @@
 """Read PokerStars hand histories into one row per player per hand.
 
-The file is cut into hands at each ``PokerStars ... Hand #`` header line; each hand is read
-line by line with cheap string tests first and a few pre-compiled patterns only where a line
-has to be taken apart.  A hand that cannot be read becomes an issue naming its id and line;
-the other hands go on.  A hand without its ``*** SUMMARY ***`` (a file cut short) is reported
-as ``truncated_hand``.  Hold'em, Omaha and Omaha Hi/Lo hands (no limit, pot limit, limit) are
-read, ``variant`` holding the header's words for the game (``Omaha Hi/Lo Pot Limit``); another
-game (Razz, 7 Card Stud, 6+ Hold'em...) is one ``unsupported_variant`` issue per file, at its
-first hand, counting the hands left out.
+Two paths, one answer: the compiled scanner (:mod:`pipeline.sources.pokerstars.scanner`), the
+fast path, reads the ordinary hands; the text engine
+(:func:`pipeline.sources.hand_histories.text_engine.read_text_hands`) over PokerStars'
+declaration (:mod:`pipeline.sources.hand_histories.sites.text.pokerstars`), the reference,
+reads the hands the scanner hands back (a cash-out, a hand cut short or malformed, another
+game...) and reports every issue; without the scanner (no C compiler at install), or with
+``compiled=False``, it reads the whole file.  A hand that cannot be read becomes an issue naming
+its id and line; the other hands go on.  A hand without its whole ``*** SUMMARY ***`` (a file
+cut short) is ``truncated_hand``.  Hold'em, Omaha, Omaha Hi/Lo and 6+ Hold'em hands (no limit,
+pot limit, limit) are read, ``variant`` holding the header's words for the game (``Omaha Hi/Lo
+Pot Limit``); another game (Razz, 7 Card Stud...) is one ``unsupported_variant`` issue per
+file, at its first hand, counting the hands left out.
 
 >>> text = '''PokerStars Hand #1: Tournament #9, $1+$0.1 USD Hold'em No Limit - Level I (10/20) -\
 ...  2020/01/01 12:00:00 ET
@@ -33,39 +37,23 @@ first hand, counting the hands left out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import polars as pl
 
-from pipeline.records.hand_log import (
-    HandLog,
-    Issues,
-    append_board_game_nulls,
-    head_matches,
-    seen_board,
-)
+from pipeline.records.hand_log import HandLog, Issues
 from pipeline.sources.base import UTF16_BOMS, decode_text, utf16_without_bom
-from pipeline.sources.pokerstars.header import HEADER_COLUMN, finish_rows
-from pipeline.sources.pokerstars.lines import (
-    HAND_ID,
-    HEADER,
-    BadHandError,
-    HandState,
-    RunItTwiceError,
-    TruncatedHandError,
-    UnsupportedVariantError,
-    read_hand,
-    split_hands,
-)
-from pipeline.sources.pokerstars.scanner import RAW_SCHEMA, SCAN, scanned_rows
+from pipeline.sources.hand_histories.text_engine import looks_like, read_text_hands
+from pipeline.sources.hand_histories.text_engine import split_hands as split_site_hands
+from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.pokerstars.scanner import SCAN, scanned_rows
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
 __all__ = [
     "HandLog",
     "read_pokerstars",
-    "read_pokerstars_lines",
+    "read_pokerstars_reference",
     "sniff_pokerstars",
     "split_hands",
 ]
@@ -78,7 +66,26 @@ def sniff_pokerstars(head: str) -> bool:
     >>> sniff_pokerstars(header), sniff_pokerstars("Ah Kh Qh Jh Th\\n2c 3c 4c 5c 6c")
     (True, False)
     """
-    return head_matches(HEADER, head)
+    return looks_like(_declaration(), head)
+
+
+def split_hands(text: str) -> list[tuple[int, str]]:
+    """Cut a file into ``(line, hand text)`` pairs, ``line`` 1-based where the hand starts.
+
+    >>> text = "junk\\nPokerStars Hand #1: a\\n\\nPokerStars Hand #2: b\\n"
+    >>> [line for line, _ in split_hands(text)]
+    [2, 4]
+    """
+    return split_site_hands(_declaration(), text)
+
+
+def _declaration() -> TextSite:
+    """PokerStars' declaration for the text engine.  Imported at its first use: the table of
+    sites (``sites/__init__.py``) lists this reader, so an import at the top would go round in
+    a circle whenever this package is imported before the table."""
+    from pipeline.sources.hand_histories.sites.text.pokerstars import POKERSTARS
+
+    return POKERSTARS
 
 
 def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> HandLog:
@@ -88,9 +95,9 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
     (:func:`pipeline.sources.base.decode_text`); UTF-8 bytes go to the compiled scanner as they
     are, never decoded whole.  ``file`` names the source in issue messages.  Ordinary hands are
     read by the compiled scanner (:mod:`pipeline.sources.pokerstars.scanner`) where it is
-    built; the others, and every issue, by the line reader, the reference.  Without the
-    scanner (no C compiler at install), or with ``compiled=False``, the line reader reads the
-    whole file: the same rows and issues, several times slower (``bench/README.md``).
+    built; the others, and every issue, by the text engine, the reference.  Without the
+    scanner (no C compiler at install), or with ``compiled=False``, the engine reads the whole
+    file: the same rows and issues, many times slower (``bench/README.md``).
     """
     use_scanner = compiled and SCAN is not None
     if isinstance(text, bytes):
@@ -99,28 +106,28 @@ def read_pokerstars(text: str | bytes, file: str, *, compiled: bool = True) -> H
             data = text.removeprefix(UTF8_BOM).removeprefix(UTF8_BOM)
             scanned = scanned_rows(data)
             if scanned is not None:  # the bytes are UTF-8
-                return _with_hands_read_line_by_line(*scanned, lambda: data.decode(), file)
+                return _with_hands_handed_back(*scanned, lambda: data.decode(), file)
         text = decode_text(text)
     text = text.removeprefix("\ufeff")
     scanned = scanned_rows(text) if use_scanner else None
     if scanned is None:
-        return read_pokerstars_lines(text, file)
-    return _with_hands_read_line_by_line(*scanned, lambda: text, file)
+        return read_pokerstars_reference(text, file)
+    return _with_hands_handed_back(*scanned, lambda: text, file)
 
 
-def _with_hands_read_line_by_line(
+def _with_hands_handed_back(
     fast: pl.DataFrame,
     slow_hands: list[tuple[int, str]],
     whole_text: Callable[[], str],
     file: str,
 ) -> HandLog:
-    """The rows read fast, with those of the hands left to the line reader in line order."""
+    """The rows read fast, with those of the hands handed back to the engine in line order."""
     if fast.height == 0:
-        return read_pokerstars_lines(whole_text(), file)
+        return read_pokerstars_reference(whole_text(), file)
     if not slow_hands:
         return HandLog(fast, Issues().frame())
-    slow = _read_hands(slow_hands, file)
-    return HandLog(_in_line_order(fast, finish_rows(slow.rows)), slow.issues)
+    slow = read_text_hands(_declaration(), slow_hands, file)
+    return HandLog(_in_line_order(fast, slow.rows), slow.issues)
 
 
 def _in_line_order(fast: pl.DataFrame, slow: pl.DataFrame) -> pl.DataFrame:
@@ -152,100 +159,7 @@ def _in_line_order(fast: pl.DataFrame, slow: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(pieces, rechunk=False).rechunk()
 
 
-def read_pokerstars_lines(text: str, file: str) -> HandLog:
-    """The line-by-line reader (the reference) over every hand of a text."""
-    log = _read_hands(split_hands(text), file)
-    return HandLog(finish_rows(log.rows), log.issues)
-
-
-def _read_hands(hands: list[tuple[int, str]], file: str) -> HandLog:
-    """Rows (:data:`RAW_SCHEMA`) and issues of ``(start line, hand text)`` pairs, read line by
-    line."""
-    rows: dict[str, list[Any]] = {name: [] for name in RAW_SCHEMA}
-    issues = Issues()
-    # A game not read is named once per file: at its first hand, with how many were left out.
-    unsupported: dict[str, tuple[int, int, int, str]] = {}  # words -> (issue, hands, line, id)
-    if not hands:
-        issues.add(None, None, "no_hands", f"{file}: no PokerStars hand header found")
-    for line, hand_text in hands:
-        variant: list[str] = []
-        try:
-            hand, meta = read_hand(hand_text, line, variant)
-        except TruncatedHandError as exc:
-            issues.add(
-                line,
-                str(exc),
-                "truncated_hand",
-                f"{file}:{line}: hand {exc} ends before its summary is whole (file cut short, "
-                "or still being written?): left out",
-            )
-            continue
-        except RunItTwiceError as exc:
-            issues.add(
-                line,
-                str(exc),
-                "run_it_twice",
-                f"{file}:{line}: hand {exc} was run twice (two boards): left out, not scored",
-            )
-            continue
-        except UnsupportedVariantError as exc:
-            words = variant[0][:60]
-            if words in unsupported:
-                at, count, first_line, first_id = unsupported[words]
-                unsupported[words] = (at, count + 1, first_line, first_id)
-                continue
-            unsupported[words] = (len(issues.columns["code"]), 1, line, str(exc))
-            issues.add(line, str(exc), "unsupported_variant", "", column="variant", value=words)
-            continue
-        except BadHandError as exc:
-            match = HAND_ID.search(hand_text[:200])
-            hand_id = match.group(1) if match else None
-            issues.add(line, hand_id, "malformed_hand", f"{file}:{line}: hand {hand_id}: {exc}")
-            continue
-        _append_rows(rows, hand, meta)
-        for name, amount in hand.cashed_out:
-            issues.add(
-                line,
-                hand.hand_id,
-                "cashed_out",
-                f"{file}:{line}: hand {hand.hand_id}: {name} cashed out; won holds the "
-                f"pot award {amount:g} the summary names, not the cash-out payment",
-                column="won",
-                value=name,
-            )
-    for words, (at, count, first_line, first_id) in unsupported.items():
-        hands_word = "hand" if count == 1 else "hands"
-        issues.columns["message"][at] = (
-            f"{file}:{first_line}: {words!r} is a variant not read here: {count} {hands_word} "
-            f"left out, the first hand {first_id}"
-        )
-    frame = pl.DataFrame(list(zip(*rows.values(), strict=True)), schema=RAW_SCHEMA, orient="row")
-    return HandLog(frame, issues.frame())
-
-
-def _append_rows(rows: dict[str, list[Any]], hand: HandState, meta: dict[str, Any]) -> None:
-    for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
-        rows["hand_id"].append(hand.hand_id)
-        rows["tournament"].append(meta["tournament"])
-        rows["table"].append(meta["table"])
-        rows["round"].append(hand.hand_id)
-        rows["date"].append(meta["date"])
-        rows["line"].append(hand.line)
-        rows["seat"].append(seat)
-        rows["button"].append(seat == hand.button)
-        rows["player"].append(name)
-        rows["stack"].append(hand.stacks[name])
-        rows["hole"].append(hand.hole.get(name))
-        rows["mucked"].append(name not in hand.shown)
-        rows["stated_hand"].append(hand.stated.get(name))
-        rows["board"].append(seen_board(hand.board, hand.folded.get(name)))
-        rows["folded"].append(name in hand.folded)
-        rows["folded_street"].append(hand.folded.get(name))
-        rows["put_in"].append(round(hand.put_in[name], 2))
-        rows["won"].append(round(hand.won[name], 2))
-        rows["variant"].append(meta["variant"])
-        rows["ante"].append(hand.ante)
-        rows["table_size"].append(meta["table_size"])
-        rows["actions"].append(hand.actions_of(name))
-        append_board_game_nulls(rows)
-        rows[HEADER_COLUMN].append(meta["header"])
+def read_pokerstars_reference(text: str, file: str) -> HandLog:
+    """The reference over every hand of a text: the text engine over PokerStars' declaration,
+    what runs without a C compiler."""
+    return read_text_hands(_declaration(), split_hands(text), file)

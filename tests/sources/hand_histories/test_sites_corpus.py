@@ -23,6 +23,7 @@ from bench.sites import (
     corpus_folder,
     corpus_table,
     render,
+    site_figures,
     stud_draw_disagreements,
     stud_draw_table,
 )
@@ -32,10 +33,10 @@ from pipeline.sources.base import decode_text
 from pipeline.sources.hand_histories import read_amount
 from pipeline.sources.hand_histories.head_marks import HEAD_MARKS, site_of_head
 from pipeline.sources.hand_histories.sites import SITES, TEXT_SITES
+from pipeline.sources.hand_histories.sites.text.pokertracker import POKERTRACKER_MICROGAMING
 
 CORPUS = corpus_folder()
 pytestmark = pytest.mark.skipif(CORPUS is None, reason="no ../shared/corpora/sites")
-READ = {site.name: site for site in SITES}
 DECLARED = {site.name: site for site in TEXT_SITES}
 SITE_OF_FOLDER = {"FullTilt": "Full Tilt"}  # a corpus folder named otherwise than its site
 _CUT = re.compile(
@@ -61,8 +62,11 @@ def _logs(folder: str) -> list[tuple[Path, str, HandLog]]:
         if path.name in SKIPPED_FILES:
             continue
         data = path.read_bytes()
-        site = READ[SITE_OF_FOLDER.get(folder, folder)]
-        if site.looks_like(decode_text(data[:8192])):
+        head = decode_text(data[:8192])
+        # a site may declare several grammars (PokerTracker's exports): the one its head fits
+        named = SITE_OF_FOLDER.get(folder, folder)
+        site = next((s for s in SITES if s.name == named and s.looks_like(head)), None)
+        if site is not None:
             logs.append((path, decode_text(data), site.read(data, path.name)))
     return logs
 
@@ -114,6 +118,17 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("PartyPoker", 63, 102, 87, {"malformed_hand": 12, "unsupported_variant": 3}),
         ("Betfair", 1, 1, 1, {}),
         ("Unibet", 1, 1, 1, {}),
+        # stud waits for the engine's stud streets (issue 34)
+        ("Everleaf", 16, 233, 208, {"unsupported_variant": 25}),
+        ("PKR", 18, 105, 105, {}),
+        ("PokerTracker", 30, 528, 528, {}),
+        # a hand cut short (no pot awarded), a name written "Player Space" and "Player_Space"
+        ("Cake", 28, 48, 46, {"malformed_hand": 1, "truncated_hand": 1}),
+        # Big O, stud and draw wait for their games; two boards run twice
+        ("KingsClub", 33, 33, 8, {"run_it_twice": 2, "unsupported_variant": 23}),
+        ("SealsWithClubs", 7, 7, 7, {}),
+        # the hero's cards dealt to "hero" where the seat says "Hero"
+        ("Entraction", 8, 8, 7, {"malformed_hand": 1}),
         # Stud and Stud Hi/Lo read (a file cut short after a hand's seats); an unknown player
         # acts; a board run twice
         (
@@ -139,6 +154,13 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         "PartyPoker",
         "Betfair",
         "Unibet",
+        "Everleaf",
+        "PKR",
+        "PokerTracker",
+        "Cake",
+        "KingsClub",
+        "SealsWithClubs",
+        "Entraction",
         "Winning",
     ],
 )
@@ -280,6 +302,15 @@ def test_every_stud_and_draw_disagreement_is_named() -> None:
         ("Betfair", []),
         ("Unibet", []),
         ("Winning", []),
+        ("Everleaf", []),
+        ("PKR", []),
+        ("PokerTracker", []),
+        # a coin flip whose log posts no chips: 3,000 awarded from nothing put in
+        ("Cake", [("pot_disagreement", "3022AFD2BD000001")]),
+        # a side pot of the big blind's own chips the log never awards back
+        ("KingsClub", [("pot_disagreement", "3969308")]),
+        ("SealsWithClubs", []),
+        ("Entraction", []),
     ],
     ids=[
         "GGPoker",
@@ -297,6 +328,13 @@ def test_every_stud_and_draw_disagreement_is_named() -> None:
         "Betfair",
         "Unibet",
         "Winning",
+        "Everleaf",
+        "PKR",
+        "PokerTracker",
+        "Cake",
+        "KingsClub",
+        "SealsWithClubs",
+        "Entraction",
     ],
 )
 def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]]) -> None:
@@ -349,8 +387,10 @@ def test_every_disagreement_is_named(site: str, expected: list[tuple[str, str]])
                 "8504122543",
             },
         ),
+        # the coin flip: every chip all in without a line saying so
+        ("Cake", {"3022AFD2BD000001"}),
     ],
-    ids=["888poker", "Bovada", "PartyPoker"],
+    ids=["888poker", "Bovada", "PartyPoker", "Cake"],
 )
 def test_a_log_paying_out_more_than_was_put_in_is_named(site: str, expected: set[str]) -> None:
     found = set()
@@ -481,3 +521,77 @@ def test_what_the_site_cut_from_each_pot_is_put_in_less_won(
                 differ[hand_id] = f"{path.name}: {cut.group(0)!r}, ours {by_hand[hand_id]}"
     assert checked > min(10, read - 1)  # every hand, on a site with few
     assert sorted(differ) == sorted(exceptions), differ
+
+
+def test_pokertracker_exports_of_four_networks_are_read_whole() -> None:
+    """PokerTracker's exports of iPoker, Merge, Everest and Microgaming hands are all read (four
+    grammars, one site), and where a Microgaming export writes each seat's stack at the end of
+    the hand (``with €10.00 at end €9.95``), our net is that change."""
+    assert CORPUS is not None
+    row = site_figures(CORPUS / "PokerTracker")
+    assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (30, 528, 528, {})
+    assert (row.disagreements, row.name_disagreements, row.other_files) == (0, 0, [])
+    seat_at_end = re.compile(
+        r"(?m)^- (.+?) sitting in seat \d+ with \D?([\d.]+) at end \D?([\d.]+)"
+    )
+    checked, differ = 0, []
+    for path, text, log in _logs("PokerTracker"):
+        starts = list(POKERTRACKER_MICROGAMING.hand_start.finditer(text))
+        ends = [found.start() for found in starts[1:]] + [len(text)] if starts else []
+        for start, end in zip(starts, ends, strict=True):
+            hand = text[start.start() : end]
+            for seat in seat_at_end.finditer(hand):
+                row_of = log.rows.filter(
+                    (pl.col("round") == start.group("hand_id")) & (pl.col("player") == seat[1])
+                )
+                if row_of.height == 0:
+                    continue  # sitting out: not dealt in
+                checked += 1
+                net = float(seat[3]) - float(seat[2])
+                if abs(net - (row_of["won"][0] - row_of["put_in"][0])) > 0.005:
+                    differ.append(f"{path.name}: {start.group('hand_id')} {seat[1]}")
+    assert checked == 31
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    ("site", "cut", "hands"),
+    [
+        ("PKR", r"^(?:Taking Rake of (\S+)|No Rake Taken)", 48),
+        ("PokerTracker", r"^(?:Total pot \S+ Rake (\S+)|Rake: (\S+))", 288),
+        ("KingsClub", r"^Rake ([\d.,]+)$", 6),
+        ("SealsWithClubs", r"^Rake \(([\d.]+)\)$", 7),
+        ("Entraction", r"^Rake: +(?:[A-Z]{3} )?([\d.,]+)$", 5),
+    ],
+    ids=["PKR", "PokerTracker", "KingsClub", "SealsWithClubs", "Entraction"],
+)
+def test_the_rake_each_new_site_writes_is_put_in_less_won(site: str, cut: str, hands: int) -> None:
+    """What PKR (``Taking Rake of $0.17``), PokerTracker's exports (``Total pot €7.52 Rake
+    €0.53``), KingsClub, Seals With Clubs and Entraction say they kept is what our rows leave
+    between put in and won, hand by hand (where a hand writes its rake)."""
+    declarations = [declared for declared in TEXT_SITES if declared.name == site]
+    written = re.compile(cut, re.M)
+    checked, differ = 0, {}
+    for path, text, log in _logs(site):
+        if log.rows.height == 0:
+            continue
+        kept = dict(
+            log.rows.group_by("hand_id")
+            .agg((pl.col("put_in").sum() - pl.col("won").sum()).round(2))
+            .iter_rows()
+        )
+        starts = sorted(
+            (found.start(), found.group("hand_id"))
+            for declared in declarations
+            for found in declared.hand_start.finditer(text)
+        )
+        for (start, hand_id), (end, _) in zip(starts, [*starts[1:], (len(text), "")], strict=True):
+            said = written.search(text, start, end)
+            if hand_id not in kept or said is None:
+                continue
+            checked += 1
+            rake = sum(read_amount(amount) for amount in said.groups() if amount)
+            if abs(rake - kept[hand_id]) > 0.005:
+                differ[hand_id] = f"{path.name}: {said.group(0)!r}, ours {kept[hand_id]}"
+    assert checked == hands
+    assert differ == {}

@@ -294,6 +294,53 @@ def test_a_file_cut_inside_a_hand_keeps_the_hands_before_and_names_the_cut_one()
     assert set(log.issues["code"]) <= LEFT_OUT_CODES
 
 
+def test_a_file_cut_after_a_hands_last_round_reads_it_where_the_logs_totals_agree() -> None:
+    # fpdb's regression files are often cut after the last hand's last round: iPoker writes
+    # every player's total bet and win before the rounds, so the hand's chips can be checked
+    data = (SITES / "ipoker_cash.xml").read_bytes()
+    cut = data[: data.rindex(b"</game>")]
+    whole = read_xml(data, "whole.xml").rows
+    log = read_xml(cut, "cut.xml")
+    assert log.rows.equals(whole), "the hand cut after its last round reads as the whole one"
+    assert log.issues.select("line", "hand_id", "code").rows() == [(52, "1002", "hand_cut_short")]
+    # the same hand cut before a raise no longer adds up to Bob's total of 0.60: left out
+    short = data[: data.index(b'<action no="3" player="Bob"')]
+    assert "Bob bets 0.6 by the log, 0 by its actions" in read_xml(short, "x").issues["message"][0]
+
+
+def test_a_boss_hand_cut_inside_its_showdown_is_read_only_with_every_award_written() -> None:
+    data = (SITES / "boss_draw.xml").read_bytes()
+    whole = read_xml(data, "whole.xml").rows
+    after_the_awards = read_xml(data[: data.index(b"</SHOWDOWN>")], "cut.xml")
+    assert after_the_awards.rows.equals(whole)
+    assert after_the_awards.issues["code"].to_list() == ["hand_cut_short"]
+    before_hero_s = read_xml(data[: data.index(b'<RESULT PLAYER="Hero"')], "cut.xml")
+    assert before_hero_s.rows.height == 0
+    assert before_hero_s.issues["code"].to_list() == ["truncated_hand"]
+
+
+def test_a_tournament_that_writes_no_antes_has_them_from_its_pot() -> None:
+    # Boss' 2011 tournaments: no HAND_ANTE, but the pot at the flop (675) holds 25 from each
+    # of the three players dealt in beyond their 600 of blinds and calls; the stacks are
+    # written after the antes.  The seat "Unknown" is dealt no cards: not in the hand.
+    log = read_xml((SITES / "boss_tournament.xml").read_bytes(), "boss_tournament.xml")
+    assert log.rows.select("player", "stack", "put_in", "won", "ante", "actions").rows() == [
+        ("Amy", 3025.0, 225.0, 0.0, 25.0, "1.ante25 6.c200 / 10.f"),
+        ("Ben", 3000.0, 625.0, 1475.0, 25.0, "2.ante25 4.sb100 7.c100 / 11.c400 /  / 12.sd"),
+        ("Cat", 1025.0, 625.0, 0.0, 25.0, "3.ante25 5.bb200 8.x / 9.b400 /  / 13.sd"),
+    ]
+    assert log.issues.select("code", "message").rows() == [
+        (
+            "ante_from_pot",
+            "boss_tournament.xml:1: hand 901: the log writes no ante, but its pot at the flop "
+            "holds 25 from each of the 3 players beyond their bets: posted as antes, paid "
+            "before the stacks it writes",
+        )
+    ]
+    issues, counts = audit_pots_with_counts(log)
+    assert (counts.showdowns, counts.pots_audited, counts.disagreements) == (1, 1, 0), issues
+
+
 def test_encodings_and_several_sessions_read_alike() -> None:
     data = (SITES / "ipoker_cash.xml").read_bytes()
     plain = read_xml(data, "x").rows.drop("line")
@@ -309,14 +356,17 @@ def test_encodings_and_several_sessions_read_alike() -> None:
     assert both["round"].unique(maintain_order=True).to_list() == ["1001", "1002", "91001", "91002"]
 
 
-def test_stud_is_named_as_an_unsupported_variant_counted_once_per_game() -> None:
-    log = read_xml((SITES / "ipoker_stud.xml").read_bytes(), "ipoker_stud.xml")
+def test_a_game_not_in_the_table_is_named_as_an_unsupported_variant_counted_once() -> None:
+    # 5 Card Stud is no game of pipeline/records/game_names.py (7 Card Stud is: see
+    # test_xml_stud_draw.py)
+    name = "ipoker_five_card_stud.xml"
+    log = read_xml((SITES / name).read_bytes(), name)
     assert log.rows.height == 0
     assert log.issues.select("code", "value", "message").rows() == [
         (
             "unsupported_variant",
-            "7 Card Stud L $0.05/$0.10",
-            "ipoker_stud.xml:10: '7 Card Stud L $0.05/$0.10' is a variant not read here: "
+            "5 Card Stud L $0.05/$0.10",
+            f"{name}:10: '5 Card Stud L $0.05/$0.10' is a variant not read here: "
             "2 hands left out, the first hand 2001",
         )
     ]

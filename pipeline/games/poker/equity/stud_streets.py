@@ -43,6 +43,7 @@ from pipeline.games.poker.variants import DEFAULT_RULES
 __all__ = [
     "EXACT_DEALS",
     "STUD_EQUITY_COLUMNS",
+    "UP_IDS",
     "estimate_stud_seconds",
     "stud_street_equities",
 ]
@@ -50,6 +51,10 @@ __all__ = [
 _ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 STUD_EQUITY_COLUMNS = ("win_third", "win_fourth", "win_fifth", "win_sixth")
 """The figures' columns, one per street with a face-up card (cards known 3 to 6)."""
+UP_IDS = "up_ids"
+"""An optional column of :func:`stud_street_equities`' rows: the face-up cards (ids, in the
+order dealt, as far as dealt) of a player whose ``hole_ids`` are unknown (a hand log's player
+who folded or mucked without showing): dead cards from the street each was dealt on."""
 EXACT_DEALS = 1_000_000
 """A street of at most this many deals is enumerated; a larger one is sampled."""
 ROUND_KEY = ["tournament", "round"]
@@ -84,6 +89,8 @@ def _street_jobs(
     )
     cards = rows["hole_ids"].to_list()
     folded = rows["folded"].fill_null(False).to_list()
+    # a log's player whose cards were never shown: the up cards seen, as far as dealt
+    seen_up = rows["up_ids"].to_list() if UP_IDS in rows.columns else [None] * rows.height
     round_seeds = np.random.default_rng(seed).integers(0, 2**62, size=max(rounds.height, 1))
     jobs: list[StudJob] = []
     for number, (members, game) in enumerate(rounds.select("_row", "game").iter_rows()):
@@ -105,12 +112,16 @@ def _street_jobs(
             ]
             if len(shown) < 2:
                 continue
+            up_so_far = sum(1 for up in rules.face_up if up < known_count)
             dead = [
                 card
                 for row in members
                 if row not in shown
-                for position, card in enumerate(held[row][:known_count])
-                if position in rules.face_up
+                for card in (
+                    [c for p, c in enumerate(held[row][:known_count]) if p in rules.face_up]
+                    if held[row]
+                    else list(seen_up[row] or [])[:up_so_far]
+                )
             ]
             known = np.array([held[row][:known_count] for row in shown], dtype=np.uint8)
             seen = known.size + len(dead)
@@ -171,7 +182,9 @@ def stud_street_equities(
 
     ``rows`` holds one row per player per round with ``tournament``, ``round``, ``game`` (a
     canonical name), ``hole_ids`` (the player's cards in the order dealt: the cards held at
-    the showdown, or when the player folded) and ``folded``.
+    the showdown, or when the player folded) and ``folded``; optionally :data:`UP_IDS`, the
+    face-up cards of a row whose ``hole_ids`` are null or empty (a log's player who never
+    showed): they are dead, each from the street it was dealt on, and the row gets no figure.
     """
     figures = np.full((len(STUD_EQUITY_COLUMNS), rows.height), np.nan)
     if rows.height and "game" in rows.columns:

@@ -8,13 +8,16 @@ evaluator cannot judge cards it never saw), and the pot audit checks every pot i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import polars as pl
 
+from pipeline.core.cards import DECK_SIZE
+from pipeline.core.rules import HandRules
 from pipeline.games.base import Game, Presentation, ScoredSheet, ScoringOptions
 from pipeline.games.layouts import HAND_LOG, Layout
+from pipeline.games.poker.equity.stud_streets import UP_IDS
 from pipeline.games.poker.game import (
     SUMMARY_NOTES,
     poker_parquet,
@@ -34,6 +37,7 @@ from pipeline.games.poker.stats.all_in_ev import HOW, with_all_in_ev
 from pipeline.games.poker.stats.tracker_stats import with_tracker_stats
 from pipeline.games.poker.variants import rules_of_games, variant_game
 from pipeline.records import INSTANT_FORMAT, ROW_SCHEMA, HandLog
+from pipeline.records.hand_log import STUD_DRAW_COLUMNS
 
 MUCKED = "mucked"
 LOG_NOTES = {
@@ -56,15 +60,27 @@ LOG_NOTES = {
     "action's place in the hand (docs/hand-histories.md)",
     "table_size": "the table's seats (9-max: 9), else the seats dealt in",
     "position": "the seat's name from the button (BTN, SB, BB, UTG ... HJ, CO), as trackers "
-    "name it; heads-up the button is BTN and posts the small blind",
+    "name it; heads-up the button is BTN and posts the small blind; blank in stud (no button)",
+    "bring_in": "stud: the forced opening bet of the lowest up card (the highest in Razz)",
+    "small_bet": "a limit game's smaller bet (stud's third and fourth street, a draw game's "
+    "first rounds)",
+    "big_bet": "a limit game's bigger bet (the later streets)",
+    "up_cards": "stud: the player's face-up cards in the order dealt, seen by every player "
+    "(dead cards in the others' win chances once folded)",
+    "draws": "draw games: the cards changed at each draw, in order (0: stood pat)",
 }
 """What the log's own columns hold, as the workbook's header notes."""
 KEY_COLUMNS = ("hand_id", "player")
 FIRST_COLUMNS = (
-    "position", "hole", "board", "hand", "winner", "win_preflop %", "win_flop %", "win_turn %",
+    "position", "hole", "up_cards", "draws", "board", "hand", "winner", "win_preflop %",
+    "win_flop %", "win_turn %", "win_third %", "win_fourth %", "win_fifth %", "win_sixth %",
     "put_in", "won", "net",
 )  # fmt: skip
-"""What a reader of a hand log needs first, printed on the first page after the key columns."""
+"""What a reader of a hand log needs first, printed on the first page after the key columns:
+a stud hand's up cards and a draw hand's draws beside the cards."""
+GAME_SHAPED_COLUMNS = ("board", "small_blind", "big_blind", "ante", *STUD_DRAW_COLUMNS)
+"""The log's columns only some games fill (a board, blinds, antes; stud's and the draw games'
+own): where no row of a sheet holds one, it goes with the technical columns, collapsed."""
 SIDE_COLUMNS = (
     "tournament", "round", "date", "seat", "button", "stack", "mucked", "line", "variant",
     "site", "played_at", "time_zone", "format", "buy_in", "buy_in_currency", "table_size",
@@ -133,7 +149,7 @@ def score_hand_log(
         rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())), rules_of_game
     )
     if options.equity.enabled:
-        scored = with_equities(scored, options.equity, rules_of_game)
+        scored = with_equities(scored, options.equity, rules_of_game, _seen_up(log))
     unseen = log.filter(pl.col("hole").is_null()).select(
         *keys,
         pl.lit("").alias("cards"),
@@ -149,8 +165,9 @@ def score_hand_log(
     )
     # the tracker statistics, then what each all-in was worth, under the job's equity budget
     hand = ("tournament", "table", "round")
-    scored = with_all_in_ev(
-        with_tracker_stats(scored, hand=hand), hand, rules_of_game, options.equity
+    scored = _no_all_in_ev_without_a_board(
+        with_all_in_ev(with_tracker_stats(scored, hand=hand), hand, rules_of_game, options.equity),
+        rules_of_game,
     )
     audit = audit_pots(HandLog(log.drop("row_id", "game"), HandLog.empty().issues), rules_of_game)
     sheet_issues = audit.select(
@@ -160,6 +177,45 @@ def score_hand_log(
         pl.format("line {}: {}", "line", "message").alias("message"),
     )
     return scored, pl.concat([issues, sheet_issues.cast(empty_issues().schema)])
+
+
+def _no_all_in_ev_without_a_board(
+    scored: pl.DataFrame, rules_of_game: Mapping[str, HandRules]
+) -> pl.DataFrame:
+    """``all_in_ev`` (and how it was found) null in the games without a board: its equity is
+    over the board still to come, which a stud or draw hand has not (stud's all-in is in its
+    streets' figures; a draw game's hand depends on the draws: docs/games.md)."""
+    if "all_in_ev" not in scored.columns:
+        return scored
+    boardless = [name for name, rules in rules_of_game.items() if rules.board_cards == 0]
+    without = pl.col("game").is_in(boardless).fill_null(False)
+    return scored.with_columns(
+        pl.when(without).then(None).otherwise(pl.col(name)).alias(name)
+        for name in ("all_in_ev", HOW)
+        if name in scored.columns
+    )
+
+
+def _seen_up(log: pl.DataFrame) -> pl.DataFrame | None:
+    """The stud players whose cards were never shown (folded or mucked) with the ids of the
+    up cards everyone saw (``up_ids``), dead cards in the win chance per street; a card we
+    cannot read is left out (the reader's issue names it).  None for a log without stud."""
+    if "up_cards" not in log.columns:
+        return None
+    unseen = log.filter(pl.col("hole").is_null() & pl.col("up_cards").is_not_null())
+    if unseen.height == 0:
+        return None
+    ids = with_card_ids(
+        unseen.select(
+            "tournament", "table", pl.col("hand_id").alias("round"), "game",
+            pl.col("up_cards").alias("hole"), pl.lit(None, dtype=pl.String).alias("board"),
+        )
+    )  # fmt: skip
+    readable = pl.element() < DECK_SIZE
+    return ids.select(
+        "tournament", "table", "round", "game",
+        pl.col("hole_ids").list.eval(pl.element().filter(readable)).alias(UP_IDS),
+    )  # fmt: skip
 
 
 def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
@@ -287,14 +343,23 @@ def present_hand_log(frame: pl.DataFrame, scored: pl.DataFrame, layout: Layout) 
     shown = present_poker(frame, scored, layout)
     ours = [name for name in ("position", "net") if name in scored.columns]
     added = shown.added.join(scored.select("row_id", *ours), on="row_id", how="left")
+    unused = [name for name in GAME_SHAPED_COLUMNS if _unused(frame, name)]
     return replace(
         shown,
         added=added,
         notes={**LOG_NOTES, **shown.notes},
         key_columns=KEY_COLUMNS,
-        first_columns=FIRST_COLUMNS,
-        side_columns=SIDE_COLUMNS,
+        first_columns=[name for name in FIRST_COLUMNS if name not in unused],
+        side_columns=[*SIDE_COLUMNS, *unused],
     )
+
+
+def _unused(frame: pl.DataFrame, name: str) -> bool:
+    """Whether the sheet's column ``name`` is missing or blank on every row."""
+    if name not in frame.columns:
+        return False
+    cells = frame[name].cast(pl.String).str.strip_chars()
+    return bool((cells.is_null() | (cells == "")).all())
 
 
 HAND_LOG_GAME = Game(

@@ -40,11 +40,22 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline.core.cards import try_parse_cards
 from pipeline.core.rules import HandRules
 from pipeline.games.poker.logs.hand_names import hand_name_issues, stated_category
-from pipeline.games.poker.pots.pot_split import pots_by_contribution, seat_turns, split_pot
+from pipeline.games.poker.pots.pot_split import (
+    card_turns,
+    pots_by_contribution,
+    seat_turns,
+    split_pot,
+)
 from pipeline.games.poker.pots.single_pots import audit_single_pots
-from pipeline.games.poker.scoring.shown_hands import shown_scores, strengths_of
+from pipeline.games.poker.scoring.shown_hands import (
+    LOW_CARD,
+    SEAT_ORDER,
+    shown_scores,
+    strengths_of,
+)
 from pipeline.games.poker.variants import DEFAULT_RULES
 from pipeline.records import HandLog, Issues
 
@@ -127,8 +138,11 @@ def _audit(
     low_game = complex_hands["low_game"].to_list()
     columns = {
         name: complex_hands[name].to_list()
-        for name in ("hand_id", "line", "seat", "button", "player", "folded", "put_in", "won")
-    }
+        for name in (
+            "hand_id", "line", "seat", "button", "player", "folded", "put_in", "won", "hole",
+            "odd_chip_by",
+        )
+    }  # fmt: skip
     runs = complex_hands["_hand"].to_list()
     start = 0
     n = complex_hands.height
@@ -151,6 +165,26 @@ def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFr
     counts.pots_audited += settled.pots_audited
     counts.hands_audited += settled.hands_audited
     return left
+
+
+def _odd_chip_turns(
+    columns: dict[str, list[object]], index: range, seats: list[int], button: int
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """Who gets odd chips first, in a high pot or half and in a low half: seat order from the
+    button's left, or in stud the cards shown (:func:`card_turns`)."""
+    by = columns["odd_chip_by"][index.start] if "odd_chip_by" in columns else SEAT_ORDER
+    if by == SEAT_ORDER:
+        return seat_turns(seats, button), None
+    cards = [_card_ids(columns["hole"][i]) for i in index]
+    return card_turns(cards, lowest=by == LOW_CARD), card_turns(cards, lowest=True)
+
+
+def _card_ids(text: object) -> list[int]:
+    """The ids of a hole text's readable cards (none for a hand never shown)."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    ids, problems = try_parse_cards(text.split())
+    return [int(card) for card, problem in zip(ids, problems, strict=True) if problem is None]
 
 
 def _audit_hand(
@@ -182,11 +216,11 @@ def _audit_hand(
         return
     won = [round(float(w) * 100) for w in won_raw]  # type: ignore[arg-type]
     unit = 100 if all(v % 100 == 0 for v in put + won) else 1
-    turns = seat_turns(seats, button)
+    turns, low_turns = _odd_chip_turns(columns, index, seats, button)
     expected = [0] * len(put)
     low = [None if lows is None else lows[i] for i in index]
     for pot in pots:
-        split_pot(pot, strength, low, unit, turns, expected)
+        split_pot(pot, strength, low, unit, turns, expected, low_turns)
     counts.pots_audited += len(contested)
     counts.hands_audited += 1
     rake = sum(put) - sum(won)

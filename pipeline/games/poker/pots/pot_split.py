@@ -7,6 +7,10 @@ audit (:mod:`pipeline.games.poker.pots.pot_audit`) replays, one hand at a time, 
 - **Odd chips.** A pot split evenly leaves odd chips (``unit``: one chip, or one cent at a cash
   table); they go one at a time to the winners in seat order starting left of the button, the
   PokerStars rule (and pokerkit's, whose first player sits left of the button).
+- **Stud's odd chips.** A stud game has no button: the odd chip goes to the player holding
+  the highest card by suit (spades, hearts, diamonds, clubs), all of the player's cards
+  counted, and in a low half, or a low game (Razz), to the lowest card by suit, aces low
+  (:func:`card_turns`).
 - **Hi/lo.** In a game with a low half, a pot whose contenders hold a qualifying low is halved,
   the odd chip to the high half; each half is split by the rule above (a tie for the low
   quarters the pot; one player may win both halves).  With no low among its own contenders the
@@ -30,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "pay_evenly", "pots_by_contribution", "seat_turns", "split_pot"]
+__all__ = ["Pot", "card_turns", "pay_evenly", "pots_by_contribution", "seat_turns", "split_pot"]
 
 
 @dataclass
@@ -81,6 +85,34 @@ def seat_turns(seats: Sequence[int], button: int) -> dict[int, int]:
     return {k: turn for turn, k in enumerate(order)}
 
 
+def card_turns(cards: Sequence[Sequence[int]], *, lowest: bool) -> dict[int, int]:
+    """Each player's (row position's) turn for odd chips in a stud game: the highest card by
+    suit first, or with ``lowest`` the lowest card by suit first (aces low); a player whose
+    cards are unknown comes last.  Card ids are ``4 * rank + suit`` (ranks 2 .. A, suits c d h
+    s), so the id orders cards by rank, then suit.
+
+    >>> from pipeline.core.cards import parse_cards
+    >>> hands = [parse_cards(h.split()).tolist() for h in ("9h 8d 2c", "9s 8c 3h", "Ac 7d 6s")]
+    >>> card_turns(hands, lowest=False)
+    {2: 0, 1: 1, 0: 2}
+    >>> card_turns(hands, lowest=True)
+    {2: 0, 0: 1, 1: 2}
+    """
+    ace = 12
+
+    def low_key(card: int) -> int:  # the ace below the deuce, suits kept in order
+        rank, suit = divmod(card, 4)
+        return (-1 if rank == ace else rank) * 4 + suit
+
+    def best(hand: Sequence[int]) -> float:
+        if not hand:
+            return float("inf")
+        return min(low_key(card) for card in hand) if lowest else -max(hand)
+
+    order = sorted(range(len(cards)), key=lambda k: (best(cards[k]), k))
+    return {k: turn for turn, k in enumerate(order)}
+
+
 def pay_evenly(
     amount: int, winners: Sequence[int], unit: int, turns: dict[int, int], expected: list[int]
 ) -> None:
@@ -110,11 +142,13 @@ def split_pot(
     unit: int,
     turns: dict[int, int],
     expected: list[int],
+    low_turns: dict[int, int] | None = None,
 ) -> None:
     """Add to ``expected`` each player's part of ``pot``: the best ``strength`` (high, greater
     is better) takes it, or, when a contender holds a ``low`` (smaller is better, None for
     none), the high hand half of it, the odd unit included, and the best low the other half.
-    A pot with one eligible player is theirs whatever their cards.
+    A pot with one eligible player is theirs whatever their cards.  Odd units go by ``turns``,
+    in the low half by ``low_turns`` where given (stud's lowest card by suit).
 
     >>> expected = [0, 0, 0]  # a quartered pot: 1 and 2 tie for the low, 2 has the high
     >>> split_pot(Pot(74, [0, 1, 2]), [30, 10, 40], [None, 7, 7], 1, {0: 2, 1: 0, 2: 1}, expected)
@@ -134,6 +168,5 @@ def split_pot(
     best_low = min(lows.values())
     low_half = pot.amount // (2 * unit) * unit  # the odd unit goes to the high half
     pay_evenly(pot.amount - low_half, high_winners, unit, turns, expected)
-    pay_evenly(
-        low_half, [k for k, value in lows.items() if value == best_low], unit, turns, expected
-    )
+    low_winners = [k for k, value in lows.items() if value == best_low]
+    pay_evenly(low_half, low_winners, unit, turns if low_turns is None else low_turns, expected)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline.games.poker.scoring.shown_hands import SEAT_ORDER
+
 __all__ = ["SinglePotCounts", "audit_single_pots"]
 
 
@@ -95,10 +97,12 @@ def audit_single_pots(hands: pl.DataFrame) -> tuple[pl.DataFrame, SinglePotCount
     single = single.with_columns(
         not_audited.alias("not_audited"), agree.all().over(hand).alias("agree")
     )
+    # a stud pot split between winners gives its odd chips by the cards: the per-hand replay's
+    by_seat = pl.col("odd_chip_by") == SEAT_ORDER if "odd_chip_by" in hands.columns else True
     per_hand = single.group_by(hand, maintain_order=True).agg(
         pl.col("contenders").first() >= 2,
         pl.col("not_audited").first(),
-        pl.col("agree").first(),
+        pl.col("agree").first() & (by_seat | (pl.col("winners") == 1)).all(),
     )
     settled = per_hand.filter(pl.col("not_audited") | pl.col("agree"))
     audited = settled.filter(~pl.col("not_audited"))

@@ -23,7 +23,7 @@ from pipeline.core.evaluation.hands import NO_LOW, format_low
 from pipeline.core.rules import HandRules
 from pipeline.games.poker.variants import DEFAULT_RULES, variant_game
 
-__all__ = ["shown_scores", "strengths_of"]
+__all__ = ["HIGH_CARD", "LOW_CARD", "SEAT_ORDER", "shown_scores", "strengths_of"]
 
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 # Card notation as logs write it: rank and suit in either case, ``10`` for a ten.
@@ -35,6 +35,10 @@ _CARD_IDS = {
     for written in (suit, suit.upper())
 }
 _NO_CARD = 255
+SEAT_ORDER, HIGH_CARD, LOW_CARD = "seat", "high card", "low card"
+"""How a game's odd chips are given (``odd_chip_by``): in seat order from the button's left
+(the games with a button), or in stud to the highest card by suit (the low card by suit in
+Razz, and in any low half)."""
 
 
 def strengths_of(cards: pl.Series, sizes: tuple[int, ...] = (5, 6, 7)) -> pl.Series:
@@ -93,7 +97,8 @@ def shown_scores(
     """``rows`` (``variant``, ``hole``, ``board``) with, where ``shown`` holds and the cards make
     a hand of the row's game (its hole-card count, a whole board, no card twice, all in its
     deck): ``strength`` (high, within the game), ``category`` (our name), ``low`` and
-    ``low_text`` (the low half of a hi/lo game, null for none); and ``low_game`` on every row.
+    ``low_text`` (the low half of a hi/lo game, null for none); and on every row ``low_game``
+    and ``odd_chip_by`` (:data:`SEAT_ORDER`, :data:`HIGH_CARD` or :data:`LOW_CARD`).
     """
     game = variant_game(pl.col("variant") if "variant" in rows.columns else None)
     frame = rows.with_columns(game.alias("_game"), shown.fill_null(False).alias("_shown"))
@@ -104,11 +109,14 @@ def shown_scores(
     low = np.full(count, -1, dtype=np.int64)
     category: NDArray[np.object_] = np.full(count, None, dtype=object)
     low_game = np.zeros(count, dtype=bool)
+    odd_chip_by: NDArray[np.object_] = np.full(count, SEAT_ORDER, dtype=object)
     games = frame["_game"].to_numpy()
     visible = frame["_shown"].to_numpy()
     for name, rules in rules_of_game.items():
         of_game = games == name
         low_game[of_game] = rules.low is not None
+        if rules.face_up:  # stud: no button, the cards decide who gets an odd chip
+            odd_chip_by[of_game] = LOW_CARD if rules.lowball is not None else HIGH_CARD
         at = np.flatnonzero(
             of_game
             & visible
@@ -142,4 +150,5 @@ def shown_scores(
         pl.Series("low", low).replace(-1, None).cast(pl.UInt16),
         pl.Series("low_text", texts.tolist(), dtype=pl.String),
         pl.Series("low_game", low_game),
+        pl.Series("odd_chip_by", odd_chip_by.tolist(), dtype=pl.String),
     )

@@ -21,12 +21,24 @@ from pipeline.sources.hand_histories.sites.text.absolute import ABSOLUTE, ULTIMA
 from pipeline.sources.hand_histories.sites.text.betfair import BETFAIR
 from pipeline.sources.hand_histories.sites.text.betonline import BETONLINE
 from pipeline.sources.hand_histories.sites.text.bovada import BOVADA
+from pipeline.sources.hand_histories.sites.text.cake import CAKE
 from pipeline.sources.hand_histories.sites.text.enet import ENET
+from pipeline.sources.hand_histories.sites.text.entraction import ENTRACTION
+from pipeline.sources.hand_histories.sites.text.everleaf import EVERLEAF
 from pipeline.sources.hand_histories.sites.text.full_tilt import FULL_TILT
 from pipeline.sources.hand_histories.sites.text.ggpoker import GGPOKER
+from pipeline.sources.hand_histories.sites.text.kingsclub import KINGSCLUB
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
 from pipeline.sources.hand_histories.sites.text.pacific import PACIFIC
 from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
+from pipeline.sources.hand_histories.sites.text.pkr import PKR
+from pipeline.sources.hand_histories.sites.text.pokertracker import (
+    POKERTRACKER,
+    POKERTRACKER_EVEREST,
+    POKERTRACKER_MICROGAMING,
+    POKERTRACKER_VERSIONED,
+)
+from pipeline.sources.hand_histories.sites.text.sealswithclubs import SEALSWITHCLUBS
 from pipeline.sources.hand_histories.sites.text.unibet import UNIBET
 from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
 from pipeline.sources.hand_histories.sites.text.winning import WINNING, WINNING_2019
@@ -83,6 +95,16 @@ TEXT_SITES: tuple[TextSite, ...] = (
     UNIBET,
     WINNING,
     WINNING_2019,
+    POKERTRACKER_VERSIONED,  # before the older exports: their "GAME #" starts alike
+    POKERTRACKER,
+    POKERTRACKER_EVEREST,
+    POKERTRACKER_MICROGAMING,
+    EVERLEAF,
+    PKR,
+    CAKE,
+    KINGSCLUB,
+    SEALSWITHCLUBS,
+    ENTRACTION,
 )
 """The text sites declared for the engine."""
 XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
@@ -90,7 +112,8 @@ XML_SITES: tuple[XmlSite, ...] = (IPOKER, MERGE, MICROGAMING, EVEREST, BOSS)
 (:mod:`pipeline.sources.hand_histories.xml_engine`)."""
 
 SITES: tuple[Site, ...] = (
-    # PokerStars keeps its own reader: a compiled scanner, the line reader its reference.
+    # PokerStars keeps its own reader: a compiled scanner, the text engine over its
+    # declaration (sites/text/pokerstars.py, not listed in TEXT_SITES) its reference.
     Site("PokerStars", sniff_pokerstars, read_pokerstars),
     *(text_site(site) for site in TEXT_SITES),
     *(xml_site(site) for site in XML_SITES),

@@ -1,7 +1,8 @@
 """The compiled PokerStars scanner: our C extension (``_pokerstars_scan*.c``, one file per part
 of the format, ``_pokerstars_scan.h`` lists them) and :mod:`.compiled`, which gives it the table
-of games' words at import and turns what it scans into rows.  The line reader
-(:mod:`pipeline.sources.pokerstars.lines`, one folder up) is the reference it must agree with;
+of games' words at import and turns what it scans into rows.  The text engine over PokerStars'
+declaration (:mod:`pipeline.sources.hand_histories.sites.text.pokerstars`) is the reference it
+must agree with;
 :mod:`pipeline.sources.pokerstars.reader` chooses between them.
 """
 

@@ -4,21 +4,21 @@
  * lines; _pokerstars_scan.h lists the parts that read each kind of line.
  *
  * scan(text) walks the UTF-8 bytes of the text once, line by line, and reads each hand as the
- * line reader (pipeline/sources/pokerstars/lines.py, the reference) reads it: the same header,
+ * reference (the text engine over sites/text/pokerstars.py, PokerStars' declaration) reads it: the same header,
  * table and seat patterns, the same actor rule, the same sums.  Each pattern below is written
- * out by hand and names the regular expression of the line reader it stands for; where Python
+ * out by hand and names the regular expression of the reference it stands for; where Python
  * and a byte test could disagree (a Unicode digit or space, an amount with more than two
  * decimals, a name seated twice), the hand is not read here but handed back with its text, and
- * the line reader reads it and reports its issues.  So a hand read here gives the line reader's
- * rows, and every issue still comes from the line reader.
+ * the reference reads it and reports its issues.  So a hand read here gives the reference's
+ * rows, and every issue still comes from the reference.
  *
- * Amounts are summed in integer hundredths, exactly; the line reader sums floats and rounds
+ * Amounts are summed in integer hundredths, exactly; the reference sums floats and rounds
  * to two places, which gives the same number for amounts of at most two decimals.
  *
  * Out: (strings, columns, handed_back).  strings is a list of distinct texts, None first;
  * columns maps each column of the rows to a bytes buffer: the text columns hold uint32
  * indexes into strings (0 for null), the others int64, float64 or 0/1 bytes; handed_back lists
- * (first line, hand text) for the hands left to the line reader.
+ * (first line, hand text) for the hands left to the reference.
  */
 #include "_pokerstars_scan.h"
 
@@ -34,6 +34,7 @@ begin_hand(Hand *h, const char *p, const char *end, Py_ssize_t line)
     h->summary_seats = 0;
     h->state = EXPECT_TABLE;
     h->handed_back = 0;
+    h->small_blind_posted = 0;
     h->tournament = NULL;
     h->date_len = -1;
     h->table = NULL;
@@ -124,7 +125,7 @@ scan(PyObject *module, PyObject *arg)
     int in_hand = 0;
     Py_ssize_t line = 0;
     const char *p = text, *end = text + size;
-    /* Lines end at "\n", "\r\n" or a lone "\r", as after the line reader's replacements;
+    /* Lines end at "\n", "\r\n" or a lone "\r", as after the reference's replacements;
      * a line is searched for "\r" only where the text holds one. */
     int has_cr = memchr(text, '\r', (size_t)size) != NULL;
     for (;;) {
@@ -158,7 +159,7 @@ scan(PyObject *module, PyObject *arg)
     }
     if (in_hand) {
         /* A text that does not end with a line end may end inside a line (a client still
-         * writing it): the last hand goes to the line reader, which tells. */
+         * writing it): the last hand goes to the reference, which tells. */
         if (size > 0 && text[size - 1] != '\n' && text[size - 1] != '\r') {
             h->handed_back = 1;
         }
@@ -191,7 +192,7 @@ PyDoc_STRVAR(set_variants_doc,
              "Set the games read: (words, hole cards) for each, the words as a header writes\n"
              "the game and its limit ('... Pot Limit').  pipeline.sources.pokerstars gives\n"
              "the table of games' words once, at import; until then no game is read here\n"
-             "and every hand is left to the line reader.");
+             "and every hand is left to the reference.");
 
 static PyObject *
 set_variants(PyObject *module, PyObject *arg)

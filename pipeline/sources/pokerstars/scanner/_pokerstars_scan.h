@@ -12,10 +12,10 @@
  *   _pokerstars_scan_rows.c     a hand read whole as rows, or handed back with its text
  *   _pokerstars_scan_text.c     bytes as Python sees them: spaces, digits, amounts, cards, UTF-8
  *
- * Each part reads a line as the line reader (pipeline/sources/pokerstars/lines.py, the
- * reference) reads it, and names the regular expression it stands for; where Python and a
- * byte test could disagree, the hand is handed back (Hand.handed_back) and the line reader
- * reads it and reports its issues.  To change the grammar: change the line reader first, then
+ * Each part reads a line as the reference (the text engine over PokerStars' declaration,
+ * sites/text/pokerstars.py) reads it, and names the regular expression it stands for; where Python and a
+ * byte test could disagree, the hand is handed back (Hand.handed_back) and the reference
+ * reads it and reports its issues.  To change the grammar: change the reference first, then
  * the part here, then run the tests and `make fuzz`.
  */
 #ifndef POKERSTARS_SCAN_H
@@ -32,7 +32,7 @@
 #define MAX_BOARD_BYTES 128
 #define MAX_PHRASES 8
 #define MAX_CENT_DIGITS 15 /* hundredths below 10**15 are exact in a double */
-#define MAX_ACTION_BYTES 480 /* a player's actions column; a longer one: the line reader */
+#define MAX_ACTION_BYTES 480 /* a player's actions column; a longer one: the reference */
 
 /* ------------------------------------------------------------------ a hand while it is read */
 
@@ -64,7 +64,7 @@ enum { EXPECT_TABLE, SEATS, BODY, SUMMARY };
  * the hole cards each player is dealt in them.  The scanner holds no game names of its own: the
  * table of games (pipeline/records/game_names.py) gives them once, at import, through
  * set_variants() (pipeline/sources/pokerstars/scanner/compiled.py); before that there are none, and
- * every hand is handed back to the line reader.  Each word ends in its limit ("No Limit", "Pot
+ * every hand is handed back to the reference.  Each word ends in its limit ("No Limit", "Pot
  * Limit", "Limit") and holds "Limit" nowhere else, so at most one matches a header (the line
  * reader's _GAME takes the shortest game words ending in a limit). */
 typedef struct {
@@ -88,6 +88,7 @@ typedef struct {
     int variant;  /* an index into read_variants */
     int dead_small_read; /* MONEY_*: the small blind of the header, for dead blinds */
     int64_t dead_small;
+    int small_blind_posted; /* a later "posts small blind" is a late, dead one */
     const char *table;
     size_t table_len;
     long button;
@@ -188,7 +189,7 @@ long decimal(const char *p, const char *end);
 const char *digits_end(const char *p, const char *end, int *unsure);
 int is_utf8(const unsigned char *p, const unsigned char *end);
 
-/* _pokerstars_scan_text.c: amounts (the line reader's _money) and cards (its _cards) */
+/* _pokerstars_scan_text.c: amounts (the reference's _money) and cards (its _cards) */
 enum { MONEY_OK, MONEY_BAD, MONEY_UNSURE };
 int money(const char *p, const char *end, int64_t *hundredths);
 int bracketed(const char *p, const char *end, const char **inside, const char **inside_end);

@@ -11,7 +11,7 @@ static void
 put_action_bytes(Hand *h, Seat *s, const char *text, size_t n)
 {
     if (s->actions_len + n > MAX_ACTION_BYTES) {
-        h->handed_back = 1; /* a very long column: the line reader writes it */
+        h->handed_back = 1; /* a very long column: the reference writes it */
         return;
     }
     memcpy(s->actions + s->actions_len, text, n);
@@ -64,7 +64,7 @@ act(Hand *h, Seat *s, const char *verb, int64_t hundredths, int all_in)
     size_t n = 0;
     h->sequence++;
     if (s->folded_street >= 0 && h->street > s->folded_street) {
-        h->handed_back = 1; /* acts after folding, on a later street: the line reader */
+        h->handed_back = 1; /* acts after folding, on a later street: the reference */
         return;
     }
     int seq = h->sequence;
@@ -154,7 +154,7 @@ read_marker(Hand *h, const char *p, const char *end)
     }
     if (STARTS(p, end, "*** FIRST ") || STARTS(p, end, "*** SECOND ") ||
         STARTS(p, end, "*** THIRD ")) {
-        h->handed_back = 1; /* run twice: the line reader names it */
+        h->handed_back = 1; /* run twice: the reference names it */
         return;
     }
     if (FIND(p, end, "FLOP ***") == NULL && FIND(p, end, "TURN ***") == NULL &&
@@ -308,6 +308,15 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
             s->street_bet += amount > h->dead_small ? amount - h->dead_small : 0;
             return;
         }
+        if (verb[0] == 's' && verb[1] == 'b') {
+            /* A small blind after the hand's first (a player back at the table, out of
+             * position) is dead money: not part of the street bet a raise is made to. */
+            int late = h->small_blind_posted;
+            h->small_blind_posted = 1;
+            if (late) {
+                return;
+            }
+        }
         s->street_bet += amount;
         return;
     }
@@ -318,7 +327,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
     }
     if (STARTS(a, end, "bringsin") || STARTS(a, end, "brings in") ||
         STARTS(a, end, "discards") || STARTS(a, end, "stands pat")) {
-        h->handed_back = 1; /* a stud or draw action: the line reader calls it malformed */
+        h->handed_back = 1; /* a stud or draw action: the reference calls it malformed */
     }
 }
 

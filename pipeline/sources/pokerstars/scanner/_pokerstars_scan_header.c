@@ -1,7 +1,7 @@
 /*
  * The header part of a hand: its first line (hand number, game, tournament, date, stakes) and
- * the table line after it.  See _pokerstars_scan.h for the parts and pokerstars_lines.py for
- * the patterns named here.
+ * the table line after it.  See _pokerstars_scan.h for the parts, and header.py and
+ * sites/text/pokerstars.py for the patterns named here.
  */
 #include "_pokerstars_scan.h"
 
@@ -117,7 +117,7 @@ not_paren_or_slash(char c)
 
 /* The stakes: "($0.25/$0.50 USD)", or a tournament's "Level I (10/20)".
  * _STAKES: \(([^()/]*)/([^()/]*?)(?: [A-Z]{3})?\), leftmost: the small blind, read as the
- * line reader reads it (an amount that does not read is 0). */
+ * reference reads it (an amount that does not read is 0). */
 static void
 read_stakes(Hand *h, const char *p, const char *end)
 {
@@ -147,7 +147,7 @@ read_stakes(Hand *h, const char *p, const char *end)
     }
 }
 
-/* The variant's words at g, where the line reader's _GAME puts its game group: one of the
+/* The variant's words at g, where the reference's _GAME puts its game group: one of the
  * games read (read_variants, the table of games' words) followed by a space, a comma, a
  * parenthesis or the end.  -1 for any other words (another game, 5 Card Omaha...): the line
  * reader names them in an unsupported_variant. */
@@ -165,7 +165,7 @@ variant_at(const char *g, const char *end)
 }
 
 /* Where _GAME's game group starts, after the hand number's ": " (id_end is the end of its
- * digits), or NULL where this is not the plain form (the line reader decides):
+ * digits), or NULL where this is not the plain form (the reference decides):
  *   _GAME: (?:Hand|Game) #\d+: +(?:\{[^{}\n]*\} +)?
  *          (?:Tournament #\d+, +(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) +)?
  *          (?:[^()\n]*?\()?(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)

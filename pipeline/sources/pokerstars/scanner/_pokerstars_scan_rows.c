@@ -212,7 +212,7 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
         end_actions(h, s);
     }
     if (h->summary_seats < dealt_in) {
-        h->handed_back = 1; /* a summary without every seat: cut short, the line reader says */
+        h->handed_back = 1; /* a summary without every seat: cut short, the reference says */
     }
     if (h->handed_back) {
         /* Up to the next header, as split_hands cuts (its line ends made "\n" in Python). */
@@ -236,7 +236,7 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
     uint32_t table = strings_index(strings, h->table, h->table_len);
     uint32_t date = h->date_len >= 0 ? strings_index(strings, h->date, (size_t)h->date_len) : 0;
     /* The header line without its hand number, its date a NUL (header_key in
-     * pokerstars_lines.py): one text for the hands of a table and level, read once. */
+     * header.py): one text for the hands of a table and level, read once. */
     const char *id_end = h->hand_id + h->hand_id_len;
     out->key.len = 0;
     if (h->date_len < 0) {

@@ -18,7 +18,7 @@ seat_of(const Hand *h, const char *name, size_t len)
 /* A seat line, "Seat 3: Cy: the [Kid] ($1,000 in chips) is sitting out".
  * _SEAT: ^Seat (\d+): (.*) \(([^()]*?) in chips -- the name runs to the last " (" whose text
  * up to the first " in chips" holds no parenthesis.  A line that does not match, an amount
- * that does not read, a seat number or name seen twice: the hand goes to the line reader. */
+ * that does not read, a seat number or name seen twice: the hand goes to the reference. */
 void
 read_seat(Hand *h, const char *p, const char *end)
 {

@@ -103,7 +103,7 @@ read_summary_line(Hand *h, const char *p, const char *end)
             }
         }
         if (ENDS_WITH(p, end, "(pot not awarded as player cashed out)")) {
-            h->handed_back = 1; /* a cash-out: the line reader reports it */
+            h->handed_back = 1; /* a cash-out: the reference reports it */
         }
         return;
     }

@@ -1,5 +1,5 @@
 /*
- * Bytes as the line reader's Python sees them: growable buffers, whitespace and digits in
+ * Bytes as the reference's Python sees them: growable buffers, whitespace and digits in
  * Python's Unicode sense, amounts (_money), cards (_cards) and the UTF-8 check of bytes.
  */
 #include "_pokerstars_scan.h"
@@ -166,10 +166,10 @@ decimal(const char *p, const char *end)
 
 /* ------------------------------------------------------------------ amounts */
 
-/* The line reader's _money: the first run of [-\d.,] in the text, commas dropped, read as a
- * float.  MONEY_BAD where Python's float() would fail (the line reader calls the hand
+/* The reference's _money: the first run of [-\d.,] in the text, commas dropped, read as a
+ * float.  MONEY_BAD where Python's float() would fail (the reference calls the hand
  * malformed); MONEY_UNSURE where hundredths could not hold it exactly (a minus sign, more than
- * two decimals, a Unicode digit, a huge number): that hand goes to the line reader. */
+ * two decimals, a Unicode digit, a huge number): that hand goes to the reference. */
 int
 money(const char *p, const char *end, int64_t *hundredths)
 {
@@ -270,7 +270,7 @@ bracketed(const char *p, const char *end, const char **inside, const char **insi
     return 1;
 }
 
-/* Cards as the line reader writes them (_cards): split at whitespace, a leading "10" as "T",
+/* Cards as the reference writes them (_cards): split at whitespace, a leading "10" as "T",
  * joined by one space.  Returns the length written to out (never longer than the input). */
 size_t
 canonical_cards(const char *p, const char *end, char *out)

@@ -3,12 +3,11 @@
 ``_pokerstars_scan*.c`` (in this folder) is our own C extension, one file per part of the
 format (``_pokerstars_scan.h`` lists them), built at install by ``setup.py`` when a C compiler
 is there (``pip install -e .`` builds it in place).  Its
-``scan`` walks the bytes of the text once and reads each hand as the line reader does; a hand
+``scan`` walks the bytes of the text once and reads each hand as the reference does; a hand
 it is not sure of (a cash-out, a malformed or cut-short hand, another game, a name seated
 twice, an amount with more than two decimals, a Unicode digit...) comes back with its text for
-the line reader, which is the reference and reports every issue.  Without the extension,
-:data:`SCAN` is None and the line reader (:mod:`pipeline.sources.pokerstars.lines`) reads the
-whole file instead.
+the reference, the text engine over PokerStars' declaration, which reports every issue.
+Without the extension, :data:`SCAN` is None and the engine reads the whole file instead.
 """
 
 from __future__ import annotations
@@ -20,9 +19,14 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from pipeline.records.game_names import POKERSTARS, GameNames, site_words
 from pipeline.records.hand_log import ROW_SCHEMA, STUD_DRAW_COLUMNS, played_at_expr
 from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
-from pipeline.sources.pokerstars.lines import READ_VARIANTS
+
+READ_VARIANTS: dict[str, GameNames] = site_words(POKERSTARS)
+"""The games read, in the header's words, each with its game: the table of games' PokerStars
+words (:mod:`pipeline.records.game_names`), given to the scanner in this order at import; the
+engine's declaration reads the same words from the same table."""
 
 RAW_SCHEMA: dict[str, pl.DataType] = {
     **{name: dtype for name, dtype in ROW_SCHEMA.items() if name not in DERIVED_COLUMNS},
@@ -30,7 +34,7 @@ RAW_SCHEMA: dict[str, pl.DataType] = {
 }
 """The rows both paths of the PokerStars reader give: :data:`ROW_SCHEMA` without the columns
 read from the header line, with the header line itself
-(:func:`pipeline.sources.pokerstars.header.finish_rows` reads it)."""
+(:func:`pipeline.sources.pokerstars.header.header_columns` reads it)."""
 Scanned = tuple[list[str | None], dict[str, bytes], list[tuple[int, str]]]
 _TEXT_COLUMNS = (
     "hand_id",
@@ -62,9 +66,9 @@ _NUMBER_COLUMNS: dict[str, type[np.generic]] = {
 def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
     try:
         from pipeline.sources.pokerstars.scanner._pokerstars_scan import scan, set_variants
-    except ImportError:  # built without a C compiler: the line reader reads instead
+    except ImportError:  # built without a C compiler: the text engine reads instead
         return None
-    # The scanner holds no game names of its own: it reads the games the line reader reads, in
+    # The scanner holds no game names of its own: it reads the games the engine reads, in
     # the table of games' words (pipeline/records/game_names.py), given once here.
     set_variants([(words, game.hole_cards) for words, game in READ_VARIANTS.items()])
     return scan
@@ -162,7 +166,7 @@ def _actions(text: bytes, ends: bytes, height: int) -> pl.Series:
 
 
 def _with_newlines(text: str) -> str:
-    r"""``\r\n`` and ``\r`` as ``\n``, as the line reader's texts are.
+    r"""``\r\n`` and ``\r`` as ``\n``, as the engine's hand texts are.
 
     >>> _with_newlines("a\r\nb\rc\n")
     'a\nb\nc\n'

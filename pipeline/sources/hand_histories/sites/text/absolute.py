@@ -27,10 +27,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*"
-_NAME = r"(?P<name>.+?)"
 _GAME = r"(?P<game>[A-Za-z][\w /-]*?)(?: \(\d+ on \d+\))?"
 _CLOCK = (
     r"(?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)? \((?P<zone>[A-Z]+)\)"
@@ -60,7 +63,7 @@ ABSOLUTE = TextSite(
         r"^(?:Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer)?"
     ),
     play_money=re.compile(r"\(Play Money\)"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+) - {_NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+) - {NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
     actor_separator=" - ",
     all_in=re.compile(r"^All-In"),
     actions=(
@@ -97,12 +100,12 @@ ABSOLUTE = TextSite(
     ),
     # stud: "PLAYER1 - Pocket [H H Js 10d]", each street the player's cards so far (H: unseen)
     dealt=re.compile(
-        rf"^(?=Dealt to |.+ - Pocket \[)(?:Dealt to )?{_NAME}(?: - Pocket)?(?: (?P<cards>\[.*\]))?$"
+        rf"^(?=Dealt to |.+ - Pocket \[)(?:Dealt to )?{NAME}(?: - Pocket)?(?: (?P<cards>\[.*\]))?$"
     ),
-    collected=re.compile(rf"^{_NAME} Collects (?P<amount>\S+) from (?:main|side) pot"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    collected=re.compile(rf"^{NAME} Collects (?P<amount>\S+) from (?:main|side) pot"),
+    summary=STARS_SUMMARY,
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:dealer|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:dealer|small blind|big blind)\) )*"
         r"(?:(?:won|collected) Total \([^()]*\)(?: All-In)? )?"
         r"(?:HI:(?:lost|\([^()]*\)) with (?P<stated>.+?) |HI: \[(?P<mucked>Mucked)\] )"
         r"\[(?P<cards>[^\]-]*?)(?: -|\])"

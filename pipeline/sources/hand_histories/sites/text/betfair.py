@@ -14,10 +14,15 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    CATEGORY_WORDING,
+    DEALT,
+    FOLD_CHECK,
+    NAME,
+    NEVER,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
-_NAME = r"(?P<name>.+?)"
 _PUT = r"\[(?P<amount>[^\]]*)\]"
 
 BETFAIR = TextSite(
@@ -36,11 +41,10 @@ BETFAIR = TextSite(
         r"Table (?P<table>.+?)(?: (?P<size>\d+)-max)? \((?:Real|Play) Money\)\n"
         r"Seat (?P<button>\d+) is the button"
     ),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \( ?(?P<stack>[^()]*?) ?\)$"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \( ?(?P<stack>[^()]*?) ?\)$"),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls " + _PUT), "call"),
         (re.compile(r"bets " + _PUT), "bet"),
         (re.compile(r"raises to \[(?P<to>[^\]]*)\]"), "raise"),
@@ -61,26 +65,14 @@ BETFAIR = TextSite(
             "showdown": 0,
         }
     ),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    collected=re.compile(rf"^{_NAME} wins (?P<amount>[$€£]?[\d.,]+) from"),
+    dealt=DEALT,
+    collected=re.compile(rf"^{NAME} wins (?P<amount>[$€£]?[\d.,]+) from"),
     collected_in_summary=True,
     unmatched_in_collected=None,
     summary=re.compile(r"^\*\* Hand Conclusion \*\*"),
-    summary_shown=re.compile(r"^(?!)"),  # the showdown's lines name the hands
+    summary_shown=NEVER,  # the showdown's lines name the hands
     date_formats=("%A, %B %d, %H:%M:%S %Y",),
     ignored=(re.compile(r"^Total number of active players"),),
-    wording=HandWording(
-        (
-            (r"^(?:a )?(?:straight flush|royal flush)", "Straight Flush"),
-            (r"^four of a kind", "Four of a Kind"),
-            (r"^(?:a )?full house", "Full House"),
-            (r"^(?:a )?flush", "Flush"),
-            (r"^(?:a )?straight", "Straight"),
-            (r"^three of a kind", "Three of a Kind"),
-            (r"^two pairs", "Two Pair"),
-            (r"^a pair", "Pair"),
-            (r"^high card", "High Card"),
-        )
-    ),
+    wording=CATEGORY_WORDING,
 )
 """Betfair: cash, Omaha and Hold'em."""

@@ -15,6 +15,10 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _BRANDS = (
@@ -26,8 +30,7 @@ _DATE = (
     r" - (?P<date>\d{4}[/-]\d\d[/-]\d\d \d\d?:\d\d(?::\d\d)?)"
     r"(?: (?P<zone>[A-Z][\w ]*?))?(?=\n|\Z)"
 )
-_NAME = r"(?P<name>.+?)"
-_SEAT = rf"^Seat \d+: {_NAME} (?:\((?:Small Blind|Big Blind|Button)\) +)?"
+_SEAT = rf"^Seat \d+: {NAME} (?:\((?:Small Blind|Big Blind|Button)\) +)?"
 
 BETONLINE = TextSite(
     name="BetOnline",
@@ -72,11 +75,11 @@ BETONLINE = TextSite(
     street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
     streets=MappingProxyType({"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}),
     shown_line=re.compile(r"^(?P<name>.*?) shows \[?(?P<cards>(?:\w{2,3} ?)+)\]?$"),
-    dealt=re.compile(rf"^Dealt [Tt]o {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
+    dealt=re.compile(rf"^Dealt [Tt]o {NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {NAME}$"),
     collected=re.compile(_SEAT + r"(?:collected|showed \[[^\]]*\] and won) \((?P<amount>[^()]*)\)"),
     collected_in_summary=True,
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    summary=STARS_SUMMARY,
     summary_board=re.compile(r"^Board \[(?P<cards>[^\]]*)\]"),
     summary_shown=re.compile(_SEAT + r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"),
     date_formats=("%Y/%m/%d %H:%M:%S", "%Y/%m/%d %H:%M", "%Y-%m-%d %H:%M:%S"),

@@ -18,11 +18,14 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import NEXT_STREET, TextSite
 
 _BRANDS = r"\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<hand_id>\d+):? +"
 _DATE = r"(?: \[MVS\])? - (?P<date>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?: (?P<zone>UTC))?"
-_NAME = r"(?P<name>.+?)"
 _AMOUNT = r"(?P<amount>\$?[\d,.]+)"
 
 BOVADA = TextSite(
@@ -38,7 +41,7 @@ BOVADA = TextSite(
         re.compile(_BRANDS + r"(?:Zone Poker ID#|TBL#)(?P<table>\d+) (?P<game>.+?)" + _DATE),
     ),
     table=re.compile(r""),  # no table line: the header gives the table, the deal the button
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*?) in chips\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^()]*?) in chips\)"),
     name_marks=re.compile(r" +\[ME\](?= )"),
     # stud's seats are anonymous, written "Seat+5 [ME]: $200 in chips": read as "Seat+5"
     rewrites=(
@@ -107,13 +110,13 @@ BOVADA = TextSite(
             "card to the table": NEXT_STREET,
         }
     ),
-    dealt=re.compile(rf"^{_NAME} : Card dealt to a spot \[(?P<cards>[^\]]*)\]$"),
-    uncalled=re.compile(rf"^{_NAME} : Return uncalled portion of bet (?P<amount>\S+)$"),
-    collected=re.compile(rf"^{_NAME} : Hand [Rr]esult(?:-Side [Pp]ot)? (?P<amount>\S+)$"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    dealt=re.compile(rf"^{NAME} : Card dealt to a spot \[(?P<cards>[^\]]*)\]$"),
+    uncalled=re.compile(rf"^{NAME} : Return uncalled portion of bet (?P<amount>\S+)$"),
+    collected=re.compile(rf"^{NAME} : Hand [Rr]esult(?:-Side [Pp]ot)? (?P<amount>\S+)$"),
+    summary=STARS_SUMMARY,
     summary_board=re.compile(r"^Board \[(?P<cards>[^\]]*)\]"),
     summary_shown=re.compile(
-        rf"^Seat\+?\d+: {_NAME} +(?:\S+ +with|lo(?:st|se) with) (?P<stated>.+?) \["
+        rf"^Seat\+?\d+: {NAME} +(?:\S+ +with|lo(?:st|se) with) (?P<stated>.+?) \["
     ),
     date_formats=("%Y-%m-%d %H:%M:%S",),
     zone="ET",

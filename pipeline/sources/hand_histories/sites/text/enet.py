@@ -18,10 +18,15 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT,
+    FOLD_CHECK,
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?-?\d[\d,.]*"
-_NAME = r"(?P<name>.+?)"
 _START = r"^\ufeff?Game #(?P<hand_id>\d+): "
 
 ENET = TextSite(
@@ -40,12 +45,11 @@ ENET = TextSite(
         r"^Table '(?P<table>.*?) - (?:Pot Limit|No Limit|Fixed Limit|Limit)' "
         r"(?:(?P<size>\d+)-max )?Seat #(?P<button>\d+) is the button"
     ),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
     actor_separator=": ",
     all_in=re.compile(r"^goes all-in"),
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls (?P<amount>\S+)"), "call"),
         (re.compile(r"bets (?P<amount>\S+)"), "bet"),
         (re.compile(r"raises (?P<amount>\S+)"), "raise"),
@@ -58,13 +62,13 @@ ENET = TextSite(
     ),
     street=re.compile(r"^\*\*\* (?P<street>HOLECARDS|FLOP|TURN|RIVER|SHOWDOWN) \*\*\*"),
     streets=MappingProxyType({"holecards": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 0}),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
+    dealt=DEALT,
+    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {NAME}$"),
     # the pot as the player's own line (an action), or at times without the colon
-    collected=re.compile(rf"^{_NAME} collected \((?P<amount>[^()]+)\) from pot"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    collected=re.compile(rf"^{NAME} collected \((?P<amount>[^()]+)\) from pot"),
+    summary=STARS_SUMMARY,
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:dealer|small blind|big blind)\))? ?"
+        rf"^Seat \d+: {NAME} (?:\((?:dealer|small blind|big blind)\))? ?"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: and (?:won \([^)]*\)|lost) with (?P<stated>.+))?$"
     ),

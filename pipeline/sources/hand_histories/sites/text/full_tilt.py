@@ -23,6 +23,12 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT_BRACKETS,
+    FOLD_CHECK,
+    NAME,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*[KM]?"
@@ -43,7 +49,6 @@ _CLOCK = (
     r"(?P<date>\d{4}/\d\d/\d\d|\w+, \w+ \d{1,2}, \d{4})"
 )
 _START = r"^\ufeff?Full ?Tilt ?Poker Game #(?P<hand_id>\d+): "
-_NAME = r"(?P<name>.+?)"
 
 FULL_TILT = TextSite(
     name="Full Tilt",
@@ -54,14 +59,13 @@ FULL_TILT = TextSite(
         for order in (rf"{_GAME} - {_STAKES}", rf"{_STAKES} - {_GAME}")
     ),
     table=None,
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[$€£]?\d[\d,.]*)\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[$€£]?\d[\d,.]*)\)"),
     sitting_out=re.compile(r"is sitting out"),
     button_line=re.compile(r"^The button is in seat #(?P<button>\d+)"),
     actor_separator=" ",
     all_in=re.compile(r"\band is all in\b"),
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls (?P<amount>\S+)"), "call"),
         (re.compile(r"bets (?P<amount>\S+)"), "bet"),
         (re.compile(r"raises to (?P<to>\S+)"), "raise"),
@@ -99,22 +103,22 @@ FULL_TILT = TextSite(
         }
     ),
     run_twice=re.compile(r"^Players agree to Run It Twice|^\*\*\* (?:FLOP|TURN|RIVER) \d"),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: (?P<cards>\[.*\]))?$"),
-    uncalled=re.compile(rf"^Uncalled bet of (?P<amount>\S+) returned to {_NAME}$"),
+    dealt=DEALT_BRACKETS,
+    uncalled=re.compile(rf"^Uncalled bet of (?P<amount>\S+) returned to {NAME}$"),
     uncalled_unwritten=True,  # a walk in a 2012 tournament: no line, the pot the matched part
     unmatched_in_collected=False,
     collected=re.compile(
-        rf"^{_NAME} (?:wins|ties for) the (?:(?:high|low) )?(?:(?:main|side) )?pot "
+        rf"^{NAME} (?:wins|ties for) the (?:(?:high|low) )?(?:(?:main|side) )?pot "
         r"\((?P<amount>[^()]+)\)"
     ),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    summary=STARS_SUMMARY,
     # Full Tilt leaves out its 'wins the pot' line at times: the summary's award is read then
     summary_collected=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:collected|showed \[[^\]]*\] and won) \((?P<amount>[^()]+)\)"
     ),
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: (?:and (?:won \([^)]*\)|lost) with|-) (?P<stated>.+?))?$"
     ),

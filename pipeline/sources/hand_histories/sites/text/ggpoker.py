@@ -15,11 +15,16 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT,
+    NAME,
+    STARS_BETS,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*"
 _DATE = r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})"
-_NAME = r"(?P<name>.+?)"
 
 GGPOKER = TextSite(
     name="GGPoker",
@@ -38,15 +43,11 @@ GGPOKER = TextSite(
     table=re.compile(
         r"^Table '(?P<table>.*)' (?:(?P<size>\d+)-max )?.*?Seat #(?P<button>\d+) is the button"
     ),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*?) in chips\)"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^()]*?) in chips\)"),
     sitting_out=re.compile(r"sitting out"),
     actor_separator=": ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
-        (re.compile(r"calls (?P<amount>\S+)"), "call"),
-        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        *STARS_BETS,
         (re.compile(r"posts small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts the ante (?P<amount>\S+)"), "ante"),
@@ -65,12 +66,12 @@ GGPOKER = TextSite(
         {"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 0, "show down": 0}
     ),
     run_twice=re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |^Hand was run"),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
-    collected=re.compile(rf"^{_NAME} collected (?P<amount>\S+) from"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    dealt=DEALT,
+    uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {NAME}$"),
+    collected=re.compile(rf"^{NAME} collected (?P<amount>\S+) from"),
+    summary=STARS_SUMMARY,
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: and (?:won \([^)]*\)|lost) with (?P<stated>.+?)(?:, and .*|, AII Premium.*)?)?$"
     ),

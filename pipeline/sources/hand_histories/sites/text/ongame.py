@@ -24,10 +24,14 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    FOLD_CHECK,
+    NAME,
+    NEVER,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*"
-_NAME = r"(?P<name>.+?)"
 
 ONGAME = TextSite(
     name="Ongame",
@@ -46,12 +50,11 @@ ONGAME = TextSite(
     ),
     table=None,
     button_line=re.compile(r"^Button: seat (?P<button>\d+)"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>{_AMOUNT})\)$"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>{_AMOUNT})\)$"),
     actor_separator=" ",
     all_in=re.compile(r"\[all in\]"),
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls (?P<amount>\S+)"), "call"),
         (re.compile(r"bets (?P<amount>\S+)"), "bet"),
         # "raises $1 to $1.37": what it adds, then a total that in stud is the hand's since
@@ -72,15 +75,15 @@ ONGAME = TextSite(
         {"stud": {"4th street": 1, "5th street": 2, "6th street": 3, "river": 4}}
     ),
     # stud: "[-, -, Kd]" (a card not seen: "-"), then each street's card; a draw: "New hand for"
-    dealt=re.compile(rf"^(?:Dealing to|New hand for) {_NAME}: \[(?P<cards>[^\]]*)\]$"),
-    collected=re.compile(r"(?!)"),  # the awards are in the summary
+    dealt=re.compile(rf"^(?:Dealing to|New hand for) {NAME}: \[(?P<cards>[^\]]*)\]$"),
+    collected=NEVER,  # the awards are in the summary
     summary=re.compile(r"^Summary:$"),
     summary_collected=re.compile(r"^(?:Main pot|Side pot \d+): \S+ won by (?P<winners>.+)$"),
     unmatched_in_collected=False,
     currency_line=re.compile(r"^Rake taken: (?P<mark>[$€£])", re.MULTILINE),
     play_money=re.compile(r", Play money\)"),
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} \([^()]*\)(?:, net: [^,]*)?, \[(?P<cards>[^\]]*)\]"
+        rf"^Seat \d+: {NAME} \([^()]*\)(?:, net: [^,]*)?, \[(?P<cards>[^\]]*)\]"
         r"(?: \((?P<stated>[^()]*)\))?$"
     ),
     date_formats=("%b %d %H:%M:%S %Y",),

@@ -18,6 +18,10 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT,
+    FOLD_CHECK,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?[ \u00a0]?\d[\d,. \u00a0]*?(?:[ \u00a0]?[$€£])?"
@@ -48,8 +52,7 @@ PACIFIC = TextSite(
     seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \( ?(?P<stack>[^()]*?) ?\)$"),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls \[(?P<amount>[^\]]*)\]"), "call"),
         (re.compile(r"bets \[(?P<amount>[^\]]*)\]"), "bet"),
         (re.compile(r"raises \[(?P<amount>[^\]]*)\]"), "raise"),
@@ -65,7 +68,7 @@ PACIFIC = TextSite(
     streets=MappingProxyType(
         {"dealing down cards": 0, "dealing flop": 1, "dealing turn": 2, "dealing river": 3}
     ),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    dealt=DEALT,
     collected=re.compile(rf"^{_NAME} collected \[ ?(?P<amount>[^\]]*?) ?\]$"),
     collected_in_summary=True,
     unmatched_in_collected=None,

@@ -21,7 +21,11 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    CATEGORY_WORDING,
+    DEALT,
+    NAME,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _ID = r"\s*(?:#Game No : \d+\n\s*)?\*{5} Hand History [Ff]or Game (?P<hand_id>\w+) \*{5}[^\n]*\n"
@@ -31,7 +35,6 @@ _WHEN = (
 )
 _AMOUNT = r"[$€£]? ?[\d.,]+"
 _ISO = r"(?P<iso>USD|EUR|GBP)"
-_NAME = r"(?P<name>.+?)"
 _PUT = r"[\[(] ?(?P<amount>[^\])]*?) ?[\])]\.?"  # "[$0.08 USD]." or "(200)"
 
 PARTYPOKER = TextSite(
@@ -63,7 +66,7 @@ PARTYPOKER = TextSite(
         r"\s*Table (?P<table>.+?) *\( ?(?:Real|Play) Money ?\)"
         r"(?:(?: -- |\n\s*)Seat (?P<button>\d+) is the button)?"
     ),
-    seat=re.compile(rf"^ ?[Ss]eat ?(?P<seat>\d+): {_NAME} \( ?(?P<stack>[^()]*?) ?\)"),
+    seat=re.compile(rf"^ ?[Ss]eat ?(?P<seat>\d+): {NAME} \( ?(?P<stack>[^()]*?) ?\)"),
     actor_separator=" ",
     actions=(
         (re.compile(r"(?:Forward )?[Ff]olds"), "fold"),
@@ -118,18 +121,18 @@ PARTYPOKER = TextSite(
             }
         }
     ),
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    dealt=DEALT,
     # "Ann wins $0.65 USD from the main pot ..." (classic), "Ann balance $51.20, bet $13.15,
     # collected $25.20, net +$12.05" (the 2019 summary)
     collected=re.compile(
-        rf"^{_NAME} (?:wins (?:(?:Hi|Lo) \()?|(?:Cashed out +)?balance [^,]*, bet [^,]*, "
+        rf"^{NAME} (?:wins (?:(?:Hi|Lo) \()?|(?:Cashed out +)?balance [^,]*, bet [^,]*, "
         r"collected )(?P<amount>[$€£]? ?[\d.,]+)(?: +USD| +EUR| +GBP| chips)?\)?(?: from|,|\.?$)"
     ),
     collected_in_summary=True,
     unmatched_in_collected=None,
     summary=re.compile(r"^\*\* Summary \*\*"),
     summary_required=False,
-    summary_shown=re.compile(rf"^{_NAME} (?:shows|(?P<mucked>mucks)) \[(?P<cards>[^\]]*)\]"),
+    summary_shown=re.compile(rf"^{NAME} (?:shows|(?P<mucked>mucks)) \[(?P<cards>[^\]]*)\]"),
     date_formats=(
         "%A, %B %d, %H:%M:%S %Y",
         "%A,%B %d, %H:%M:%S %Y",
@@ -154,19 +157,7 @@ PARTYPOKER = TextSite(
             r" of players|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\()"
         ),
     ),
-    wording=HandWording(
-        (
-            (r"^(?:a )?(?:straight flush|royal flush)", "Straight Flush"),
-            (r"^four of a kind", "Four of a Kind"),
-            (r"^(?:a )?full house", "Full House"),
-            (r"^(?:a )?flush", "Flush"),
-            (r"^(?:a )?straight", "Straight"),
-            (r"^three of a kind", "Three of a Kind"),
-            (r"^two pairs", "Two Pair"),
-            (r"^a pair", "Pair"),
-            (r"^high card", "High Card"),
-        )
-    ),
+    wording=CATEGORY_WORDING,
 )
 """PartyPoker: cash and tournaments (classic and 2019 logs), Hold'em, Omaha, Stud and Stud
 Hi/Lo (the player's own new card each street, ``bring-ins``, ``completes``, ``wins Lo``)."""

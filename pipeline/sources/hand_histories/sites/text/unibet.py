@@ -14,9 +14,13 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    FOLD_CHECK,
+    NAME,
+    NEVER,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
-_NAME = r"(?P<name>.+?)"
 _AMOUNT = r"(?P<amount>[$€£]?[\d.,]+)"
 
 UNIBET = TextSite(
@@ -31,12 +35,11 @@ UNIBET = TextSite(
         ),
     ),
     table=re.compile(r"\*\*\* Seated players \*\*\*"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*)\)$"),
-    button_line=re.compile(rf"^{_NAME} has the button$"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^()]*)\)$"),
+    button_line=re.compile(rf"^{NAME} has the button$"),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(rf"calls {_AMOUNT}"), "call"),
         (re.compile(rf"bets {_AMOUNT}"), "bet"),
         (re.compile(r"raises \S+ to (?P<to>[$€£]?[\d.,]+)"), "raise"),
@@ -63,11 +66,11 @@ UNIBET = TextSite(
             "showdown": 0,
         }
     ),
-    dealt=re.compile(rf"^Dealt (?:in|to) {_NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
-    collected=re.compile(rf"^{_NAME} wins {_AMOUNT}"),
+    dealt=re.compile(rf"^Dealt (?:in|to) {NAME}(?: \[(?P<cards>[^\]]*)\])?$"),
+    collected=re.compile(rf"^{NAME} wins {_AMOUNT}"),
     unmatched_in_collected=None,
     summary=re.compile(r"^\*\*\* Summary \*\*\*"),
-    summary_shown=re.compile(r"^(?!)"),  # the summary repeats bets and results, no cards
+    summary_shown=NEVER,  # the summary repeats bets and results, no cards
     date_formats=("%H:%M:%S %Y/%m/%d",),
 )
 """Unibet (Relax network): cash, Banzai tables too."""

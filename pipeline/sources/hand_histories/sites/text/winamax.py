@@ -15,6 +15,12 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT_BRACKETS,
+    NAME,
+    STARS_BETS,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*[$€£]?"
@@ -23,7 +29,6 @@ _TAIL = (
     rf"\((?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\) - "
     r"(?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z][\w+:-]*))?"
 )
-_NAME = r"(?P<name>.+?)"
 
 WINAMAX = TextSite(
     name="Winamax",
@@ -39,14 +44,10 @@ WINAMAX = TextSite(
         r"^Table:? '(?P<table>(?:.*\((?P<tournament>\d+)\)#\d+)|.*)' (?:(?P<size>\d+)-max )?"
         r"\((?:real|play) money\)(?: Seat #?(?P<button>\d+) is the button)?"  # no button: stud
     ),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^,()]*)(?:, [^()]*)?\)$"),
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^,()]*)(?:, [^()]*)?\)$"),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
-        (re.compile(r"calls (?P<amount>\S+)"), "call"),
-        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        *STARS_BETS,
         (re.compile(r"posts small blind (?P<amount>\S+) out of position"), "dead_post"),
         (re.compile(r"posts small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts big blind (?P<amount>\S+)"), "big_blind"),
@@ -73,11 +74,11 @@ WINAMAX = TextSite(
         }
     ),
     # stud: "[X X 8h] [Ks]", the cards dealt so far (X: one not seen), then the street's
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: (?P<cards>\[.*\]))?$"),
-    collected=re.compile(rf"^{_NAME} collected (?P<amount>\S+) from"),
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
+    dealt=DEALT_BRACKETS,
+    collected=re.compile(rf"^{NAME} collected (?P<amount>\S+) from"),
+    summary=STARS_SUMMARY,
     summary_shown=re.compile(
-        rf"^Seat \d+: {_NAME} (?:\((?:button|small blind|big blind)\) )*"
+        rf"^Seat \d+: {NAME} (?:\((?:button|small blind|big blind)\) )*"
         r"(?:showed|(?P<mucked>mucked)) \[(?P<cards>[^\]]*)\]"
         r"(?: and (?:won \S+|lost) with (?P<stated>.+))?$"
     ),

@@ -21,6 +21,13 @@ import re
 from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
+from pipeline.sources.hand_histories.sites.text.patterns import (
+    DEALT_BRACKETS,
+    FOLD_CHECK,
+    NEVER,
+    STARS_BETS,
+    STARS_SUMMARY,
+)
 from pipeline.sources.hand_histories.text_site import TextSite
 
 _NAME = r"(?P<name>.*?)"
@@ -64,8 +71,7 @@ WINNING = TextSite(
     name_marks=re.compile(r"(?m)^\*?Player "),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
+        *FOLD_CHECK,
         (re.compile(r"calls " + _PUT), "call"),
         (re.compile(r"bets " + _PUT), "bet"),
         (re.compile(r"raises " + _PUT), "raise"),
@@ -147,11 +153,7 @@ WINNING_2019 = TextSite(
     sitting_out=re.compile(r"is sitting out"),
     actor_separator=" ",
     actions=(
-        (re.compile(r"folds"), "fold"),
-        (re.compile(r"checks"), "check"),
-        (re.compile(r"calls (?P<amount>\S+)"), "call"),
-        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
-        (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        *STARS_BETS,
         (re.compile(r"caps (?P<amount>\S+)"), "call"),
         (re.compile(r"posts the small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts the big blind (?P<amount>\S+)"), "big_blind"),
@@ -177,7 +179,7 @@ WINNING_2019 = TextSite(
     ),
     run_twice=re.compile(r"^\*\*\* (?:RUN IT TWICE|FLOP \d|TURN \d|RIVER \d) "),
     # stud: "[Qd 2d] [Ac]", the up cards dealt before and the street's
-    dealt=re.compile(rf"^Dealt to {_NAME}(?: (?P<cards>\[.*\]))?$"),
+    dealt=DEALT_BRACKETS,
     uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
     # the pots shown down are collected before the summary; one won without a showdown only
     # in it ("Seat 7: Ann did not show and won $0.07")
@@ -186,8 +188,8 @@ WINNING_2019 = TextSite(
         r"(?P<amount>\$?[\d.,]+)"
     ),
     collected_in_summary=True,
-    summary=re.compile(r"^\*\*\* SUMMARY \*\*\*"),
-    summary_shown=re.compile(r"^(?!)"),  # the showdown's lines give the cards and names
+    summary=STARS_SUMMARY,
+    summary_shown=NEVER,  # the showdown's lines give the cards and names
     date_formats=("%Y/%m/%d %H:%M:%S",),
     ignored=(re.compile(r"^(?:Main pot |Total pot |Board )"),),
     wording=_WORDING,

@@ -21,13 +21,15 @@ from datetime import datetime
 from xml.etree.ElementTree import Element
 
 from pipeline.records import HandLog
-from pipeline.records.game_names import OMAHA, OMAHA_5, OMAHA_6, SHORT_DECK
+from pipeline.records.game_names import IPOKER as SITE_NAME
+from pipeline.records.game_names import OMAHA, OMAHA_5, OMAHA_6, SHORT_DECK, site_words
 from pipeline.sources.hand_histories.xml_engine import (
     BadHandError,
     HandBuilder,
     UnsupportedGameError,
     XmlSite,
     card_of,
+    limit_bets,
     money,
 )
 
@@ -41,11 +43,32 @@ RAISES_TO = {"23": "r"}
 client's raise, writes what it adds)."""
 POSTS = {"1": "sb", "2": "bb", "15": "ante"}
 """``type`` codes of forced bets -> our verbs."""
+BIG_BLIND = "bb"
+DISCONNECTED = "7"
+DISCONNECTED_SUM = "DP"
+"""An all-in (``type`` 7) whose ``sum`` is ``DP``: the player is all in by disconnection
+(kept in the hand for the chips already in, adding none)."""
+BRING_IN = "16"
+"""The ``type`` code of the stud bring-in (``sum`` the bet it makes)."""
 SITTING_OUT = frozenset({"8", "9"})
 """``type`` codes of a seat that sits the hand out (no cards dealt)."""
-STREET_OF_ROUND = {"0": 0, "1": 0, "2": 1, "3": 2, "4": 3}
-"""``round no`` -> street (round 0 holds the blinds and antes)."""
+STREET_OF_ROUND = {
+    "board": {"0": 0, "1": 0, "2": 1, "3": 2, "4": 3},
+    "stud": {"0": 0, "1": 0, "2": 0, "3": 1, "4": 2, "5": 3, "6": 4},
+}
+"""``round no`` -> street, by how the game deals (round 0 holds the blinds and antes; stud's
+round 1 is empty and round 2 is third street)."""
 BOARD = {"Flop": 1, "Turn": 2, "River": 3}
+STUD_CARDS = frozenset({"Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "River"})
+"""``cards type`` of the cards a street deals a stud player (``X`` a card face down to the
+log's owner: ``X X DA`` on third street)."""
+HIDDEN = "X"
+STUD_AND_DRAW = sorted(
+    ((words.casefold(), game.name) for words, game in site_words(SITE_NAME).items()),
+    key=lambda pair: -len(pair[0]),
+)
+"""The start of ``gametype`` -> a stud or draw game (``7 Card Stud Hi-Lo L €0.05/€0.10``),
+the longest words first; the words are the one table's."""
 GAMES = (
     ("six plus holdem", SHORT_DECK.name),
     ("holdem", "Hold'em"),
@@ -66,6 +89,7 @@ LIMITS = (
 )
 """Limit words of ``gametype`` (``SL`` Spanish *sin límite*, ``БЛ`` Russian) -> ours."""
 UNSUPPORTED = ("stud", "razz", "draw", "badugi")
+"""Words of a ``gametype`` not read (5 Card Stud): named as an unsupported variant."""
 DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%d.%m.%Y %H:%M:%S",
                 "%d/%m/%Y %H:%M")  # fmt: skip
 """``startdate`` as iPoker clients write it; the clock is the client's, no zone said."""
@@ -82,6 +106,9 @@ def game_words(gametype: str, hole_cards: int) -> str:
     Omaha where ``gametype`` names only the limit); :class:`UnsupportedGameError` for Stud
     and the like."""
     lower = gametype.casefold()
+    stud_or_draw = next((game for words, game in STUD_AND_DRAW if lower.startswith(words)), None)
+    if stud_or_draw is not None:
+        return stud_or_draw
     if any(word in lower for word in UNSUPPORTED):
         raise UnsupportedGameError(gametype.strip())
     tokens = re.split(r"\s+", lower.strip())
@@ -124,9 +151,14 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
     players = general.findall("players/player") if general is not None else []
     if not players:
         raise BadHandError("no <players> in the hand")
-    pockets = [c for c in game.iter("cards") if c.get("type") == "Pocket"]
+    dealings = list(game.iter("cards"))
+    pockets = [cards for cards in dealings if cards.get("type") == "Pocket"]
     hole_cards = max((len((c.text or "").split()) for c in pockets), default=2)
-    hand.game = game_words(context.get("general/gametype", ""), hole_cards)
+    gametype = context.get("general/gametype", "")
+    hand.game = game_words(gametype, hole_cards)
+    deal = hand.deal_rules.kind
+    if deal != "board":
+        hand.small_bet, hand.big_bet = limit_bets(gametype)
     start = general.findtext("startdate") if general is not None else None
     hand.date = _local_date(start or context.get("general/startdate", ""))
     hand.hero = context.get("general/nickname")
@@ -153,15 +185,23 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
             money(player.get("chips")),
             button=player.get("dealer") == "1",
         )
+    dealt_cards = {cards.get("player") for cards in dealings if cards.get("player")}
+    for player in players:
+        if dealt_cards and player.get("name") not in dealt_cards:
+            hand.sits_out(player.get("name", ""))  # listed, but dealt no cards
     for round_ in game.findall("round"):
-        street = STREET_OF_ROUND.get(round_.get("no", ""))
+        street = STREET_OF_ROUND[deal].get(round_.get("no", ""))
         if street is None:
             raise BadHandError(f"a round numbered {round_.get('no')!r}")
         hand.to_street(street)
         for cards in round_.findall("cards"):
             kind = cards.get("type", "")
             written = (cards.text or "").split()
-            if kind in BOARD:
+            if deal == "stud" and kind in STUD_CARDS:
+                key = cards.get("player", "")
+                dealt = [None if card == HIDDEN else ipoker_card(card) for card in written]
+                hand.deal_to(key, dealt, so_far=False, shown=key != hand.hero)
+            elif kind in BOARD:
                 hand.deal(BOARD[kind], [ipoker_card(card) for card in written])
             elif kind == "Pocket" and written and not {"X", "x"} & set(written):
                 key = cards.get("player", "")
@@ -169,7 +209,17 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
         for action in sorted(round_.findall("action"), key=lambda a: int(a.get("no", "0"))):
             key, code = action.get("player", ""), action.get("type", "")
             if code in POSTS:
-                hand.post(key, POSTS[code], money(action.get("sum")))
+                amount = money(action.get("sum"))
+                big_blind = hand.posted.get(BIG_BLIND)
+                if POSTS[code] == BIG_BLIND and big_blind is not None and amount > big_blind:
+                    # a big blind and a dead small one posted together ("post both")
+                    hand.post(key, "post", amount, dead=amount - big_blind)
+                else:
+                    hand.post(key, POSTS[code], amount)
+            elif code == DISCONNECTED and action.get("sum") == DISCONNECTED_SUM:
+                pass  # all in by disconnection: in the hand for what they put in, no chips
+            elif code == BRING_IN:
+                hand.bring_in(key, money(action.get("sum")))
             elif code in ACTIONS:
                 hand.act(key, ACTIONS[code], money(action.get("sum") or "0"))
             elif code in RAISES_TO:
@@ -183,6 +233,8 @@ def walk(game: Element, context: dict[str, str], hand: HandBuilder) -> None:
         return
     for player in players:
         hand.win(player.get("name", ""), money(player.get("win") or "0"))
+        if player.get("bet"):
+            hand.expect_bet_total(player.get("name", ""), money(player.get("bet")))
 
 
 IPOKER = XmlSite(
