@@ -358,6 +358,7 @@ STUD = GameNames(
     ),
     hole_cards=7,
     log_words={
+        POKERSTARS: _limits("7 Card Stud"),
         FULL_TILT: ("limit stud hi",),
         WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
         PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
@@ -378,6 +379,7 @@ STUD_HI_LO = GameNames(
     ),
     hole_cards=7,
     log_words={
+        POKERSTARS: _limits("7 Card Stud Hi/Lo"),
         FULL_TILT: ("limit stud h/l",),
         WINAMAX: ("7-Card Stud Hi/Lo fixed limit",),
         PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
@@ -395,6 +397,7 @@ RAZZ = GameNames(
     aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
     hole_cards=7,
     log_words={
+        POKERSTARS: _limits("Razz"),
         FULL_TILT: ("limit razz",),
         WINAMAX: ("Razz fixed limit",),
         MERGE: ("Razz",),
@@ -409,6 +412,7 @@ FIVE_CARD_DRAW = GameNames(
     ),
     hole_cards=5,
     log_words={
+        POKERSTARS: _limits("5 Card Draw"),
         FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw"),
         ONGAME: ("limit five_card_draw", "pot_limit five_card_draw", "no_limit five_card_draw"),
         MERGE: ("5-Draw",),
@@ -425,6 +429,7 @@ TRIPLE_DRAW_2_7 = GameNames(
     ),
     hole_cards=5,
     log_words={
+        POKERSTARS: _limits("Triple Draw 2-7 Lowball"),
         FULL_TILT: ("limit 2-7 triple draw",),
         WINAMAX: ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"),
         MERGE: ("2-7 Lowball",),  # Merge's 2-7 is triple draw (its rounds say so)
@@ -439,7 +444,10 @@ SINGLE_DRAW_2_7 = GameNames(
         "NL 2-7 Single Draw", *_limits("Single Draw 2-7 Lowball"),
     ),
     hole_cards=5,
-    log_words={FULL_TILT: ("no limit 2-7 single draw", "pot limit 2-7 single draw")},
+    log_words={
+        POKERSTARS: _limits("Single Draw 2-7 Lowball"),
+        FULL_TILT: ("no limit 2-7 single draw", "pot limit 2-7 single draw"),
+    },
 )  # fmt: skip
 """2-7 Single Draw: the final five, deuce-to-seven."""
 TRIPLE_DRAW_A_5 = GameNames(
@@ -451,6 +459,7 @@ TRIPLE_DRAW_A_5 = GameNames(
     ),
     hole_cards=5,
     log_words={
+        POKERSTARS: _limits("Triple Draw A-5 Lowball"),
         FULL_TILT: ("limit a-5 triple draw",),
         MERGE: ("A-5 Lowball",),
     },
@@ -461,6 +470,7 @@ BADUGI = GameNames(
     aliases=("Badugi Triple Draw", *_limits("Badugi")),
     hole_cards=4,
     log_words={
+        POKERSTARS: _limits("Badugi"),
         FULL_TILT: ("limit badugi", "fl badugi"),
         MERGE: ("Badugi",),
     },
