@@ -164,4 +164,9 @@ POKERSTARS = TextSite(
     unknown_lines_ignored=True,  # see the module doc
 )
 """PokerStars: Hold'em, Omaha, Omaha Hi/Lo and 6+ Hold'em (cash, Zoom, home games and
-tournaments); Stud, Razz and Draw are named unsupported variants."""
+tournaments); Stud, Stud Hi/Lo, Razz, 5 Card Draw, 2-7 Single and Triple Draw, A-5 Triple
+Draw and Badugi, alone or in a mixed game (HORSE, 8-Game: each hand its own game), read here
+alone: the compiled scanner hands them back.  Stud: ``*** 3rd STREET ***`` to ``*** 6th
+STREET ***`` and ``*** RIVER ***`` (the seventh), ``Dealt to Bob [6h 7h] [5s]``, ``brings in
+for``; draw: ``*** DEALING HANDS ***``, ``*** FIRST DRAW ***`` (a single draw writes none),
+``discards 2 cards``, ``stands pat``."""
