@@ -4,8 +4,18 @@ are checked by an evaluator that is not ours."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pokerkit
 import polars as pl
+
+from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
+from pipeline.records import HandLog
+from pipeline.sources.hand_histories import read_text_site
+from pipeline.sources.hand_histories.text_site import TextSite
+
+SAMPLES = Path(__file__).parents[2] / "data" / "hand_histories" / "sites"
+"""Our own samples of each site's grammar."""
 
 POKERKIT_HANDS: dict[str, tuple[type[pokerkit.Hand], ...]] = {
     "7 Card Stud": (pokerkit.StandardHighHand,),
@@ -43,3 +53,17 @@ def showdowns_paid_as_pokerkit_ranks(rows: pl.DataFrame, game: str) -> int:
             assert winners <= paid, f"{game} {hand['round'][0]}: {winners} not in {paid}"
         checked += 1
     return checked
+
+
+def sample_log(site: TextSite, name: str) -> HandLog:
+    """Our sample ``name`` (in :data:`SAMPLES`) read by the text engine as ``site``."""
+    path = SAMPLES / name
+    return read_text_site(site, path.read_bytes(), path.name)
+
+
+def audited(log: HandLog) -> tuple[int, int, int]:
+    """Assert that the pot audit and the hand-name check raise no issue on ``log``; its pots
+    audited, disagreements and names checked."""
+    issues, counts = audit_pots_with_counts(log)
+    assert issues.height == 0, issues.rows()
+    return counts.pots_audited, counts.disagreements, counts.names_checked

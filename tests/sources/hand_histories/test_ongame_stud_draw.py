@@ -7,21 +7,19 @@ evaluators."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
-from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites.text.ongame import ONGAME
-from tests.sources.hand_histories.stud_draw_checks import showdowns_paid_as_pokerkit_ranks
-
-SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "ongame_stud_draw.txt"
+from tests.sources.hand_histories.stud_draw_checks import (
+    audited,
+    sample_log,
+    showdowns_paid_as_pokerkit_ranks,
+)
 
 
 def _log() -> HandLog:
-    return read_text_site(ONGAME, SAMPLE.read_bytes(), SAMPLE.name)
+    return sample_log(ONGAME, "ongame_stud_draw.txt")
 
 
 def test_every_row_of_the_sample() -> None:
@@ -46,9 +44,7 @@ def test_every_row_of_the_sample() -> None:
 
 
 def test_the_pots_and_names_agree() -> None:
-    issues, counts = audit_pots_with_counts(_log())
-    assert issues.height == 0
-    assert (counts.pots_audited, counts.disagreements, counts.names_checked) == (2, 0, 4)
+    assert audited(_log()) == (2, 0, 4)
 
 
 @pytest.mark.parametrize("game", ["7 Card Stud", "5 Card Draw"])

@@ -7,19 +7,17 @@ evaluators."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
-from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites.text.partypoker import PARTYPOKER
-from tests.sources.hand_histories.stud_draw_checks import showdowns_paid_as_pokerkit_ranks
-
-SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "partypoker_stud.txt"
+from tests.sources.hand_histories.stud_draw_checks import (
+    audited,
+    sample_log,
+    showdowns_paid_as_pokerkit_ranks,
+)
 
 
 def _log() -> HandLog:
-    return read_text_site(PARTYPOKER, SAMPLE.read_bytes(), SAMPLE.name)
+    return sample_log(PARTYPOKER, "partypoker_stud.txt")
 
 
 def test_every_row_of_the_sample() -> None:
@@ -40,7 +38,5 @@ def test_every_row_of_the_sample() -> None:
 
 
 def test_the_halves_agree_with_the_replay_and_pokerkit() -> None:
-    issues, counts = audit_pots_with_counts(_log())
-    assert issues.height == 0
-    assert (counts.pots_audited, counts.disagreements, counts.names_checked) == (1, 0, 2)
+    assert audited(_log()) == (1, 0, 2)
     assert showdowns_paid_as_pokerkit_ranks(_log().rows, "7 Card Stud Hi/Lo") == 1

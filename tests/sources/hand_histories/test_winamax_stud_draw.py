@@ -6,22 +6,20 @@ show as ``X`` and the stud streets' cards as the whole hand so far."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 import pytest
 
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
-from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites.text.winamax import WINAMAX
-from tests.sources.hand_histories.stud_draw_checks import showdowns_paid_as_pokerkit_ranks
-
-SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "winamax_stud_draw.txt"
+from tests.sources.hand_histories.stud_draw_checks import (
+    sample_log,
+    showdowns_paid_as_pokerkit_ranks,
+)
 
 
 def _log() -> HandLog:
-    return read_text_site(WINAMAX, SAMPLE.read_bytes(), SAMPLE.name)
+    return sample_log(WINAMAX, "winamax_stud_draw.txt")
 
 
 def test_every_row_of_the_sample() -> None:
