@@ -85,7 +85,7 @@ def test_what_the_headers_say() -> None:
     ]
 
 
-def test_run_it_twice_and_razz_are_issues_and_the_pots_agree() -> None:
+def test_run_it_twice_and_five_card_stud_are_issues_and_the_pots_agree() -> None:
     log = _log()
     assert log.issues.select("line", "hand_id", "code").rows() == [
         (80, "33000000003", "run_it_twice"),
