@@ -171,7 +171,77 @@ def test_a_late_small_blind_is_dead_on_both_paths() -> None:
         assert player(compiled.rows, "4101", "Dee")["put_in"] == 1.75
 
 
-_TOTAL_POT = re.compile(r"^Total pot [$€£]?([\d,.]+)", re.MULTILINE)
+OUT_OF_HAND = """\
+PokerStars Hand #4201: Tournament #77, $5+$0.50 USD Hold'em No Limit - Level II (15/30) - \
+2026/11/20 22:00:00 ET
+Table '77 3' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cy (1500 in chips) out of hand (moved from another table into small blind)
+Seat 4: Dee (1500 in chips)
+Bob: posts small blind 15
+Dee: posts big blind 30
+*** HOLE CARDS ***
+Ann: raises 60 to 90
+Bob: folds
+Dee: folds
+Uncalled bet (60) returned to Ann
+Ann collected 75 from pot
+Ann: doesn't show hand
+*** SUMMARY ***
+Total pot 75 | Rake 0
+Seat 1: Ann (button) collected (75)
+Seat 2: Bob (small blind) folded before Flop
+Seat 4: Dee (big blind) folded before Flop
+"""
+
+OUT_OF_HAND_BADUGI = """\
+PokerStars Game #4202: Tournament #78, $5+$0.50 USD Badugi Limit - Level I (10/20) - \
+2026/11/20 22:05:00 ET
+Table '78 1' 8-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips) out of hand (moved from another table into small blind)
+Seat 3: Cy (1500 in chips)
+Seat 4: Dee (1500 in chips)
+Cy: posts small blind 10
+Dee: posts big blind 20
+*** DEALING HANDS ***
+Dealt to Ann [2c 9s 7h 4d]
+Ann: raises 20 to 40
+Cy: folds
+Dee: calls 20
+*** FIRST DRAW ***
+Dee: discards 1 card
+Ann: stands pat on [2c 9s 7h 4d]
+Dee: checks
+Ann: bets 20
+Dee: folds
+Uncalled bet (20) returned to Ann
+Ann collected 90 from pot
+Ann: doesn't show hand
+*** SUMMARY ***
+Total pot 90 | Rake 0
+Seat 1: Ann (button) collected (90)
+Seat 3: Cy (small blind) folded before the Draw
+Seat 4: Dee (big blind) folded after the 1st Draw
+"""
+
+
+def test_a_seat_out_of_the_hand_is_not_dealt_in_on_both_paths() -> None:
+    # "out of hand (moved from another table into small blind)": the summary rightly leaves
+    # the seat out, which is no hand cut short (5 corpus Badugi hands were truncated_hand).
+    for text, dealt_in in (
+        (OUT_OF_HAND, ["Ann", "Bob", "Dee"]),
+        (OUT_OF_HAND_BADUGI, ["Ann", "Cy", "Dee"]),
+    ):
+        reference = read_pokerstars_reference(text, "moved.txt")
+        assert reference.issues.filter(pl.col("code") == "truncated_hand").height == 0
+        assert sorted(reference.rows["player"]) == dealt_in
+        assert reference.rows["put_in"].sum() == total_pot(text)
+        if SCAN is not None:  # the scanner reads the Hold'em hand, hands the Badugi one back
+            compiled = read_pokerstars(text, "moved.txt")
+            assert differing_columns(compiled.rows, reference.rows) == []
+            assert compiled.issues.equals(reference.issues)
 
 
 @pytest.mark.slow  # a minute: the corpus read twice, by each path

@@ -200,17 +200,9 @@ def stud_draw() -> dict[str, SiteFigures]:
         ("FullTilt", 30, 177, 174, (22, 50), {"malformed_hand": 2, "unsupported_variant": 1}),
         ("Ongame", 6, 21, 21, (6, 10), {}),
         ("PartyPoker", 4, 4, 4, (1, 3), {}),
-        # a tracker's export in capitals left out; five Badugi tournament hands whose seat
-        # "out of hand (moved from another table into small blind)" the summary check counts
-        # as dealt in (their summaries name one seat fewer): truncated
-        (
-            "PokerStars",
-            30,
-            418,
-            412,
-            (86, 210),
-            {"truncated_hand": 5, "unsupported_variant": 1},
-        ),
+        # a tracker's export in capitals left out (five Badugi tournament hands with a seat
+        # "out of hand (moved from another table into small blind)" are read: not dealt in)
+        ("PokerStars", 30, 418, 417, (87, 212), {"unsupported_variant": 1}),
         ("Winamax", 7, 7, 7, (4, 4), {}),
         # a file cut short after a hand's seats
         ("Winning", 3, 7, 6, (1, 2), {"truncated_hand": 1}),

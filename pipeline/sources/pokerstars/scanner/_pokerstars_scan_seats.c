@@ -71,7 +71,9 @@ read_seat(Hand *h, const char *p, const char *end)
     s->has_hole = s->has_stated = s->shown = s->acted = s->showed_down = 0;
     s->actions_len = 0;
     s->segment = s->tokens = 0;
-    s->sitting_out = FIND(chips + 9, end, "sitting out") != NULL;
+    /* "is sitting out", or "out of hand (moved from another table into small blind)" */
+    s->sitting_out =
+        FIND(chips + 9, end, "sitting out") != NULL || FIND(chips + 9, end, "out of hand") != NULL;
     h->n_seats++;
 }
 

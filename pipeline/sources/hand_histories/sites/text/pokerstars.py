@@ -20,7 +20,8 @@ engine:
   the whole hand;
 - a summary names every seat dealt in: fewer seat lines, or a last line cut, is a hand cut
   short (``truncated_hand``), never scored from half;
-- a seated player is dealt in unless the seat line says ``sitting out`` and they never act.
+- a seated player is dealt in unless the seat line says ``sitting out`` (or ``out of hand``,
+  moved from another table) and they never act.
 
 Lines that carry nothing to score (chat, ``has returned``, ``leaves the table``, a bounty, a
 tournament's finish) are every other line, as the compiled scanner reads them: the two paths
@@ -88,7 +89,9 @@ POKERSTARS = TextSite(
     ),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips"),
     seat_start=re.compile(r"^Seat "),
-    sitting_out=re.compile(r"sitting out"),
+    # "is sitting out", or "out of hand (moved from another table into small blind)": a seat
+    # that is not dealt in, whatever game
+    sitting_out=re.compile(r"sitting out|out of hand"),
     actor_separator=": ",
     actions=(
         (re.compile(r"folds(?:[^\[]*\[(?P<cards>[^\]]*)\])?"), "fold"),
