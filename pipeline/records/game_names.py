@@ -367,6 +367,8 @@ STUD = GameNames(
         WINNING: ("Seven Cards Stud", "7Stud(Fixed Limit)"),
         MERGE: ("7-Stud",),
         IPOKER: ("7 Card Stud",),
+        EVERLEAF: ("7 Card Stud",),
+        KINGSCLUB: ("Limit Seven Card Stud",),
     },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
@@ -389,6 +391,7 @@ STUD_HI_LO = GameNames(
         ABSOLUTE: ("Seven Card Hi/Lo",),
         MERGE: ("7-Stud H/L8",),
         IPOKER: ("7 Card Stud Hi-Lo",),
+        KINGSCLUB: ("Limit Seven Card Stud Hi-Lo",),
     },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
@@ -401,6 +404,7 @@ RAZZ = GameNames(
         FULL_TILT: ("limit razz",),
         WINAMAX: ("Razz fixed limit",),
         MERGE: ("Razz",),
+        KINGSCLUB: ("Limit Razz",),
     },
 )
 """Razz: the lowest five of seven, ace-to-five."""
@@ -433,6 +437,7 @@ TRIPLE_DRAW_2_7 = GameNames(
         FULL_TILT: ("limit 2-7 triple draw",),
         WINAMAX: ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"),
         MERGE: ("2-7 Lowball",),  # Merge's 2-7 is triple draw (its rounds say so)
+        KINGSCLUB: ("Limit 2-7 Triple Draw",),
     },
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
@@ -447,6 +452,7 @@ SINGLE_DRAW_2_7 = GameNames(
     log_words={
         POKERSTARS: _limits("Single Draw 2-7 Lowball"),
         FULL_TILT: ("no limit 2-7 single draw", "pot limit 2-7 single draw"),
+        KINGSCLUB: ("No Limit 2-7 Single Draw",),
     },
 )  # fmt: skip
 """2-7 Single Draw: the final five, deuce-to-seven."""
@@ -462,6 +468,7 @@ TRIPLE_DRAW_A_5 = GameNames(
         POKERSTARS: _limits("Triple Draw A-5 Lowball"),
         FULL_TILT: ("limit a-5 triple draw",),
         MERGE: ("A-5 Lowball",),
+        KINGSCLUB: ("Limit A-5 Triple Draw",),
     },
 )  # fmt: skip
 """A-5 Triple Draw: the final five, ace-to-five."""
@@ -473,6 +480,7 @@ BADUGI = GameNames(
         POKERSTARS: _limits("Badugi"),
         FULL_TILT: ("limit badugi", "fl badugi"),
         MERGE: ("Badugi",),
+        KINGSCLUB: ("Limit Badugi",),
     },
 )
 """Badugi: the final four, one card of each suit and rank, lowest wins."""

@@ -712,6 +712,12 @@ def _action(
             pass
         elif kind == "call" and hand.street > 0 and top == 0:
             kind = "bet"
+        elif kind == "bet" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
+            # a bet facing one: stud's completion over the bring-in (KingsClub's "bets 40"),
+            # a raise to the street total it makes
+            hand.commit(name, amount, live=True)
+            hand.act(name, f"r{amount_text(hand.street_bet[name])}{all_in}")
+            return True
         elif kind == "call" and top > 0 and hand.street_bet[name] + amount > top + 1e-9:
             hand.commit(name, amount, live=True)
             hand.act(name, f"r{amount_text(hand.street_bet[name])}{all_in}")
@@ -723,7 +729,7 @@ def _action(
         if says.get("to") or not says.get("amount"):
             to = hand.amount(says.get("to"))
         else:
-            to = hand.street_bet[name] + hand.amount(says.get("amount"))
+            to = round(hand.street_bet[name] + hand.amount(says.get("amount")), 9)
         hand.commit(name, to - hand.street_bet[name], live=True)
         hand.act(name, f"r{amount_text(to)}{all_in}")
     elif kind == "all_in":  # what it adds: a call, a bet or a raise as the amount makes it

@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from pipeline.records.game_names import EVERLEAF as EVERLEAF_NAME
 from pipeline.sources.hand_histories.sites.text.patterns import (
     CATEGORY_WORDING,
     FOLD_CHECK,
     NAME,
     NEVER,
+    stud_and_draw_words,
 )
 from pipeline.sources.hand_histories.text_site import CURRENCY_MARKS, TextSite
 
@@ -36,14 +38,17 @@ _WHERE = r"\nTable (?P<table>[^\n]+)(?:\nSeat (?P<button>\d+) is the button)?"
 _CASH = r"[$€£ˆ] ?[\d.,]+"  # "ˆ": the euro as some of its logs write it (a caret)
 _CHIPS = r"[\d.,]+"
 _PUT = r"\[ *(?P<amount>[^\]]*?) *\]"
+_STUD = stud_and_draw_words(EVERLEAF_NAME)
 _VERBS = r"posts|bets|calls|raises|folds|checks|shows|mucks|wins|does not show"
 
 
 def _header(amount: str, tournament: str) -> re.Pattern[str]:
     """The header with stakes written ``amount``: a no-limit or pot-limit game's blinds, a limit
-    game's bets (its blinds are then the ones posted)."""
+    game's bets (its blinds are then the ones posted); stud's bets (read as ``small_bet``,
+    ``big_bet``: stud has no blinds)."""
     return re.compile(
-        rf"{_START}\n{tournament}(?:Blinds +)?(?:(?P<sb>{amount})/ ?(?P<bb>{amount}) (?=[NP]L )"
+        rf"{_START}\n{tournament}(?:Blinds +)?"
+        rf"(?:(?P<sb>{amount})/ ?(?P<bb>{amount}) (?=[NP]L |(?:{_STUD}) - )"
         rf"|{amount}/ ?{amount} )(?P<game>.+?){_WHEN}{_WHERE}"
     )
 
@@ -69,6 +74,9 @@ EVERLEAF = TextSite(
         (re.compile(r"posts small blind " + _PUT), "small_blind"),
         (re.compile(r"posts big blind " + _PUT), "big_blind"),
         (re.compile(r"posts ante " + _PUT), "ante"),
+        # stud: "posts bring-in $0.02.", "completes to $0.05." (the street total)
+        (re.compile(rf"posts bring-in (?P<amount>{_CASH}|{_CHIPS})\.?$"), "bring_in"),
+        (re.compile(rf"completes to (?P<to>{_CASH}|{_CHIPS})\.?$"), "raise"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\] *(?P<stated>.+)?"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (
@@ -80,11 +88,20 @@ EVERLEAF = TextSite(
         ),
     ),
     all_in=re.compile(r"(?i)\ball-in\b"),
-    street=re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing \w+) \*\*"),
-    streets=MappingProxyType(
-        {"dealing down cards": 0, "dealing flop": 1, "dealing turn": 2, "dealing river": 3}
+    # stud writes "** Dealing 4th Street **", or (before August 2011) "**** dealing 4th street ****"
+    street=re.compile(
+        r"^\*{2,4} (?P<street>Dealing down cards|[Dd]ealing (?:\w+ [Ss]treet|\w+)) \*{2,4}"
     ),
-    dealt=re.compile(rf"^Dealt to {NAME} \[(?P<cards>[^\]]*)\]$"),
+    streets=MappingProxyType(
+        {
+            **{"dealing down cards": 0, "dealing flop": 1, "dealing turn": 2, "dealing river": 3},
+            **{"dealing 4th street": 1, "dealing 5th street": 2, "dealing 6th street": 3},
+        }
+    ),
+    deal_streets=MappingProxyType({"stud": {"dealing river": 4}}),  # stud's seventh street
+    # a stud card: "Dealt to Bob [ Ah ]." (an opponent's up card; the hero's three on third
+    # street "[ 5d, Qs, 7s ].")
+    dealt=re.compile(rf"^Dealt to {NAME} \[(?P<cards>[^\]]*)\]\.?$"),
     collected=re.compile(
         rf"^{NAME} wins +(?:(?:high|low) \()?(?P<amount>[$€£ˆ]? ?[\d.,]+)(?: \w+)?\)? from"
     ),
@@ -103,4 +120,7 @@ EVERLEAF = TextSite(
     rewrites=((re.compile(rf"(?m)^(\S[^\n]*?): (?=(?:{_VERBS})\b)"), r"\1 "),),
     wording=CATEGORY_WORDING,
 )
-"""Everleaf (and its skins): cash and tournaments, Hold'em and Omaha (Hi/Lo)."""
+"""Everleaf (and its skins): cash and tournaments, Hold'em and Omaha (Hi/Lo), 7 Card Stud
+(``** Dealing down cards **`` to ``** Dealing River **``, ``posts bring-in $0.02.``,
+``completes to $0.05.``; the older logs deal no card a line and write the streets
+``**** dealing 4th street ****``)."""

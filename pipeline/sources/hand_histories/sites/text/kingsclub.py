@@ -10,8 +10,15 @@ from the small blind, ``raises to 1,375``), ``, and is all in`` marks an all-in;
 written.  A street repeats the board before the card it adds (``*** TURN *** [8d 4d 3c]
 [5c]``); a board run twice is written ``*** BOARD 2 - RIVER ***`` (left out, as on every site).
 The summary gives each seat's net (``Seat 3: Ann (12,925) +2,925``) and the pots won (``Ann wins
-pot (1,350)``, ``Ann wins (3,075) from side pot 1``).  Big O (five-card Omaha Hi/Lo), stud and
-the draw games are left out, named, until the games' table and the engine read them.
+pot (1,350)``, ``Ann wins (3,075) from side pot 1``).
+
+Stud (``Limit Seven Card Stud Hi-Lo``, ``Limit Razz``) names its streets by the one whose betting
+ends (``*** 3RD STREET ***`` deals the fourth card), deals an opponent's cards as ``[X X Td]``,
+``brings in for 10``, and completes with ``bets 40``.  The draw games (``Limit 2-7 Triple Draw``,
+``No Limit 2-7 Single Draw``, ``Limit Badugi``) write ``*** 1ST BETTING ROUND ***``, ``*** 1ST
+DRAW ***``, ``draws 2``, ``stands pat`` and the hero's ``discards [Ts Jh] draws [3c 6c]``; a draw
+run twice writes ``Run 1: Ann shows [...]`` (left out).  Big O (five-card Omaha Hi/Lo), 2-7 Razz,
+A-5 Single Draw, Badeucey, Badacey and Drawmaha are left out, named: not games of the table.
 """
 
 from __future__ import annotations
@@ -19,12 +26,14 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from pipeline.records.game_names import KINGSCLUB as KINGSCLUB_NAME
 from pipeline.sources.hand_histories.sites.text.patterns import (
     CATEGORY_WORDING,
     FOLD_CHECK,
     NAME,
     NEVER,
     STARS_SUMMARY,
+    stud_and_draw_words,
 )
 from pipeline.sources.hand_histories.text_site import TextSite
 
@@ -43,6 +52,11 @@ KINGSCLUB = TextSite(
             rf"^\ufeff?#(?P<hand_id>\d+): (?P<game>(?:No|Pot) Limit [^\n]+?) - "
             rf"(?P<sb>{_STAKE})/(?P<bb>{_STAKE}){_WHEN_AND_WHERE}"
         ),
+        # a stud or limit draw game's stakes: its two bets (its blinds, where any, are posted)
+        re.compile(
+            rf"^\ufeff?#(?P<hand_id>\d+): (?P<game>{stud_and_draw_words(KINGSCLUB_NAME)}) - "
+            rf"(?P<sb>{_STAKE})/(?P<bb>{_STAKE}){_WHEN_AND_WHERE}"
+        ),
         re.compile(
             rf"^\ufeff?#(?P<hand_id>\d+): (?P<game>[^\n]+?) - {_STAKE}/{_STAKE}{_WHEN_AND_WHERE}"
         ),
@@ -59,14 +73,33 @@ KINGSCLUB = TextSite(
         (re.compile(r"posts the big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
         (re.compile(r"posts blind (?P<amount>\S+)"), "live_post"),
+        # stud and draw: "brings in for 10"; "draws 2" (the hero's "discards [Ts Jh] draws
+        # [3c 6c]" is rewritten so), "stands pat"
+        (re.compile(r"brings in for (?P<amount>[\d.,]*\d)"), "bring_in"),
+        (re.compile(r"draws (?P<count>\d)\b"), "draw"),
+        (re.compile(r"stands pat"), "draw"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\]"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (re.compile(r"sits out|is sitting out|has (?:joined|left)"), "nothing"),
     ),
     all_in=re.compile(r"\band is all in\b"),
-    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER) \*\*\*"),
-    streets=MappingProxyType({"hole cards": 0, "flop": 1, "turn": 2, "river": 3}),
-    run_twice=re.compile(r"^\*\*\* BOARD \d+ - "),
+    street=re.compile(
+        r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|"
+        r"\d(?:ST|ND|RD|TH) (?:STREET|DRAW|BETTING ROUND)) \*\*\*"
+    ),
+    streets=MappingProxyType(
+        {
+            **{"hole cards": 0, "flop": 1, "turn": 2, "river": 3},
+            # a draw game: each betting round after the draw that opens its street
+            **{"1st betting round": 0, "2nd betting round": 1, "3rd betting round": 2},
+            **{"4th betting round": 3, "1st draw": 1, "2nd draw": 2, "3rd draw": 3},
+        }
+    ),
+    # stud: "*** 3RD STREET ***" ends third street's betting and deals the fourth card
+    deal_streets=MappingProxyType(
+        {"stud": {"3rd street": 1, "4th street": 2, "5th street": 3, "6th street": 4}}
+    ),
+    run_twice=re.compile(r"^(?:\*\*\* BOARD \d+ - |Run \d+: )"),  # a board, or a draw, run twice
     dealt=re.compile(rf"^Dealt to {NAME}: \[(?:(?:X ?)+|(?P<cards>[^\]]*))\]$"),
     collected=re.compile(rf"^{NAME} wins (?:pot )?\((?P<amount>[\d.,]+)\)(?: from |$)"),
     collected_in_summary=True,
@@ -75,7 +108,18 @@ KINGSCLUB = TextSite(
     summary_shown=NEVER,
     currency="USD",
     date_formats=("%Y-%m-%d %H:%M:%S",),
-    rewrites=((re.compile(r"(?m)^([^:\n]+): (?=posts )"), r"\1 "),),  # "Ann: posts", "Ann folds"
+    rewrites=(
+        (re.compile(r"(?m)^([^:\n]+): (?=posts )"), r"\1 "),  # "Ann: posts", "Ann folds"
+        # the hero's draw, "discards [Ts Jh] draws [3c 6c]": the cards changed counted
+        *(
+            (
+                re.compile(rf"(?m) discards \[\S+(?: \S+){{{count - 1}}}\] draws \["),
+                f" draws {count} [",
+            )
+            for count in range(1, 6)
+        ),
+    ),
     wording=CATEGORY_WORDING,
 )
-"""KingsClub: cash, Hold'em and Omaha (4 and 5 cards, Hi/Lo)."""
+"""KingsClub: cash, Hold'em and Omaha (4 and 5 cards, Hi/Lo), Stud, Stud Hi/Lo, Razz, 2-7
+Single and Triple Draw, A-5 Triple Draw and Badugi."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.records.deals import deal_of
+from pipeline.records.game_names import GAMES
 from pipeline.records.stated_hands import HandWording
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "NEVER",
     "STARS_BETS",
     "STARS_SUMMARY",
+    "stud_and_draw_words",
 ]
 
 NAME = r"(?P<name>.+?)"
@@ -81,3 +84,22 @@ CATEGORY_WORDING = HandWording(
 """Hands named by their category first, as most sites other than PokerStars name them:
 ``a pair of Queens``, ``two pairs, Aces and Queens``, ``One Pair, Aces``, ``High Card, Queen``,
 ``a full house, fours full of queens``."""
+
+
+def stud_and_draw_words(site: str) -> str:
+    """A pattern matching any of ``site``'s words for a stud or draw game in the table of
+    games (the longest first), for a header whose stakes before such a game's words are its
+    two bets (and before a board game's, its blinds or nothing), without writing a game word
+    outside the table.
+
+    >>> re.fullmatch(stud_and_draw_words("Everleaf"), "7 Card Stud") is not None
+    True
+    >>> stud_and_draw_words("Nowhere")
+    '(?!)'
+    """
+    words = {
+        word for game in GAMES if deal_of(game.name).kind != "board" for word in game.words(site)
+    }
+    if not words:
+        return "(?!)"
+    return "|".join(re.escape(word) for word in sorted(words, key=lambda word: (-len(word), word)))
