@@ -55,6 +55,7 @@ from pipeline.records.hand_log import (
     append_board_game_nulls,
     head_matches,
     new_row_columns,
+    RUN_SEPARATOR,
     seen_board,
     with_played_at,
 )
@@ -209,6 +210,9 @@ class _Hand:
         self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
         self.small_blind_posted = False
         self.named: set[str] = set()  # players with an action line, one carrying nothing too
+        self.runs: dict[int, list[str]] = {}  # a board run more than once: run -> its board
+        self.split_at: int | None = None  # board cards dealt before the runs split
+        self.run_shown = 0  # the run whose showdown is being read (0: none)
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -247,6 +251,28 @@ class _Hand:
             if line.startswith(name) and line.startswith(separator, len(name)):
                 return name, line[len(name) + len(separator) :]
         return None
+
+    def run_boards(self) -> str | None:
+        """Every runout's whole board, first to last (the first is ``board``), `` | ``
+        between them; None for a hand run once."""
+        if len(self.runs) < 2:
+            return None
+        boards = [self.board, *(self.runs[run] for run in sorted(self.runs) if run > 1)]
+        return RUN_SEPARATOR.join(" ".join(board) for board in boards)
+
+    def add_run_cards(self, run: int, cards: list[str]) -> None:
+        """Cards of run ``run``'s board: those dealt before the runs split first, then the
+        run's own (a site may write either the whole board or the run's own cards)."""
+        if self.split_at is None:
+            self.split_at = len(self.board)
+        board = self.runs.setdefault(run, list(self.board[: self.split_at]))
+        for card in cards:
+            if card not in board:
+                board.append(card)
+        if run == 1:
+            for card in board:
+                if card not in self.board:
+                    self.board.append(card)
 
     def commit(self, name: str, amount: float, *, live: bool) -> None:
         self.put_in[name] += amount
@@ -558,6 +584,9 @@ def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
 
 def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     """One line between the seats and the summary."""
+    if site.run_street is not None and (run := site.run_street.match(text_line)):
+        _run_line(site, hand, run, text_line)
+        return
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
@@ -627,6 +656,23 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         raise BadHandError(msg, hand.hand_id)
     msg = f"unreadable line {text_line[:100]!r}"
     raise BadHandError(msg, hand.hand_id)
+
+
+def _run_line(site: TextSite, hand: _Hand, run: re.Match[str], text_line: str) -> None:
+    """A street of one runout (its cards into that run's board; the first run's into
+    ``board``, its street the hand's), or a runout's showdown opening."""
+    number = site.run_words.get(run.group("run").casefold())
+    if number is None:
+        msg = f"unknown run {text_line[:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
+    street = site.streets.get(run.group("street").casefold())
+    if street is None:  # the run's showdown: its show lines name the run's hands
+        hand.run_shown = number
+        return
+    if number == 1 and street > 0:
+        hand.next_street(street)
+    cards = [card for group in _CARDS.findall(text_line[run.end() :]) for card in group.split()]
+    hand.add_run_cards(number, _cards(" ".join(cards)).split())
 
 
 def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
@@ -746,7 +792,7 @@ def _action(
             hand.hole[name] = _cards(str(says["cards"]))
         if kind == "show" and name in hand.hole:  # shown now, or dealt face up before
             hand.shown.add(name)
-        if says.get("stated"):
+        if says.get("stated") and hand.run_shown < 2:  # the first run's hand, not a later's
             hand.stated[name] = str(says["stated"]).strip()
     else:  # a kind the declaration misspelt: the site file is wrong, not the log
         msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
@@ -843,6 +889,11 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
             hand.summary_awards.append((name, hand.amount(amount)))
+    if site.run_board is not None and (run := site.run_board.match(text_line)):
+        number = site.run_words.get(run.group("run").casefold())
+        if number is not None:
+            hand.add_run_cards(number, _cards(run.group("cards")).split())
+        return
     if site.summary_board is not None and (board := site.summary_board.match(text_line)):
         for card in _cards(board.group("cards")).split():
             if card not in hand.board:  # dealt after an all-in, with no street line
@@ -1020,4 +1071,4 @@ def _append_rows(
         rows["buy_in_currency"].append(meta["buy_in_currency"])
         rows["table_size"].append(meta["size"] or len(hand.seats))
         rows["actions"].append(hand.actions_of(name))
-        append_board_game_nulls(rows)
+        append_board_game_nulls(rows, hand.run_boards())
