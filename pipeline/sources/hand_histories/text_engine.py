@@ -48,6 +48,7 @@ import polars as pl
 from pipeline.records.game_names import site_words
 from pipeline.records.hand_log import (
     ROW_SCHEMA,
+    RUN_SEPARATOR,
     STREETS,
     HandLog,
     Issues,
@@ -55,7 +56,6 @@ from pipeline.records.hand_log import (
     append_board_game_nulls,
     head_matches,
     new_row_columns,
-    RUN_SEPARATOR,
     seen_board,
     with_played_at,
 )

@@ -40,7 +40,7 @@ cards); such hands count as not audited rather than as disagreements.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import polars as pl
@@ -163,12 +163,16 @@ def _audit(
         end = start + 1
         while end < n and runs[end] == runs[start]:
             end += 1
-        _audit_hand(columns, runs_of_row[start], start, end, counts, issues, low_game[start])
+        (strengths, lows), *later_runs = runs_of_row[start]
+        _audit_hand(
+            columns, strengths, start, end, counts, issues, lows if low_game[start] else None,
+            later_runs=later_runs if low_game[start] else [(s, None) for s, _ in later_runs],
+        )  # fmt: skip
         start = end
     return issues.frame(), counts
 
 
-Scores = tuple[list[int | None], list[int | None]]
+Scores = tuple[list[int | None], list[int | None] | None]
 """Per run of a hand: each row's strength and low (null: not shown, or no low)."""
 
 
@@ -237,15 +241,19 @@ def _card_ids(text: object) -> list[int]:
 
 def _audit_hand(
     columns: dict[str, list[object]],
-    runs: list[Scores],
+    strengths: list[int | None],
     start: int,
     end: int,
     counts: PotAuditCounts,
     issues: Issues,
-    low_game: bool = False,
+    lows: list[int | None] | None = None,
+    *,
+    later_runs: Sequence[Scores] = (),
 ) -> None:
-    """Replay one hand's pots, run by run (``runs``: each run's strengths and lows by row;
-    the lows read in a hi/lo game only)."""
+    """Replay one hand's pots (``lows``: each row's low value in a hi/lo game, else None);
+    of a board run more than once, run by run (``later_runs``: the second run's strengths and
+    lows, ...)."""
+    runs: list[Scores] = [(strengths, lows), *later_runs]
     index = range(start, end)
     hand_id = str(columns["hand_id"][start])
     line = columns["line"][start]
@@ -260,7 +268,7 @@ def _audit_hand(
     counts.pots += len(contested)
     if any(w is None for w in won_raw):
         return
-    strength_by_run = [[strengths[i] for i in index] for strengths, _ in runs]
+    strength_by_run = [[run[i] for i in index] for run, _ in runs]
     if any(s[k] is None for s in strength_by_run for pot in contested for k in pot.eligible):
         return
     won = [round(float(w) * 100) for w in won_raw]  # type: ignore[arg-type]
@@ -268,11 +276,11 @@ def _audit_hand(
     turns, low_turns = _odd_chip_turns(columns, index, seats, button)
     expected = [0] * len(put)
     for pot in pots:
-        for (strengths, lows), share in zip(
+        for (run_strengths, run_lows), share in zip(
             runs, run_shares(pot.amount, len(runs), unit), strict=True
         ):
-            low = [lows[i] if low_game else None for i in index]
-            strength = [strengths[i] for i in index]
+            low = [None if run_lows is None else run_lows[i] for i in index]
+            strength = [run_strengths[i] for i in index]
             split_pot(Pot(share, pot.eligible), strength, low, unit, turns, expected, low_turns)
     counts.pots_audited += len(contested)
     counts.hands_audited += 1
