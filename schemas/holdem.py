@@ -79,16 +79,21 @@ class HoldemRows(pa.DataFrameModel):
     @pa.check("hole", name="hole_card_count")
     def hole_card_count(cls, data: pa.PolarsData) -> pl.LazyFrame:
         """Exactly the game's hole cards: two in Hold'em (``hole_cards_expected`` per row).  In
-        a game without a board (stud) a folded row may hold fewer: the cards it had when it
-        folded, in the order dealt."""
+        a game without a board (stud) a row may hold fewer, the cards it had when its hand ended
+        for it, in the order dealt: a folded row, and the one player left in a round that the
+        others all folded (the hand won before seventh street, no showdown)."""
         expected = _expected(data, "hole_cards_expected", HOLE_CARDS)
         count = card_count(data.key)
         names = data.lazyframe.collect_schema().names()
         if "board_cards_expected" not in names or "folded" not in names:
             return data.lazyframe.select(count == expected)
-        folded = pl.col("folded").str.strip_chars().str.to_lowercase().is_in(FOLDED_TRUE)
-        short_fold = (pl.col("board_cards_expected") == 0) & folded & (count < expected)
-        return data.lazyframe.select((count == expected) | short_fold.fill_null(False))
+        folded = (
+            pl.col("folded").str.strip_chars().str.to_lowercase().is_in(FOLDED_TRUE)
+        ).fill_null(False)
+        round_key = [name for name in ("tournament", "table", "round") if name in names]
+        left_alone = ~folded & ((~folded).sum().over(round_key) == 1)
+        ended_short = (pl.col("board_cards_expected") == 0) & (folded | left_alone)
+        return data.lazyframe.select((count == expected) | (ended_short & (count < expected)))
 
     @pa.check("board", name="legal_cards")
     def board_cards_are_legal(cls, data: pa.PolarsData) -> pl.LazyFrame:

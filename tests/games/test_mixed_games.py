@@ -302,6 +302,40 @@ def _horse_workbook(path: Path) -> None:
     book.save(path)
 
 
+def test_a_stud_hand_won_before_seventh_street_is_the_last_players_unranked() -> None:
+    # Bob and Cy folded on fifth street; Ann, left alone, holds her five cards: no showdown,
+    # so no hand to rank or name (an evaluator fed five of seven cards would name a phantom
+    # hand), but the pot is hers and her row is no card-count issue.
+    sheet = pl.DataFrame(
+        {"round": ["1"] * 3, "game": ["Razz"] * 3, "player": ["Ann", "Bob", "Cy"],
+         "cards": ["Kd Kh 4d 9c 2s", "Ac 2c 3c 4c 5c", "Qs Js Ts"],
+         "folded": ["no", "yes", "yes"]}
+    )  # fmt: skip
+    scored, issues = _score(sheet)
+    assert issues.height == 0, issues.rows()
+    ann = scored.filter(pl.col("player") == "Ann").row(0, named=True)
+    assert (ann["winner"], ann["share"], ann["rank"], ann["hand"], ann["strength"]) == (
+        True,
+        1.0,
+        None,
+        None,
+        None,
+    )
+    assert scored.filter(pl.col("player") != "Ann")["winner"].to_list() == [False, False]
+
+
+def test_two_players_left_with_short_stud_hands_are_a_card_count_issue() -> None:
+    # two still in: the hand went to a showdown, which needs every card
+    sheet = pl.DataFrame(
+        {"round": ["1"] * 3, "game": ["Stud"] * 3, "player": ["Ann", "Bob", "Cy"],
+         "cards": ["Kd Kh 4d 9c 2s", "Ac 2c 3c 4c 5c 6c 7c", "Qs Js Ts"],
+         "folded": ["no", "no", "yes"]}
+    )  # fmt: skip
+    _, issues = _score(sheet)
+    first = issues.sort("row_id").row(0, named=True)
+    assert (first["row_id"], first["message"]) == (0, "5 cards: expected 7 for 7 Card Stud")
+
+
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])
 def test_a_horse_night_runs_end_to_end(tmp_path: Path, kind: str) -> None:
     night = tmp_path / "in"

@@ -201,3 +201,21 @@ def test_the_scanner_reads_the_corpus_as_the_engine() -> None:
     print(f"PokerStars corpus: {identical:,} of {hands:,} hands identical on both paths")
     assert unexplained == [], unexplained[:10]
     assert hands > 30_000 and identical == hands
+
+
+REPEATED = LATE_SMALL_BLIND.replace("2026/11/20 22:00:00", "2026/02/29 22:00:00").replace(
+    "Dee collected $3.50 from pot\n",
+    "Dee: shows [Ah Kh]\nDee: shows [Ah Kh]\nDee collected $3.50 from pot\n",
+)
+
+
+@needs_scanner
+def test_a_day_that_never_was_and_a_show_line_twice_read_alike_on_both_paths() -> None:
+    # make fuzz's two kinds: 29 February 2026 is no day (the date is null on both paths, never
+    # written as it stands), and a player shows down once however many lines they show on
+    compiled = read_pokerstars(REPEATED, "odd.txt")
+    reference = read_pokerstars_reference(REPEATED, "odd.txt")
+    assert differing_columns(compiled.rows, reference.rows) == []
+    assert compiled.rows["date"].null_count() == compiled.rows.height
+    dee = player(compiled.rows, "4101", "Dee")
+    assert dee["actions"].count("sd") == 1

@@ -49,6 +49,7 @@ typedef struct {
     size_t stated_len;
     int has_stated;
     int shown, sitting_out, acted;
+    int showed_down; /* an "sd" token written: a player shows down once */
     /* The actions column being written: "1.sb50 5.r300 / 8.b400"; segment is the street of
      * the text's last " / " part, tokens the actions in it. */
     char actions[MAX_ACTION_BYTES];
@@ -84,7 +85,7 @@ typedef struct {
     size_t tournament_len;
     char date[32];
     int date_len; /* -1: none */
-    const char *date_at, *date_end; /* the date's text in the header line */
+    const char *date_at, *date_end; /* the date's text in the header line (NULL: none) */
     int variant;  /* an index into read_variants */
     int dead_small_read; /* MONEY_*: the small blind of the header, for dead blinds */
     int64_t dead_small;

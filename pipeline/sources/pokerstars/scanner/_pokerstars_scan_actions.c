@@ -94,6 +94,17 @@ act(Hand *h, Seat *s, const char *verb, int64_t hundredths, int all_in)
     put_action_bytes(h, s, token, n);
 }
 
+/* A show or a muck at the showdown: one "sd" token a player, however many lines they show on
+ * (the reference's showed_down set). */
+static void
+show_down(Hand *h, Seat *s)
+{
+    if (!s->showed_down) {
+        s->showed_down = 1;
+        act(h, s, "sd", -1, 0);
+    }
+}
+
 /* The column's last parts: up to the street of the fold, else to the hand's last street;
  * trailing spaces dropped (HandState.actions_of). */
 void
@@ -230,7 +241,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
         return;
     }
     if (STARTS(a, end, "mucks")) {
-        act(h, s, "sd", -1, 0);
+        show_down(h, s);
         return;
     }
     static const char *const quiet[] = {
@@ -321,7 +332,7 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
         return;
     }
     if (STARTS(a, end, "shows ")) {
-        act(h, s, "sd", -1, 0);
+        show_down(h, s);
         read_shows(s, a, end);
         return;
     }

@@ -61,6 +61,22 @@ small_number(const char **q, const char *end, char sep, int *value)
     return 1;
 }
 
+/* True for a time strptime's "%Y/%m/%d %H:%M:%S" reads: a day of the month (leap years
+ * as the Gregorian calendar has them), an hour below 24, a minute below 60, a second to 61. */
+static int
+real_time(int year, int month, int day, int hour, int minute, int second)
+{
+    static const int days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (year < 1 || month < 1 || month > 12 || day < 1 || day > days[month - 1]) {
+        return 0;
+    }
+    int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (month == 2 && day == 29 && !leap) {
+        return 0;
+    }
+    return hour < 24 && minute < 60 && second <= 61;
+}
+
 /* The date: "... - 2021/07/30 21:17:00 ET" (the first date of the line, ET or not) as
  * "2021-07-30T21:17:00".
  * _DATE: (\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}), leftmost, as ISO text. */
@@ -68,6 +84,7 @@ static void
 read_date(Hand *h, const char *p, const char *end)
 {
     h->date_len = -1;
+    h->date_at = NULL; /* no date written; date_len -1 with date_at set: a day that never was */
     for (const char *slash = p; (slash = find_char(slash, end, '/')) != NULL; slash++) {
         if (slash - p < 4 || !is_digit(slash[-4]) || !is_digit(slash[-3]) ||
             !is_digit(slash[-2]) || !is_digit(slash[-1])) {
@@ -87,6 +104,11 @@ read_date(Hand *h, const char *p, const char *end)
         }
         minute = (q[0] - '0') * 10 + (q[1] - '0');
         second = (q[3] - '0') * 10 + (q[4] - '0');
+        h->date_at = slash - 4;
+        h->date_end = q + 5;
+        if (!real_time(year, month, day, hour, minute, second)) {
+            return; /* "2021/07/00": no such day; the reference's strptime gives no date */
+        }
         /* f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}", every field below 10,000 */
         int fields[6] = {year, month, day, hour, minute, second};
         static const char separators[6] = {'-', '-', 'T', ':', ':', 0};
@@ -103,8 +125,6 @@ read_date(Hand *h, const char *p, const char *end)
             }
         }
         h->date_len = (int)(out - h->date);
-        h->date_at = slash - 4;
-        h->date_end = q + 5;
         return;
     }
 }

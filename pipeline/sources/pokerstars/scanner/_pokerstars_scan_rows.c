@@ -239,7 +239,7 @@ finish_hand(Rows *out, Hand *h, const char *next_header)
      * header.py): one text for the hands of a table and level, read once. */
     const char *id_end = h->hand_id + h->hand_id_len;
     out->key.len = 0;
-    if (h->date_len < 0) {
+    if (h->date_at == NULL) {
         if (buf_put(&out->key, h->start, (size_t)(h->hand_id - h->start)) < 0 ||
             buf_put(&out->key, id_end, (size_t)(h->header_end - id_end)) < 0) {
             return -1;

@@ -68,7 +68,7 @@ read_seat(Hand *h, const char *p, const char *end)
     s->number = number;
     s->put_in = s->street_bet = s->won = 0;
     s->folded_street = -1;
-    s->has_hole = s->has_stated = s->shown = s->acted = 0;
+    s->has_hole = s->has_stated = s->shown = s->acted = s->showed_down = 0;
     s->actions_len = 0;
     s->segment = s->tokens = 0;
     s->sitting_out = FIND(chips + 9, end, "sitting out") != NULL;
