@@ -666,12 +666,12 @@ def _run_line(site: TextSite, hand: _Hand, run: re.Match[str], text_line: str) -
         msg = f"unknown run {text_line[:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     street = site.streets.get(run.group("street").casefold())
-    if street is None:  # the run's showdown: its show lines name the run's hands
+    cards = [card for group in _CARDS.findall(text_line[run.end() :]) for card in group.split()]
+    if street is None or not cards:  # the run's showdown: its show lines name the run's hands
         hand.run_shown = number
         return
     if number == 1 and street > 0:
         hand.next_street(street)
-    cards = [card for group in _CARDS.findall(text_line[run.end() :]) for card in group.split()]
     hand.add_run_cards(number, _cards(" ".join(cards)).split())
 
 

@@ -260,12 +260,15 @@ def score_holdem(
     folded_bool = rows.select(folded).to_series().to_numpy()
     # A stud hand won before seventh street: its one player left holds fewer cards than the
     # game's hand, which is no hand to rank or name (no showdown); the pot is theirs below.
-    whole_hand = hole_lengths == rows["game"].replace_strict(
-        {name: rules.hole_cards for name, rules in rules_of_game.items()}, return_dtype=pl.Int64
-    ).to_numpy()
-    hands = score_hands(
-        hole, board, board_lengths, games, ~folded_bool & whole_hand, rules_of_game
+    whole_hand = (
+        hole_lengths
+        == rows["game"]
+        .replace_strict(
+            {name: rules.hole_cards for name, rules in rules_of_game.items()}, return_dtype=pl.Int64
+        )
+        .to_numpy()
     )
+    hands = score_hands(hole, board, board_lengths, games, ~folded_bool & whole_hand, rules_of_game)
     unplayed = np.flatnonzero(~hands.played)
     strengths = pl.Series("strength", hands.strength).scatter(unplayed, None)
     # Windows over one integer round id rather than two text columns.
