@@ -24,6 +24,8 @@ from pipeline.games.poker.logs.hand_log_game import score_hand_log
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts, run_shares
 from pipeline.records import HandLog
 from pipeline.records.hand_log import RUN_SEPARATOR
+from pipeline.sources.hand_histories import read_text_site
+from pipeline.sources.hand_histories.sites.text.kingsclub import KINGSCLUB
 from pipeline.sources.pokerstars import read_pokerstars
 from tests.games.stud_draw_logs import log_sheet
 from tests.reference import reference_key
@@ -194,6 +196,13 @@ def test_each_run_judged_by_the_scalar_oracle_pays_what_the_log_pays() -> None:
 
 def pokerkit_payoffs(hand_id: str) -> list[int]:
     """The hand dealt in pokerkit with its runouts, in cents (players SB, BB, button order)."""
+    with warnings.catch_warnings():
+        # the cards pokerkit burns, drawn at random, may be ones the log deals after: it warns
+        warnings.simplefilter("ignore", UserWarning)
+        return _pokerkit_payoffs(hand_id)
+
+
+def _pokerkit_payoffs(hand_id: str) -> list[int]:
     automations = (
         Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
         Automation.CARD_BURNING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
@@ -230,11 +239,8 @@ def pokerkit_payoffs(hand_id: str) -> list[int]:
     for _ in range(len(state.player_indices)):
         if state.can_select_runout_count():
             state.select_runout_count(runs)
-    with warnings.catch_warnings():
-        # the burnt cards pokerkit draws at random may be ones the log deals after
-        warnings.simplefilter("ignore", UserWarning)
-        for cards in boards:
-            state.deal_board(cards)
+    for cards in boards:
+        state.deal_board(cards)
     assert not state.status
     return list(state.payoffs)
 
@@ -290,3 +296,43 @@ def test_every_pokerstars_corpus_hand_run_twice_is_read_and_audited() -> None:
         hands += runs["hand_id"].n_unique()
         audited += counts.hands_audited
     assert hands > 0 and audited == hands
+
+
+KINGSCLUB_RUN_TWICE = """#4000001: No Limit Holdem - 125/250
+2021-02-01 20:00:00
+Table 'Runner' Seat 1 is the button
+Seat 1: Ann (10,000)
+Seat 2: Bob (10,000)
+Ann: posts the small blind 125
+Bob: posts the big blind 250
+*** HOLE CARDS ***
+Dealt to Ann: [Ah Ad]
+Dealt to Bob: [X X]
+Ann raises to 750
+Bob calls 750
+*** FLOP *** [3h Qc 4s]
+Bob bets 9,250, and is all in
+Ann calls 9,250, and is all in
+Ann shows [Ah Ad]
+Bob shows [Qd Qs]
+*** BOARD 1 - RIVER *** [3h Qc 4s 4c] [Kh]
+*** BOARD 2 - RIVER *** [- - - 5d] [Ac]
+*** SUMMARY ***
+Seat 1: Ann (10,000) +0
+Seat 2: Bob (10,000) +0
+Rake 0
+Bob wins pot (10,000)
+Ann wins pot (10,000)
+"""
+
+
+def test_a_site_writing_a_dash_for_a_shared_card_gives_each_run_its_whole_board() -> None:
+    # KingsClub's second board names only its own cards: "[- - - 5d] [Ac]" after the flop
+    log = read_text_site(KINGSCLUB, KINGSCLUB_RUN_TWICE, "kc.txt")
+    assert log.issues.height == 0
+    assert log.rows.select("player", "board", "run_boards", "won").rows() == [
+        ("Ann", "3h Qc 4s 4c Kh", "3h Qc 4s 4c Kh | 3h Qc 4s 5d Ac", 10000.0),
+        ("Bob", "3h Qc 4s 4c Kh", "3h Qc 4s 4c Kh | 3h Qc 4s 5d Ac", 10000.0),
+    ]
+    issues, counts = audit_pots_with_counts(log)  # Bob's queens full, then Ann's aces
+    assert (issues.height, counts.hands_audited) == (0, 1)

@@ -666,13 +666,15 @@ def _run_line(site: TextSite, hand: _Hand, run: re.Match[str], text_line: str) -
         msg = f"unknown run {text_line[:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     street = site.streets.get(run.group("street").casefold())
-    cards = [card for group in _CARDS.findall(text_line[run.end() :]) for card in group.split()]
+    # the cards in its brackets; a dash for a card the runs share (KingsClub's ``[- - - Kh]``)
+    written = _cards(" ".join(_CARDS.findall(text_line[run.end() :]))).split()
+    cards = [card for card in written if _RUN_OF_CARDS.fullmatch(card)]
     if street is None or not cards:  # the run's showdown: its show lines name the run's hands
         hand.run_shown = number
         return
     if number == 1 and street > 0:
         hand.next_street(street)
-    hand.add_run_cards(number, _cards(" ".join(cards)).split())
+    hand.add_run_cards(number, cards)
 
 
 def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
@@ -908,8 +910,8 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         hand.hole[name] = _cards(str(says["cards"]))
         if not says.get("mucked"):
             hand.shown.add(name)
-    if says.get("stated"):
-        hand.summary_stated[name] = str(says["stated"]).strip()
+    if says.get("stated"):  # a summary per run (Full Tilt's): the first run's name
+        hand.summary_stated.setdefault(name, str(says["stated"]).strip())
     _cashed_out(site, hand, text_line)
 
 

@@ -47,7 +47,9 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 
-__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "TextSite", "read_amount"]
+__all__ = [
+    "ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "RUNS_NUMBERED", "TextSite", "read_amount",
+]  # fmt: skip
 
 ACTION_KINDS = frozenset(
     {
@@ -91,6 +93,10 @@ naming it (Bovada's old ``Card dealt to table [7s 6d Ah]``)."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
+
+RUNS_NUMBERED: Mapping[str, int] = MappingProxyType({"1": 1, "2": 2, "3": 3})
+"""The :attr:`TextSite.run_words` of a site numbering its runs (Full Tilt's ``*** TURN 2 ***``,
+KingsClub's ``*** BOARD 2 - RIVER ***``)."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
 _SCALES = {"K": 1e3, "M": 1e6}  # a tournament's big blinds written 50K/100K
