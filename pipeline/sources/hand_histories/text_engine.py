@@ -357,9 +357,11 @@ def _header(
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
     # the table line's table, size, button and tournament, else the header's
-    where = {key: where.get(key) or says.get(key) for key in ("table", "size", "button")} | {
-        "tournament": where.get("tournament") or says.get("tournament")
-    }
+    # a table line naming its table "" says so (PokerStars' ``Table ''``, as its scanner reads)
+    where = {
+        key: where[key] if where.get(key) is not None else says.get(key)
+        for key in ("table", "size", "button")
+    } | {"tournament": where.get("tournament") or says.get("tournament")}
     tournament = where["tournament"]
     meta = {
         "tournament": tournament or None,  # "": a tournament whose header leaves its id out
