@@ -25,6 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import polars as pl
+
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records.hand_log import LEFT_OUT_CODES, SNIFF_CHARS
 from pipeline.sources.base import decode_text
@@ -69,14 +71,17 @@ class SiteFigures:
         return self.speed_hands / self.seconds if self.seconds > 0 and self.speed_hands else None
 
 
-def site_figures(folder: Path) -> SiteFigures:
-    """The figures of one site folder (its files found recursively)."""
+def site_figures(folder: Path, games: tuple[str, ...] | None = None) -> SiteFigures:
+    """The figures of one site folder (its files found recursively); ``games``: those under
+    these first folders alone (:data:`STUD_DRAW_FOLDERS`)."""
     figures = SiteFigures(folder.name)
     marks = dict(HEAD_MARKS)
     # by reader (a site may declare two grammars): its texts, and its files as read
     texts: dict[int, tuple[Site, list[str], list[tuple[bytes, str]]]] = {}
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         if path.name in SKIPPED_FILES:
+            continue
+        if games is not None and path.relative_to(folder).parts[0] not in games:
             continue
         data = path.read_bytes()
         head = decode_text(data[: SNIFF_CHARS * 4])
@@ -140,6 +145,46 @@ def corpus_table(root: Path) -> list[SiteFigures]:
     return [site_figures(folder) for folder in sorted(root.iterdir()) if folder.is_dir()]
 
 
+STUD_DRAW_FOLDERS = ("Stud", "Draw", "Mixed", "Mix")
+"""A site folder's folders of Stud, Razz and Draw logs, and of mixed games (HORSE, 8-Game)."""
+
+
+def stud_draw_table(root: Path) -> list[SiteFigures]:
+    """The figures of every site's Stud, Draw and mixed-game files (a mixed file's board games'
+    hands counted too), for the sites that have any."""
+    return [
+        site_figures(folder, STUD_DRAW_FOLDERS)
+        for folder in sorted(root.iterdir())
+        if folder.is_dir() and any((folder / name).is_dir() for name in STUD_DRAW_FOLDERS)
+    ]
+
+
+def stud_draw_disagreements(root: Path) -> list[tuple[str, str, str, str]]:
+    """Every issue the pot audit and the hand-name check raise on the sites' Stud, Draw and
+    mixed-game files, and every award over the pot the reader names: ``(site folder, file,
+    code, hand id)``."""
+    found = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        for path in sorted(folder.rglob("*")):
+            if not path.is_file() or path.relative_to(folder).parts[0] not in STUD_DRAW_FOLDERS:
+                continue
+            data = path.read_bytes()
+            site = next(
+                (s for s in SITES if s.looks_like(decode_text(data[: SNIFF_CHARS * 4]))), None
+            )
+            if site is None:
+                continue
+            log = site.read(data, path.name)
+            issues, _ = audit_pots_with_counts(log)
+            said = log.issues.filter(pl.col("code").is_in(["won_exceeds_pot", "pot_disagreement"]))
+            for code, hand in [
+                *issues.select("code", "hand_id").rows(),
+                *said.select("code", "hand_id").rows(),
+            ]:
+                found.append((folder.name, path.name, str(code), str(hand)))
+    return found
+
+
 def render(table: list[SiteFigures]) -> str:
     """The table as Markdown, the docs' figures."""
     lines = [
@@ -169,6 +214,11 @@ def main() -> int:
     table = corpus_table(root)
     print(f"Hand histories of every site in {root} (read in place, never copied)\n")
     print(render(table))
+    print("\nTheir Stud, Razz, Draw and mixed-game files alone\n")
+    print(render(stud_draw_table(root)))
+    print("\nThe issues their audit raises, each named\n")
+    for site, file, code, hand in stud_draw_disagreements(root):
+        print(f"- {site}: {code} {hand} ({file})")
     return 0
 
 

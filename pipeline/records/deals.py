@@ -2,12 +2,12 @@
 hand's ``actions`` and ``folded_street`` name, and, in stud, where each street's cards go
 among a player's seven.
 
-A board game (Hold'em, Omaha, short deck) deals ``preflop / flop / turn / river``; stud deals
-``third`` (two down, one up) ``/ fourth / fifth / sixth`` (one up each) ``/ seventh`` (one
-down); a draw game bets ``predraw`` and after each draw (``draw1``, and in a triple draw
-``draw2`` and ``draw3``).  The games are those of the one table
-(:mod:`pipeline.records.game_names`); a reader looks a hand's game up here
-(:func:`deal_of`), so it never branches on a game's name.
+The streets are each game's betting rounds (:mod:`pipeline.records.betting_rounds`, the one
+table of them): a board game deals ``preflop / flop / turn / river``; stud deals ``third``
+(two down, one up) ``/ fourth / fifth / sixth`` (one up each) ``/ seventh`` (one down); a draw
+game bets ``predraw`` and after each draw (``draw1``, and in a triple draw ``draw2`` and
+``draw3``).  A reader looks a hand's game up here (:func:`deal_of`), by any of its names, so
+it never branches on one.
 
 >>> deal_of("Razz").streets
 ('third', 'fourth', 'fifth', 'sixth', 'seventh')
@@ -23,29 +23,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from pipeline.records.game_names import (
-    BADUGI,
-    FIVE_CARD_DRAW,
-    RAZZ,
-    SINGLE_DRAW_2_7,
-    STUD,
-    STUD_HI_LO,
-    TRIPLE_DRAW_2_7,
-    TRIPLE_DRAW_A_5,
+from pipeline.records.betting_rounds import (
+    BOARD,
+    SINGLE_DRAW,
+    STUD_BETTING,
+    TRIPLE_DRAW,
+    betting_of,
 )
+from pipeline.records.game_names import game_named
 
-__all__ = [
-    "BOARD_DEAL",
-    "DRAW_STREETS",
-    "STUD_DEAL",
-    "STUD_STREETS",
-    "Deal",
-    "deal_of",
-]
-
-BOARD_STREETS = ("preflop", "flop", "turn", "river")
-STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
-DRAW_STREETS = ("predraw", "draw1", "draw2", "draw3")
+__all__ = ["BOARD_DEAL", "STUD_DEAL", "Deal", "deal_of"]
 
 
 @dataclass(frozen=True)
@@ -66,28 +53,31 @@ class Deal:
         return sum(len(street) for street in self.places)
 
 
-BOARD_DEAL = Deal("board", BOARD_STREETS)
+BOARD_DEAL = Deal(BOARD.family, BOARD.streets)
 STUD_DEAL = Deal(
-    "stud", STUD_STREETS, places=((0, 1, 2), (3,), (4,), (5,), (6,)), face_up=(2, 3, 4, 5)
+    STUD_BETTING.family,
+    STUD_BETTING.streets,
+    places=((0, 1, 2), (3,), (4,), (5,), (6,)),
+    face_up=(2, 3, 4, 5),
 )
 """Seven card stud: two down and one up, three up, one down."""
-SINGLE_DRAW = Deal("draw", DRAW_STREETS[:2], draws=1)
-TRIPLE_DRAW = Deal("draw", DRAW_STREETS, draws=3)
 
-_DEAL_OF_GAME: Mapping[str, Deal] = MappingProxyType(
+_DEAL_OF_BETTING: Mapping[str, Deal] = MappingProxyType(
     {
-        STUD.name: STUD_DEAL,
-        STUD_HI_LO.name: STUD_DEAL,
-        RAZZ.name: STUD_DEAL,
-        FIVE_CARD_DRAW.name: SINGLE_DRAW,
-        SINGLE_DRAW_2_7.name: SINGLE_DRAW,
-        TRIPLE_DRAW_2_7.name: TRIPLE_DRAW,
-        TRIPLE_DRAW_A_5.name: TRIPLE_DRAW,
-        BADUGI.name: TRIPLE_DRAW,
+        BOARD.key: BOARD_DEAL,
+        STUD_BETTING.key: STUD_DEAL,
+        SINGLE_DRAW.key: Deal(SINGLE_DRAW.family, SINGLE_DRAW.streets, draws=1),
+        TRIPLE_DRAW.key: Deal(TRIPLE_DRAW.family, TRIPLE_DRAW.streets, draws=3),
     }
 )
 
 
 def deal_of(game: str) -> Deal:
-    """The deal of ``game`` (its name in the one table); a board game's for every other."""
-    return _DEAL_OF_GAME.get(game, BOARD_DEAL)
+    """The deal of ``game`` (its name in the one table, an alias or a log's words: ``Razz
+    Limit``); a board game's for every other.
+
+    >>> deal_of("Triple Draw 2-7 Lowball Limit").draws, deal_of("Chess").kind
+    (3, 'board')
+    """
+    named = game_named(game)
+    return _DEAL_OF_BETTING[betting_of(named.name if named is not None else None).key]

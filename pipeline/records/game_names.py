@@ -347,8 +347,9 @@ SHORT_DECK = GameNames(
 )
 
 # The games of a mixed night (issue 34).  Their names are PokerStars' own and the usual short
-# forms; a game's log_words are what the readers read (the XML sites' so far; PokerStars'
-# "Razz Limit", "7 Card Stud Hi/Lo Limit" are aliases until its reader reads these games).
+# forms; a site's log_words are added as its reader learns the game's hands (the text engine's
+# sites: the stud and draw streets of pipeline.records.deals), the others are left out
+# (unsupported_variant).
 STUD = GameNames(
     "7 Card Stud",
     aliases=(
@@ -356,7 +357,17 @@ STUD = GameNames(
         "7 Card Stud Hi", "Seven Card Stud Hi", "7CS", *_limits("7 Card Stud"),
     ),
     hole_cards=7,
-    log_words={MERGE: ("7-Stud",), IPOKER: ("7 Card Stud",)},
+    log_words={
+        POKERSTARS: _limits("7 Card Stud"),
+        FULL_TILT: ("limit stud hi",),
+        WINAMAX: ("7-Card Stud fixed limit", "7stud fixed limit"),
+        PARTYPOKER: ("7 Card Stud", "FL 7 Card Stud"),
+        ONGAME: ("limit seven_card_stud",),
+        BOVADA: ("7CARD Fixed Limit", "7CARD"),
+        WINNING: ("Seven Cards Stud", "7Stud(Fixed Limit)"),
+        MERGE: ("7-Stud",),
+        IPOKER: ("7 Card Stud",),
+    },
 )  # fmt: skip
 """Seven Card Stud: the best five of a player's seven cards, no board."""
 STUD_HI_LO = GameNames(
@@ -367,14 +378,30 @@ STUD_HI_LO = GameNames(
         "7CS8", *_limits("7 Card Stud Hi/Lo"),
     ),
     hole_cards=7,
-    log_words={MERGE: ("7-Stud H/L8",), IPOKER: ("7 Card Stud Hi-Lo",)},
+    log_words={
+        POKERSTARS: _limits("7 Card Stud Hi/Lo"),
+        FULL_TILT: ("limit stud h/l",),
+        WINAMAX: ("7-Card Stud Hi/Lo fixed limit",),
+        PARTYPOKER: ("7 Card Stud Hi-Lo", "FL 7 Card Stud Hi-Lo"),
+        ONGAME: ("limit seven_card_stud_hi_lo",),
+        BOVADA: ("7CARD HiLo Fixed Limit",),
+        WINNING: ("Seven Cards Stud HiLow",),
+        ABSOLUTE: ("Seven Card Hi/Lo",),
+        MERGE: ("7-Stud H/L8",),
+        IPOKER: ("7 Card Stud Hi-Lo",),
+    },
 )  # fmt: skip
 """Seven Card Stud Hi/Lo, eight or better."""
 RAZZ = GameNames(
     "Razz",
     aliases=("Seven Card Razz", "7 Card Razz", "Stud Lo", *_limits("Razz")),
     hole_cards=7,
-    log_words={MERGE: ("Razz",)},
+    log_words={
+        POKERSTARS: _limits("Razz"),
+        FULL_TILT: ("limit razz",),
+        WINAMAX: ("Razz fixed limit",),
+        MERGE: ("Razz",),
+    },
 )
 """Razz: the lowest five of seven, ace-to-five."""
 FIVE_CARD_DRAW = GameNames(
@@ -384,7 +411,13 @@ FIVE_CARD_DRAW = GameNames(
         *_limits("5 Card Draw"),
     ),
     hole_cards=5,
-    log_words={MERGE: ("5-Draw",), BOSS: ("GAME_FCD",)},
+    log_words={
+        POKERSTARS: _limits("5 Card Draw"),
+        FULL_TILT: ("no limit 5 card draw", "pot limit 5 card draw", "limit 5 card draw"),
+        ONGAME: ("limit five_card_draw", "pot_limit five_card_draw", "no_limit five_card_draw"),
+        MERGE: ("5-Draw",),
+        BOSS: ("GAME_FCD",),
+    },
 )  # fmt: skip
 """Five Card Draw, high: the final five cards."""
 TRIPLE_DRAW_2_7 = GameNames(
@@ -395,7 +428,12 @@ TRIPLE_DRAW_2_7 = GameNames(
         "2-7 Draw", *_limits("Triple Draw 2-7 Lowball"),
     ),
     hole_cards=5,
-    log_words={MERGE: ("2-7 Lowball",)},  # Merge's 2-7 is triple draw (its rounds say so)
+    log_words={
+        POKERSTARS: _limits("Triple Draw 2-7 Lowball"),
+        FULL_TILT: ("limit 2-7 triple draw",),
+        WINAMAX: ("2-7 Triple Draw fixed limit", "Lowball27 fixed limit"),
+        MERGE: ("2-7 Lowball",),  # Merge's 2-7 is triple draw (its rounds say so)
+    },
 )  # fmt: skip
 """2-7 Triple Draw: the final five, deuce-to-seven."""
 SINGLE_DRAW_2_7 = GameNames(
@@ -406,6 +444,10 @@ SINGLE_DRAW_2_7 = GameNames(
         "NL 2-7 Single Draw", *_limits("Single Draw 2-7 Lowball"),
     ),
     hole_cards=5,
+    log_words={
+        POKERSTARS: _limits("Single Draw 2-7 Lowball"),
+        FULL_TILT: ("no limit 2-7 single draw", "pot limit 2-7 single draw"),
+    },
 )  # fmt: skip
 """2-7 Single Draw: the final five, deuce-to-seven."""
 TRIPLE_DRAW_A_5 = GameNames(
@@ -416,14 +458,22 @@ TRIPLE_DRAW_A_5 = GameNames(
         *_limits("Triple Draw A-5 Lowball"),
     ),
     hole_cards=5,
-    log_words={MERGE: ("A-5 Lowball",)},
+    log_words={
+        POKERSTARS: _limits("Triple Draw A-5 Lowball"),
+        FULL_TILT: ("limit a-5 triple draw",),
+        MERGE: ("A-5 Lowball",),
+    },
 )  # fmt: skip
 """A-5 Triple Draw: the final five, ace-to-five."""
 BADUGI = GameNames(
     "Badugi",
     aliases=("Badugi Triple Draw", *_limits("Badugi")),
     hole_cards=4,
-    log_words={MERGE: ("Badugi",)},
+    log_words={
+        POKERSTARS: _limits("Badugi"),
+        FULL_TILT: ("limit badugi", "fl badugi"),
+        MERGE: ("Badugi",),
+    },
 )
 """Badugi: the final four, one card of each suit and rank, lowest wins."""
 

@@ -48,7 +48,7 @@ def test_a_pokerstars_log_is_scored_with_mucked_hands_as_a_state(tmp_path: Path)
     assert issues.select("file", "row").rows() == [("night.txt", line) for line in (189, 206, 223)]
     starts = (
         "hand 2003: unreadable seat line",
-        "'Razz Limit' is a variant not read here",
+        "'5 Card Omaha Pot Limit' is a variant not read here",
         "hand 2005 ends before",
     )
     for message, start in zip(issues["message"], starts, strict=True):

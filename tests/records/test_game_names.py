@@ -44,7 +44,7 @@ def test_a_logs_words_name_its_game(site: str, words: str) -> None:
 
 
 def test_words_of_games_not_read_are_not_in_the_table() -> None:
-    for words in ("Razz Limit", "7 Card Stud Limit", "5 Card Omaha Pot Limit", "Courchevel"):
+    for words in ("5 Card Stud Limit", "Big O Pot Limit", "5 Card Omaha Pot Limit", "Courchevel"):
         assert words not in site_words(POKERSTARS)
     assert "F7S" not in site_words(PHH) and canonical_game("Chess") is None
 

@@ -93,23 +93,26 @@ def test_won_sums_every_half_and_every_pot(omaha: HandLog) -> None:
     ]  # fmt: skip
 
 
-def test_games_not_read_are_named_once_per_file_and_the_rest_read() -> None:
+def test_stud_and_razz_hands_are_read_each_under_its_own_game() -> None:
     log = both_paths(OTHER_GAMES.read_text(encoding="utf-8"), OTHER_GAMES.name)
-    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == ["8002", "8005", "8006"]
-    # A mixed game's hand reads in the words of its own game; 6+ is read (the table of games
-    # names it short deck's words).
+    assert log.issues.height == 0
+    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == [
+        "8001", "8002", "8003", "8004", "8005", "8006", "8007"
+    ]  # fmt: skip
+    # A mixed game's hand reads in the words of its own game (HORSE's Hold'em, then its Razz);
+    # 6+ is read (the table of games names it short deck's words).
     assert hand(log, "8006")["variant"].unique().to_list() == ["Hold'em Limit"]
+    assert hand(log, "8007")["variant"].unique().to_list() == ["Razz Limit"]
     assert hand(log, "8005")["variant"].unique().to_list() == ["6+ Hold'em No Limit"]
-    issues = log.issues.select("line", "hand_id", "code", "column", "value").rows()
-    assert issues == [
-        (1, "8001", "unsupported_variant", "variant", "Razz Limit"),
-        (57, "8004", "unsupported_variant", "variant", "7 Card Stud Limit"),
-    ]
-    # The Razz of the HORSE hand (8007) counts with the Razz hands.
-    first = log.issues["message"][0]
-    assert (
-        first.startswith(f"{OTHER_GAMES.name}:1: 'Razz Limit' is a variant") and "3 hands" in first
-    )
+    # Razz: the bring-in walks; the hero's three cards known, the other's up card alone
+    columns = ["player", "hole", "up_cards", "put_in", "won", "actions"]
+    assert hand(log, "8001").select(columns).rows() == [
+        ("Ann", "2c 5d 7h", "7h", 0.02, 0.0, "1.ante0.02 4.f"),
+        ("Bob Smith", None, "Kd", 0.02, 0.04, "2.ante0.02 3.bi0.05"),
+    ]  # fmt: skip
+    assert hand(log, "8004").select("player", "small_bet", "big_bet", "bring_in").rows() == [
+        ("Ann", 10.0, 20.0, 5.0), ("Bob Smith", 10.0, 20.0, 5.0)
+    ]  # fmt: skip
 
 
 _GAME_WORDS = [*READ_VARIANTS, "Razz Limit", "6+ Hold'em Spread Limit", "5 Card Omaha Pot Limit",

@@ -45,15 +45,14 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.records.deals import BOARD_DEAL, Deal, deal_of
 from pipeline.records.game_names import site_words
 from pipeline.records.hand_log import (
     ROW_SCHEMA,
     RUN_SEPARATOR,
-    STREETS,
     HandLog,
     Issues,
     amount_text,
-    append_board_game_nulls,
     head_matches,
     new_row_columns,
     seen_board,
@@ -141,7 +140,7 @@ def _cards(text: str) -> str:
     ('9d Jd Th 4c', '5c\ufffd Ks AÞ')
     """
     cards = []
-    for token in text.replace(",", " ").split():
+    for token in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
         run = _RUN_OF_CARDS.findall(token) if len(token) > 3 else []
         for card in run if "".join(run) == token else [token]:
             if card.startswith("10"):
@@ -205,6 +204,13 @@ class _Hand:
         self.returned = False
         self.notes: list[tuple[str, str]] = []
         self.summary_awards: list[tuple[str, float]] = []
+        # stud and draw games (see "Stud and draw" below)
+        self.deal: Deal = BOARD_DEAL
+        self.stud_cards: dict[str, list[str | None]] = {}  # the places dealt, in order
+        self.draws: dict[str, list[int]] = {}
+        self.bring_in: float | None = None
+        self.posted: dict[str, float] = {}  # the blinds posted (a limit draw game's own)
+        self.dealt_count: dict[str, int] = {}  # stud cards dealt one a line, shown or not
         self.hole_cards = 0  # the game's: cards shown with a fold are the hole when as many
         self.header_small_blind = 0.0  # the dead part of both blinds posted at once
         self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
@@ -234,9 +240,14 @@ class _Hand:
             streets.append([])
         streets[self.street].append(f"{self.sequence}.{token}")
 
+    def cards_of(self, name: str) -> list[str | None]:
+        """A stud player's places, dealt or not yet (None)."""
+        return self.stud_cards.setdefault(name, [None] * self.deal.cards)
+
     def actions_of(self, name: str) -> str:
         streets = self.actions.get(name, [[]])
-        last = STREETS.index(self.folded[name]) if name in self.folded else self.street
+        streets_named = self.deal.streets
+        last = streets_named.index(self.folded[name]) if name in self.folded else self.street
         streets = streets + [[] for _ in range(last + 1 - len(streets))]
         return " / ".join(" ".join(tokens) for tokens in streets[: last + 1]).rstrip()
 
@@ -284,7 +295,7 @@ class _Hand:
             self.last_bets = dict(self.street_bet)
         for name in self.street_bet:
             self.street_bet[name] = 0.0
-        self.street = max(self.street, street)
+        self.street = min(max(self.street, street), len(self.deal.streets) - 1)
 
     def return_unmatched(self) -> None:
         """The part of the last bet no one matched, back to its bettor, for a site that writes
@@ -371,6 +382,8 @@ def _header(
         "time_zone": says.get("zone") or site.zone,
         "size": int(where["size"]) if where["size"] else None,
         "button": int(where["button"]) if where["button"] else None,
+        "fixed_limit": site.fixed_limit.search(game_words) is not None,
+        "bring_in": says.get("bring_in"),
     }
     meta.update(_money(site, {**says, "tournament": tournament}, head, decimal_comma))
     if site.header_says is not None:  # the code the site's compiled path reads them with
@@ -454,6 +467,9 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         start = site.hand_start.match(lines[0]) if lines else None
         raise TruncatedHandError(start.groupdict().get("hand_id") if start else None)
     hand, meta = _header(site, lines, line, index, decimal_comma=decimal_comma)
+    hand.deal = deal_of(meta["variant"])
+    if meta["bring_in"]:
+        hand.bring_in = hand.amount(meta["bring_in"])
     for kind, column in (("small_blind", "small_blind"), ("big_blind", "big_blind")):
         if meta.get(column):
             hand.blinds[kind] = meta[column]
@@ -495,7 +511,11 @@ def _read_hand(site: TextSite, text: str, line: int) -> tuple[_Hand, dict[str, A
         msg = f"no seat lines after {lines[index - 1][:100]!r}"
         raise BadHandError(msg, hand.hand_id)
     hand.names = sorted(hand.seats, key=len, reverse=True)
-    if site.blinds_posted is not None and site.blinds_posted.search(text) is None:
+    if (
+        site.blinds_posted is not None
+        and hand.deal.kind != "stud"  # stud has no blinds
+        and site.blinds_posted.search(text) is None
+    ):
         _post_silent_blinds(hand, meta)
     summary = False
     for text_line in lines[index:]:
@@ -596,14 +616,17 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         return
     street = site.street.match(text_line)
     if street is not None:
-        number = site.streets.get(street.group("street").casefold())
+        word = street.group("street").casefold()
+        number = site.deal_streets.get(hand.deal.kind, {}).get(word, site.streets.get(word))
         if number is None:
             msg = f"unknown street {text_line[:100]!r}"
             raise BadHandError(msg, hand.hand_id)
         if number == NEXT_STREET:  # a line that deals the next street without naming it
-            number = min(hand.street + 1, 3)
+            number = hand.street + 1
         if number > 0:
             hand.next_street(number)
+        if hand.deal.kind != "board":  # a stud or draw street deals no board
+            return
         for group in _CARDS.findall(text_line[street.end("street") :]):
             for card in _cards(group).split():
                 if card not in hand.board:
@@ -630,7 +653,13 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     dealt = site.dealt.match(text_line)
     if dealt is not None and dealt.group("name") in hand.seats:
         name, cards = dealt.group("name"), dealt.group("cards")
-        if cards and site.dealt_one_by_one and name in hand.hole:  # "received card: [6c]"
+        if hand.deal.kind == "stud" and site.dealt_one_by_one:
+            _deal_stud_card(hand, name, cards)
+        elif cards and hand.deal.kind == "stud":
+            _deal_stud(hand, name, cards)
+        elif cards and hand.deal.kind == "draw":
+            _deal_draw(hand, name, cards)
+        elif cards and site.dealt_one_by_one and name in hand.hole:  # "received card: [6c]"
             hand.hole[name] += " " + _cards(cards)
         elif cards:
             hand.hole[name] = _cards(cards)
@@ -716,7 +745,11 @@ def _action(
         hand.won[name] += hand.amount(says.get("amount"))
         return True
     hand.acted.add(name)
-    if kind == "fold":
+    if kind in ("small_blind", "big_blind") and hand.deal.kind == "stud":
+        kind = "bring_in"  # stud has no blinds: Bovada's "Big blind/Bring in 5" is its bring-in
+    if kind in ("bring_in", "draw"):
+        _stud_draw_action(hand, name, kind, says, all_in)
+    elif kind == "fold":
         _fold(hand, name, says.get("cards"))
     elif kind == "check":
         hand.act(name, "x")
@@ -779,6 +812,7 @@ def _action(
             hand.ante = amount if hand.ante is None else max(hand.ante, amount)
         elif kind in ("small_blind", "big_blind"):
             hand.blinds.setdefault(kind, amount)
+            hand.posted.setdefault(kind, amount)
     elif kind in ("show", "muck") and name in hand.folded:
         # cards shown after a fold (GGPoker's "shows [7s]"): kept in the fold's token, as
         # PokerStars' "folds [9c]" is ("6.f[7s]"); the fold stands, the hole is not a hand
@@ -794,7 +828,8 @@ def _action(
             hand.act(name, "sd")
         if says.get("cards"):
             hand.hole[name] = _cards(str(says["cards"]))
-        if kind == "show" and name in hand.hole:  # shown now, or dealt face up before
+        dealt_before = name in hand.hole or any(hand.stud_cards.get(name, ()))
+        if kind == "show" and dealt_before:  # shown now, or dealt face up before
             hand.shown.add(name)
         if says.get("stated") and hand.run_shown < 2:  # the first run's hand, not a later's
             hand.stated[name] = str(says["stated"]).strip()
@@ -809,7 +844,7 @@ def _fold(hand: _Hand, name: str, cards: str | None) -> None:
     the player's hole only when they are the whole hand."""
     shown = _cards(cards) if cards else ""
     hand.act(name, f"f[{shown.replace(' ', '')}]" if shown else "f")
-    hand.folded[name] = STREETS[hand.street]
+    hand.folded[name] = hand.deal.streets[hand.street]
     if shown and len(shown.split()) == hand.hole_cards:
         hand.hole[name] = shown
 
@@ -1039,9 +1074,14 @@ def _append_rows(
     board = hand.board
     button = meta["button"] if hand.button is None else hand.button
     small_blind, big_blind = meta["small_blind"], meta["big_blind"]
+    bets: tuple[float | None, float | None] = (None, None)
     if small_blind is None and big_blind is None and site.header_says is None:
         # no stakes in the header: the blinds posted
         small_blind, big_blind = hand.blinds.get("small_blind"), hand.blinds.get("big_blind")
+    elif hand.deal.kind != "board" and (hand.deal.kind == "stud" or meta["fixed_limit"]):
+        # a limit game's header gives its two bets; the blinds (draw) are those posted
+        bets = (small_blind, big_blind)
+        small_blind, big_blind = hand.posted.get("small_blind"), hand.posted.get("big_blind")
     for name, seat in sorted(hand.seats.items(), key=lambda item: item[1]):
         folded = hand.folded.get(name)
         rows["hand_id"].append(hand.hand_id)
@@ -1054,10 +1094,13 @@ def _append_rows(
         rows["button"].append(seat == button)
         rows["player"].append(name)
         rows["stack"].append(hand.stacks[name])
-        rows["hole"].append(hand.hole.get(name))
+        places = _stud_places(hand, name) if hand.deal.kind == "stud" else []
+        rows["hole"].append(
+            _stud_hole(places, hand.deal.face_up) if places else hand.hole.get(name)
+        )
         rows["mucked"].append(name not in hand.shown)
         rows["stated_hand"].append(_stated_hand(site, hand, name))
-        rows["board"].append(seen_board(board, folded))
+        rows["board"].append(seen_board(board, folded) if hand.deal.kind == "board" else "")
         rows["folded"].append(folded is not None)
         rows["folded_street"].append(folded)
         rows["put_in"].append(round(hand.put_in[name], 2))
@@ -1075,4 +1118,132 @@ def _append_rows(
         rows["buy_in_currency"].append(meta["buy_in_currency"])
         rows["table_size"].append(meta["size"] or len(hand.seats))
         rows["actions"].append(hand.actions_of(name))
-        append_board_game_nulls(rows, hand.run_boards())
+        _append_stud_draw_columns(rows, hand, name, bets, places)
+        rows["run_boards"].append(hand.run_boards())
+
+
+# Stud and draw: the deal of a hand's game (pipeline.records.deals) says its streets; stud
+# deals each player's cards to places among seven (two down, four up, one down), the up cards
+# seen by all; a draw game's players change cards between its betting streets.
+
+
+def _deal_stud(hand: _Hand, name: str, written: str) -> None:
+    """A stud dealing line's cards put in their places among the player's seven.  A line
+    writing as many cards as dealt so far (unknown ones as placeholders: Winamax's ``[X X 8h]
+    [Ks]``) gives them in the order dealt.  Else the last bracket holds the street's new cards
+    (on third street every bracket does), the ones before it the cards dealt earlier: new cards
+    fewer than the street deals are its last places (the up card of third street, for a player
+    whose down cards are not shown); cards dealt earlier and not known yet (down cards shown
+    after an all-in) fill the earlier places still unknown, in order."""
+    places = hand.cards_of(name)
+    brackets = _CARDS.findall(written) or [written]
+    street = min(hand.street, len(hand.deal.places) - 1)
+    if street + 1 < len(hand.deal.places) and all(
+        places[place] is not None for place in hand.deal.places[street]
+    ):  # cards to a player whose cards of this street are out: the next street's, unnamed
+        hand.next_street(street + 1)
+        street += 1
+    dealt_now = hand.deal.places[street]
+    everything = _cards(" ".join(brackets)).split()
+    if len(everything) == dealt_now[-1] + 1:  # the whole hand so far, in order
+        for place, card in enumerate(everything):
+            if _RUN_OF_CARDS.fullmatch(card):
+                places[place] = card
+        return
+    new = _cards(brackets[-1]).split() if street > 0 else everything
+    earlier = _cards(" ".join(brackets[:-1])).split() if street > 0 else []
+    new = [card for card in new if card not in places and _RUN_OF_CARDS.fullmatch(card)]
+    if len(new) > len(dealt_now):  # the street's cards are the last: the rest were dealt before
+        earlier, new = earlier + new[: -len(dealt_now)], new[-len(dealt_now) :]
+    for place, card in zip(dealt_now[len(dealt_now) - len(new) :], new, strict=True):
+        places[place] = card
+    earlier = [card for card in earlier if card not in places and _RUN_OF_CARDS.fullmatch(card)]
+    _fill_places(places, earlier, before=dealt_now[0])
+
+
+def _deal_stud_card(hand: _Hand, name: str, written: str | None) -> None:
+    """A stud card dealt on a line of its own (Winning's ``received card: [6h]``, or
+    ``received a card.`` for one not shown): the player's next place."""
+    places = hand.cards_of(name)
+    dealt = hand.dealt_count.get(name, 0)
+    hand.dealt_count[name] = dealt + 1
+    card = _cards(written).split() if written else []
+    if dealt < len(places) and card and _RUN_OF_CARDS.fullmatch(card[0]):
+        places[dealt] = card[0]
+
+
+def _deal_draw(hand: _Hand, name: str, written: str) -> None:
+    """A draw game's dealing line: the player's hand now (kept and new cards alike), where
+    it shows any (Winamax writes an opponent's as ``[X X X X X]``)."""
+    seen = [card for card in _cards(written).split() if _RUN_OF_CARDS.fullmatch(card)]
+    if seen:  # each card once (a PokerStars log may write the hand kept twice)
+        hand.hole[name] = " ".join(dict.fromkeys(seen))
+
+
+def _fill_places(places: list[str | None], cards: list[str], *, before: int) -> None:
+    """``cards`` into the places before ``before`` not known yet, in order."""
+    empty = iter(place for place in range(before) if places[place] is None)
+    for card, place in zip(cards, empty, strict=False):
+        places[place] = card
+
+
+def _stud_places(hand: _Hand, name: str) -> list[str | None]:
+    """A stud player's cards in the places dealt, as far as known: those the dealing lines
+    gave, the cards shown filling the places they left unknown, in the order shown."""
+    places = list(hand.stud_cards.get(name) or [None] * hand.deal.cards)
+    shown = hand.hole.get(name)
+    if shown:
+        _fill_places(places, [c for c in shown.split() if c not in places], before=len(places))
+    return places
+
+
+def _stud_hole(places: list[str | None], face_up: tuple[int, ...]) -> str | None:
+    """A stud player's known cards in the order dealt; null when no down card is known (the
+    up cards alone are ``up_cards``)."""
+    if all(card is None for place, card in enumerate(places) if place not in face_up):
+        return None
+    return " ".join(card for card in places if card is not None)
+
+
+def _stud_draw_action(
+    hand: _Hand, name: str, kind: str, says: dict[str, str | Any], all_in: str
+) -> None:
+    """A stud bring-in (``bi``: a bet on third street) or a draw (``dr<n>``, ``dr0`` standing
+    pat), in the hand's actions and its columns."""
+    if kind == "bring_in":
+        amount = hand.amount(says.get("amount"))
+        hand.commit(name, amount, live=True)
+        hand.act(name, f"bi{amount_text(amount)}{all_in}")
+        if hand.bring_in is None:
+            hand.bring_in = amount
+        return
+    count = says.get("count")
+    changed = 0 if not count else int(count)
+    # a draw opens the street after it: the first of a site writing no line before it
+    # (Ongame's "changed 2 cards" right after the betting) moves the hand on
+    opens = len(hand.draws.get(name, [])) + 1
+    if hand.street < opens:
+        hand.next_street(opens)
+    hand.act(name, f"dr{changed}")
+    hand.draws.setdefault(name, []).append(changed)
+
+
+def _append_stud_draw_columns(
+    rows: dict[str, list[Any]],
+    hand: _Hand,
+    name: str,
+    bets: tuple[float | None, float | None],
+    places: list[str | None],
+) -> None:
+    """The row's stud and draw columns (:data:`pipeline.records.hand_log.STUD_DRAW_COLUMNS`),
+    null in a board game's row; ``places``: a stud player's cards in the places dealt."""
+    stud = hand.deal.kind == "stud"
+    up = [card for place, card in enumerate(places) if place in hand.deal.face_up and card]
+    draws = hand.draws.get(name)
+    rows["bring_in"].append(hand.bring_in if stud else None)
+    rows["small_bet"].append(bets[0])
+    rows["big_bet"].append(bets[1])
+    rows["up_cards"].append(" ".join(up) if up else None)
+    rows["draws"].append(
+        " ".join(str(count) for count in draws) if draws else "" if hand.deal.draws else None
+    )

@@ -14,7 +14,8 @@ The patterns' named groups are what the engine reads (an absent group is null):
   for the game, found in the one table of games, :data:`pipeline.records.game_names.GAMES`,
   under the site's name, whatever their case and spacing; other words: an unsupported variant,
   named once per file), ``sb``, ``bb``, ``ante`` (stakes as written, currency marks included),
-  ``iso`` (a currency code written beside them), ``tournament``, ``buy_in``, ``date``, ``zone``,
+  ``iso`` (a currency code written beside them), ``bring_in`` (stud), ``tournament``,
+  ``buy_in``, ``date``, ``zone``,
   and ``time`` where the clock is written apart from the day (``08:55:55 ET - 2013/05/08``: the
   engine reads ``date + " " + time``, then ``+ " " + year`` where the year is written apart);
   where the site writes no table line (``table`` None) the header also gives ``table``,
@@ -32,9 +33,12 @@ The patterns' named groups are what the engine reads (an absent group is null):
   ``total`` the line writes first: ``Posts dead $40 dead $15`` is 25 live, 15 dead),
   ``cards``, ``stated``; a ``fold``'s ``cards`` are those shown with it (``folds [9c]``): in
   its token (``6.f[9c]``), and the player's ``hole`` only when they are the whole hand;
-- ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere;
-- ``dealt``: ``name``, ``cards``; the stakes, where the header gives none: the first small and
-  big blind posted; ``uncalled``: ``amount``, ``name``;
+- ``street``: ``street`` (a word of ``streets``), the board cards in brackets anywhere (in a
+  board game; a stud or draw street deals no board);
+- ``dealt``: ``name``, ``cards`` (one bracket or several: ``[Td Jd] [As]``; in stud the last
+  bracket is the street's new cards, the ones before the cards dealt earlier, and in a draw
+  game all of them are the player's hand after the draw); the stakes, where the header gives
+  none: the first small and big blind posted; ``uncalled``: ``amount``, ``name``;
   ``collected``: ``name``, ``amount``; ``summary_shown``: ``name``, ``cards``, ``stated``.
 """
 
@@ -70,6 +74,8 @@ ACTION_KINDS = frozenset(
         "returned",
         "collected",
         "all_in",
+        "bring_in",
+        "draw",
         "both_blinds",
     }
 )
@@ -83,7 +89,9 @@ written so (``NAME: collected (€10,57) from pot``); ``all_in`` an all-in writt
 adds (``goes all-in €5,75``): a call, a bet or a raise as the amount makes it;
 ``both_blinds`` the small and the big blind posted at once (``posts small & big blinds
 $0.75``, a player back at the table): the header's small blind of it is dead, the rest live,
-one ``post`` token.  A ``raise``
+one ``post`` token.  In stud, ``bring_in`` is the forced opening bet (``amount``; completing
+it is a ``raise``); in a draw game, ``draw`` is a player changing cards: ``count`` of them (no
+``count``: stood pat).  A ``raise``
 gives ``to`` (the street total it makes) or, for a site writing what it adds, ``amount``.  A
 blind posted without its ``amount`` is the header's blind."""
 
@@ -186,7 +194,9 @@ class TextSite:
     first that matches wins."""
     street: re.Pattern[str]
     streets: Mapping[str, int]
-    """A street marker's word (as the ``street`` group gives it) -> 0 preflop ... 3 river."""
+    """A street marker's word (as the ``street`` group gives it) -> its place among the game's
+    streets (:mod:`pipeline.records.deals`): 0 preflop ... 3 river; stud 0 third street ... 4
+    seventh; a draw game 0 before the draw, 1 to 3 after each draw."""
     dealt: re.Pattern[str]
     collected: re.Pattern[str]
     """A line among the actions awarding a pot: ``name``, ``amount``."""
@@ -344,5 +354,17 @@ class TextSite:
     """(pattern, replacement as :meth:`re.Pattern.sub` takes it), applied in order to each
     hand's text before it is read, for a site whose lines need a small respelling to fit the
     grammar: cards written suit first (``[HA C10]``), ``4 h`` or ``2 of d``, a board written
-    without brackets, a colon after the name on some lines only.  What the rows hold is still
-    what the log says."""
+    without brackets, a colon after the name on some lines only, Bovada's anonymous stud
+    seats (``Seat+5 [ME]: $200 in chips``).  What the rows hold is still what the log says."""
+    deal_streets: Mapping[str, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    """Per deal kind (``stud``, ``draw``: :mod:`pipeline.records.deals`), street markers read
+    otherwise in that game's hands than ``streets`` says: PartyPoker's ``Dealing River`` is
+    a stud hand's seventh street."""
+    fixed_limit: re.Pattern[str] = re.compile(
+        r"(?<![Nn]o )(?<![Pp]ot )\b(?:[Ll]imit|LIMIT|FL|[Ff]ixed)\b"
+    )
+    """Searched in the header's ``game`` words: a limit game, whose header's stakes are its
+    two bet sizes (``small_bet``, ``big_bet``); in a draw game the blinds are then those
+    posted.  (A stud game's stakes are always its bets: it has no blinds.)"""

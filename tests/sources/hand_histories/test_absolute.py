@@ -15,6 +15,7 @@ from pipeline.sources.hand_histories import read_text_site
 from pipeline.sources.hand_histories.sites import SITES
 from pipeline.sources.hand_histories.sites.text.absolute import ABSOLUTE, ULTIMATE_BET
 from pipeline.sources.hand_histories.text_site import TextSite
+from tests.sources.hand_histories.stud_draw_checks import showdowns_paid_as_pokerkit_ranks
 
 SAMPLE = Path(__file__).parents[2] / "data" / "hand_histories" / "sites" / "absolute.txt"
 
@@ -56,6 +57,13 @@ def test_every_row_of_the_sample() -> None:
          30.0, 100.0, "2.bb20 6.c10! /  /  / 10.sd"),
         ("525719110", "HAL", 4, False, "9s 9d", False, "Full house, nines full of kings", other,
          None, 1450.0, 2840.0, "3.r60 7.c1390 / 8.x / 9.b300 / 12.sd"),
+        # Stud Hi/Lo: no board, the stud streets (its stud columns: the test below)
+        ("1300000000", "ANN", 1, False, "Ah 2c 3d Kc 5h Ks 7d", False, "One pair, kings", "",
+         None, 0.08, 0.09, "1.ante0.01 4.bi0.01 / 8.c0.02 / 11.x 14.c0.04 / 15.x / 17.x 20.sd"),
+        ("1300000000", "BOB", 2, False, "Qh Qd Qc Js 4s Th 6s", False, "Three of a kind, queens",
+         "", None, 0.08, 0.09, "2.ante0.01 5.c0.01 / 9.c0.02 / 12.b0.04 / 16.x / 18.x 19.sd"),
+        ("1300000000", "CY", 3, False, None, True, None, "", "fifth", 0.04, 0.0,
+         "3.ante0.01 6.c0.01 / 7.b0.02 / 10.x 13.f"),
     ]  # fmt: skip
 
 
@@ -68,12 +76,15 @@ def test_what_the_headers_say() -> None:
         ("1900000001", "Absolute", None, "QUAIL AVE", "ET", "USD", None, 1.0, 0.25, "cash", 4),
         ("525719110", "Absolute", "5945889", "15", "ET", "chips", None, 20.0, None,
          "tournament", 4),
+        # stud: no table line, no blinds (its stakes are its bets)
+        ("1300000000", "Absolute", None, None, "ET", "USD", None, None, 0.01, "cash", 3),
         ("C241220000", "UltimateBet", None, "BASELINE RD", "ET", "USD", None, 0.02, None,
          "cash", 2),
     ]  # fmt: skip
     assert said["played_at"].dt.to_string("%Y-%m-%d %H:%M").to_list() == [
         "2009-11-30 20:50",
         "2011-01-16 22:15",
+        "2009-03-18 23:10",
         "2010-11-06 19:00",
     ]
 
@@ -86,11 +97,23 @@ def test_ultimatebet_reads_its_own_hands_alone() -> None:
     ]
 
 
-def test_stud_is_an_issue_and_the_pots_and_names_agree() -> None:
+def test_stud_hi_lo_is_read_and_the_pots_and_names_agree() -> None:
+    """Absolute writes a stud player's cards so far on each street (``BOB - Pocket [H H Qc
+    Js]``, ``H`` a card not seen) and no table line; the river is the seventh street."""
     log = _log()
-    assert log.issues.select("line", "hand_id", "code").rows() == [
-        (95, "1300000000", "unsupported_variant")
-    ]
+    assert log.issues.height == 0
+    stud = log.rows.filter(pl.col("round") == "1300000000")
+    columns = ["player", "variant", "hole", "up_cards", "folded_street", "put_in", "won"]
+    columns += ["bring_in", "small_bet", "big_bet", "actions"]
+    assert stud.select(columns).rows() == [
+        ("ANN", "7 Card Stud Hi/Lo", "Ah 2c 3d Kc 5h Ks 7d", "3d Kc 5h Ks", None, 0.08, 0.09,
+         0.01, 0.02, 0.04, "1.ante0.01 4.bi0.01 / 8.c0.02 / 11.x 14.c0.04 / 15.x / 17.x 20.sd"),
+        ("BOB", "7 Card Stud Hi/Lo", "Qh Qd Qc Js 4s Th 6s", "Qc Js 4s Th", None, 0.08, 0.09,
+         0.01, 0.02, 0.04, "2.ante0.01 5.c0.01 / 9.c0.02 / 12.b0.04 / 16.x / 18.x 19.sd"),
+        ("CY", "7 Card Stud Hi/Lo", None, "9s 9d Kh", "fifth", 0.04, 0.0, 0.01, 0.02, 0.04,
+         "3.ante0.01 6.c0.01 / 7.b0.02 / 10.x 13.f"),
+    ]  # fmt: skip
     issues, counts = audit_pots_with_counts(log)
     assert issues.height == 0
-    assert (counts.showdowns, counts.disagreements, counts.names_checked) == (2, 0, 4)
+    assert (counts.showdowns, counts.disagreements, counts.names_checked) == (3, 0, 6)
+    assert showdowns_paid_as_pokerkit_ranks(stud, "7 Card Stud Hi/Lo") == 1

@@ -52,6 +52,13 @@ def test_every_row_of_the_sample() -> None:
          "2.ante15 4.sb75 7.r450 9.sd"),
         ("5003", "Big Blind", 3, False, "8c 8d", True, None, "", "preflop", 165.0, 0.0,
          "3.ante15 5.bb150 8.f"),
+        # stud: no board, the streets its own (the rows' stud columns: the test below)
+        ("5004", "Seat+1", 1, False, "9d Td 5c 8s", True, None, "", "fourth", 12.0, 0.0,
+         "1.ante2 5.c5 8.c5 / 10.f"),
+        ("5004", "Seat+2", 2, False, "Ah Ac 3c 7d", True, "One pair", "", None, 12.0, 31.0,
+         "2.ante2 6.r10 / 9.b10 11.sd"),
+        ("5004", "Seat+3", 3, False, "Kc 4s 2d", True, None, "", "third", 7.0, 0.0,
+         "3.ante2 4.bi5 7.f"),
     ]  # fmt: skip
 
 
@@ -64,27 +71,42 @@ def test_what_the_headers_and_the_posts_say() -> None:
         ("5001", None, "77", "Bovada", "USD", 0.25, 0.5, None, "cash", 4, "ET"),
         ("5002", None, "78", "Bovada", "USD", 4.0, 8.0, None, "cash", 3, "ET"),
         ("5003", "M-2021", "18", "Bovada", "chips", 75.0, 150.0, 15.0, "tournament", 3, "UTC"),
+        # stud has no blinds: the header's stakes are its bets (small_bet, big_bet)
+        ("5004", "99", "1", "Bovada", "chips", None, None, 2.0, "tournament", 3, "ET"),
     ]
     # ET unless the header says UTC
     assert said["played_at"].dt.to_string("%Y-%m-%d %H:%M").to_list() == [
         "2021-04-11 05:51",
         "2012-04-03 20:34",
         "2021-04-22 00:34",
+        "2015-01-01 15:00",
     ]
 
 
-def test_stud_is_an_unsupported_variant() -> None:
-    issues = _log().issues
-    assert issues.select("line", "hand_id", "code").rows() == [(101, "5004", "unsupported_variant")]
-    assert issues["message"][0] == (
-        "bovada.txt:101: '7CARD' is a variant not read here: 1 hand left out, the first hand 5004"
-    )
+def test_a_stud_tournament_hand_deals_its_streets_without_naming_them() -> None:
+    """Bovada's stud seats are anonymous (``Seat+2 [ME]: 1,500 in chips``), every player's
+    cards are written, and a tournament's log names no street after the first: a card dealt
+    to a player whose cards of the street are out is the next street's."""
+    log = _log()
+    assert log.issues.height == 0
+    stud = log.rows.filter(pl.col("round") == "5004")
+    columns = ["player", "variant", "hole", "up_cards", "folded_street", "put_in", "won"]
+    columns += ["bring_in", "small_bet", "big_bet", "small_blind", "actions"]
+    assert stud.select(columns).rows() == [
+        ("Seat+1", "7 Card Stud", "9d Td 5c 8s", "5c 8s", "fourth", 12.0, 0.0, 5.0, 10.0, 20.0,
+         None, "1.ante2 5.c5 8.c5 / 10.f"),
+        ("Seat+2", "7 Card Stud", "Ah Ac 3c 7d", "3c 7d", None, 12.0, 31.0, 5.0, 10.0, 20.0,
+         None, "2.ante2 6.r10 / 9.b10 11.sd"),
+        # the bring-in, written as a big blind
+        ("Seat+3", "7 Card Stud", "Kc 4s 2d", "2d", "third", 7.0, 0.0, 5.0, 10.0, 20.0, None,
+         "3.ante2 4.bi5 7.f"),
+    ]  # fmt: skip
 
 
 def test_the_pots_and_the_hand_names_are_audited() -> None:
     issues, counts = audit_pots_with_counts(_log())
     # 5001's main and side pots replayed; 5002 not auditable (the loser mucked)
-    assert (counts.hands, counts.showdowns, counts.pots, counts.pots_audited) == (3, 2, 3, 2)
+    assert (counts.hands, counts.showdowns, counts.pots, counts.pots_audited) == (4, 2, 3, 2)
     assert (counts.names_checked, counts.name_disagreements, issues.height) == (5, 0, 0)
 
 

@@ -94,7 +94,7 @@ def test_what_the_headers_say() -> None:
     ]
 
 
-def test_a_board_run_twice_is_read_razz_is_an_issue_and_the_pots_agree() -> None:
+def test_a_board_run_twice_is_read_five_card_stud_is_an_issue_and_the_pots_agree() -> None:
     log = _log()
     assert log.issues.select("line", "hand_id", "code").rows() == [
         (122, "33000000004", "unsupported_variant"),

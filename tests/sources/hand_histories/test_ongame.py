@@ -75,7 +75,7 @@ def test_what_the_headers_say() -> None:
     ]
 
 
-def test_draw_is_an_issue_and_the_pots_and_names_agree() -> None:
+def test_a_game_not_read_is_an_issue_and_the_pots_and_names_agree() -> None:
     log = _log()
     assert log.issues.select("line", "hand_id", "code").rows() == [
         (96, "R5-81962116-232", "unsupported_variant")

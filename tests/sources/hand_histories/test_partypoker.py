@@ -69,7 +69,7 @@ def test_what_the_headers_say() -> None:
     ]
 
 
-def test_stud_is_an_unsupported_variant() -> None:
+def test_a_game_not_read_is_an_unsupported_variant() -> None:
     issues = _log().issues
     assert issues.select("line", "hand_id", "code").rows() == [
         (88, "9000004", "unsupported_variant")

@@ -24,6 +24,8 @@ from bench.sites import (
     corpus_table,
     render,
     site_figures,
+    stud_draw_disagreements,
+    stud_draw_table,
 )
 from pipeline.games.poker.pots.pot_audit import audit_pots_with_counts
 from pipeline.records import HandLog
@@ -86,24 +88,29 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
     ("site", "files", "hands", "read", "left_out"),
     [
         ("GGPoker", 21, 200, 200, {}),  # boards run twice and three times read (issue 32)
-        ("Winamax", 40, 146, 137, {"unsupported_variant": 9}),
-        # Stud, Razz, Draw, Badugi and Irish left out; an observer's log without seat lines
-        # and a Matrix hand written with its summary alone are malformed; boards run twice read
-        ("FullTilt", 81, 403, 247, {"unsupported_variant": 154, "malformed_hand": 2}),
-        ("Ongame", 26, 238, 217, {"unsupported_variant": 21}),
-        ("Absolute", 14, 100, 99, {"unsupported_variant": 1}),
+        # Stud, Stud Hi/Lo, Razz and 2-7 Triple Draw read; 5 Card Omaha Hi/Lo left out
+        ("Winamax", 40, 146, 144, {"unsupported_variant": 2}),
+        # Stud, Stud Hi/Lo, Razz, the draw games and Badugi read (a 10-Game file too); 5 Card
+        # Stud and Irish left out; malformed: an observer's log without seat lines, a Matrix
+        # hand and a triple draw's partial hand written with their summary alone, a single
+        # draw's summary writing two seats on one line ("bad collect pot") with no award line;
+        # boards run twice read (issue 32)
+        ("FullTilt", 81, 403, 397, {"unsupported_variant": 2, "malformed_hand": 4}),
+        # Stud, Stud Hi/Lo and 5 Card Draw read too
+        ("Ongame", 26, 238, 238, {}),
+        ("Absolute", 14, 100, 100, {}),  # Stud Hi/Lo read too
         ("UltimateBet", 1, 1, 1, {}),
         ("ACPC", 1, 3000, 3000, {}),
         ("Enet", 6, 6, 6, {}),
         # blank names on two seats
         ("888poker", 43, 325, 324, {"malformed_hand": 1}),
-        # stud (7CARD); a hand cut into the next one's header
-        ("Bovada", 52, 1813, 1766, {"malformed_hand": 1, "unsupported_variant": 46}),
+        # Stud and Stud Hi/Lo (7CARD) read; a hand cut into the next one's header
+        ("Bovada", 52, 1813, 1812, {"malformed_hand": 1}),
         # an "Unknown player" acts; a file cut short
         ("BetOnline", 16, 68, 66, {"malformed_hand": 1, "truncated_hand": 1}),
-        # stud, Double Hold'em, short deck, a PokerBros export; seats that post without a seat,
-        # names cut short or renamed, a converted file's header
-        ("PartyPoker", 63, 102, 83, {"malformed_hand": 12, "unsupported_variant": 7}),
+        # Stud and Stud Hi/Lo read; Double Hold'em, short deck, a PokerBros export left out;
+        # seats that post without a seat, names cut short or renamed, a converted file's header
+        ("PartyPoker", 63, 102, 87, {"malformed_hand": 12, "unsupported_variant": 3}),
         ("Betfair", 1, 1, 1, {}),
         ("Unibet", 1, 1, 1, {}),
         # stud waits for the engine's stud streets (issue 34)
@@ -117,8 +124,9 @@ def test_every_corpus_file_is_named_by_its_first_lines(table: dict[str, SiteFigu
         ("SealsWithClubs", 7, 7, 7, {}),
         # the hero's cards dealt to "hero" where the seat says "Hero"
         ("Entraction", 8, 8, 7, {"malformed_hand": 1}),
-        # stud; an unknown player acts; a board run twice read
-        ("Winning", 36, 120, 109, {"malformed_hand": 4, "unsupported_variant": 7}),
+        # Stud and Stud Hi/Lo read (a file cut short after a hand's seats); an unknown player
+        # acts; a board run twice read (issue 32)
+        ("Winning", 36, 120, 115, {"malformed_hand": 4, "truncated_hand": 1}),
     ],
     ids=[
         "GGPoker",
@@ -164,6 +172,82 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
     assert row.hands_read + sum(row.left_out.values()) == row.hands
 
 
+@pytest.fixture(scope="module")
+def stud_draw() -> dict[str, SiteFigures]:
+    assert CORPUS is not None
+    figures = stud_draw_table(CORPUS)
+    print("\n" + render(figures))  # the Stud, Draw and mixed files' table, with -s
+    return {row.site: row for row in figures}
+
+
+@pytest.mark.parametrize(
+    ("site", "files", "hands", "read", "audited", "left_out"),
+    [
+        ("Absolute", 1, 1, 1, (1, 1), {}),
+        ("Bovada", 4, 46, 46, (15, 19), {}),
+        # 5 Card Stud left out; a summary writing two seats on one line, a partial hand
+        ("FullTilt", 30, 177, 174, (22, 50), {"malformed_hand": 2, "unsupported_variant": 1}),
+        ("Ongame", 6, 21, 21, (6, 10), {}),
+        ("PartyPoker", 4, 4, 4, (1, 3), {}),
+        # a tracker's export in capitals left out; five Badugi tournament hands whose seat
+        # "out of hand (moved from another table into small blind)" the summary check counts
+        # as dealt in (their summaries name one seat fewer): truncated
+        (
+            "PokerStars",
+            30,
+            418,
+            412,
+            (86, 210),
+            {"truncated_hand": 5, "unsupported_variant": 1},
+        ),
+        ("Winamax", 7, 7, 7, (4, 4), {}),
+        # a file cut short after a hand's seats
+        ("Winning", 3, 7, 6, (1, 2), {"truncated_hand": 1}),
+    ],
+    ids=[
+        "Absolute",
+        "Bovada",
+        "FullTilt",
+        "Ongame",
+        "PartyPoker",
+        "PokerStars",
+        "Winamax",
+        "Winning",
+    ],
+)
+def test_every_stud_and_draw_hand_is_read_or_left_out_with_an_issue(
+    stud_draw: dict[str, SiteFigures],
+    site: str,
+    files: int,
+    hands: int,
+    read: int,
+    audited: tuple[int, int],
+    left_out: dict[str, int],
+) -> None:
+    """Each site's Stud, Razz, Draw and mixed-game files (issue 34): the hands read, the pots
+    audited of those contested (a pot whose contender mucked cannot be)."""
+    row = stud_draw[site]
+    assert (row.files, row.hands, row.hands_read, dict(row.left_out)) == (
+        files,
+        hands,
+        read,
+        left_out,
+    )
+    assert (row.pots_audited, row.pots) == audited
+
+
+def test_every_stud_and_draw_disagreement_is_named() -> None:
+    assert CORPUS is not None
+    found = sorted({(site, code, hand) for site, _, code, hand in stud_draw_disagreements(CORPUS)})
+    assert found == [
+        # Winamax names a 2-7 hand by its high category ("High card : King"), ours the low
+        ("Winamax", "hand_name_disagreement", "9160772-2-1476189756"),
+        # Winamax's "raises -6.10€ to 18.90€" (fpdb's "negative bet"): the 'to' is what it adds
+        ("Winamax", "pot_disagreement", "9250793-1578-1479092164"),
+        ("Winamax", "won_exceeds_pot", "9250793-1578-1479092164"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("site", "expected"),
     [
@@ -190,6 +274,14 @@ def test_every_hand_is_read_or_left_out_with_an_issue(
                 ("pot_disagreement", "6307872438747255-71-1288124090"),
                 # a three-way split's odd chip: Winamax gives it to another seat than ours
                 ("pot_disagreement", "119419173368496129-1-1343577528"),
+                # an all-in raise over the bring-in written "raises -6.10€ to 18.90€" (fpdb's
+                # "negative bet"): the 'to' is what it adds, 10 short of the street's 28.90
+                ("pot_disagreement", "9250793-1578-1479092164"),
+                # Winamax names a 2-7 hand by its high category ("High card : King"), where
+                # ours names the low ("K low"): the name check's, not the reader's
+                ("hand_name_disagreement", "9160772-2-1476189756"),
+                ("hand_name_disagreement", "9160772-2-1476189756"),
+                ("hand_name_disagreement", "9160772-2-1476189756"),
             ],
         ),
         ("FullTilt", []),
@@ -393,6 +485,7 @@ def test_partypoker_rows_agree_with_pokerkit_where_it_reads_the_file() -> None:
                 "6468352-1737-1408024646": "the file's 'bad pot': 10€ collected from 9€ put in",
                 "6307872438747255-64-1288123510": "half a chip rounded",
                 "6307872438747255-71-1288124090": "half a chip rounded",
+                "9250793-1578-1479092164": "a raise's 'to' written as what it adds",
             },
         ),
         ("FullTilt", {}),

@@ -67,13 +67,13 @@ def test_what_the_headers_say() -> None:
     ]
 
 
-def test_a_stud_hand_and_a_cut_hand_are_left_out_with_issues() -> None:
+def test_an_unread_game_and_a_cut_hand_are_left_out_with_issues() -> None:
     issues = _log().issues
     assert issues.select("line", "hand_id", "code").rows() == [
         (81, "9250793-444-1478990340", "unsupported_variant"),
         (85, "4489532-966-1366095500", "truncated_hand"),
     ]
-    assert issues["value"][0] == "Razz fixed limit"
+    assert issues["value"][0] == "5 Card Omaha Hi/Lo pot limit"
     assert with_codes(issues.drop("code"))["code"].to_list() == issues["code"].to_list()
 
 

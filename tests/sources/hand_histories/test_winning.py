@@ -60,7 +60,7 @@ def test_what_the_headers_say() -> None:
     ]  # fmt: skip
 
 
-def test_stud_is_an_unsupported_variant() -> None:
+def test_a_game_not_read_is_an_unsupported_variant() -> None:
     issues = _log().issues
     assert issues.select("line", "hand_id", "code").rows() == [
         (143, "800000003", "unsupported_variant")

@@ -19,6 +19,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from pipeline.records.deals import deal_of
 from pipeline.records.game_names import POKERSTARS, GameNames, site_words
 from pipeline.records.hand_log import ROW_SCHEMA, STUD_DRAW_COLUMNS, played_at_expr
 from pipeline.sources.pokerstars.header import DERIVED_COLUMNS, HEADER_COLUMN, header_columns
@@ -70,7 +71,15 @@ def _load_scan() -> Callable[[str | bytes], Scanned | None] | None:
         return None
     # The scanner holds no game names of its own: it reads the games the engine reads, in
     # the table of games' words (pipeline/records/game_names.py), given once here.
-    set_variants([(words, game.hole_cards) for words, game in READ_VARIANTS.items()])
+    # the board games only: a stud or draw hand is handed back to the engine (its deal is
+    # pipeline/records/deals.py's), the scanner being a board game's reader
+    set_variants(
+        [
+            (words, game.hole_cards)
+            for words, game in READ_VARIANTS.items()
+            if deal_of(game.name).kind == "board"
+        ]
+    )
     return scan
 
 

@@ -28,7 +28,6 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 from pipeline.sources.hand_histories.sites.text.patterns import (
-    DEALT,
     NAME,
     STARS_SUMMARY,
 )
@@ -60,8 +59,8 @@ ABSOLUTE = TextSite(
             re.IGNORECASE,
         ),
     ),
-    table=re.compile(
-        r"^Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer"
+    table=re.compile(  # a stud hand writes none
+        r"^(?:Table: (?P<table>.*?) \((?:Real|Play) Money\) Seat #(?P<button>\d+) is the dealer)?"
     ),
     play_money=re.compile(r"\(Play Money\)"),
     seat=re.compile(rf"^Seat (?P<seat>\d+) - {NAME} \((?P<stack>{_AMOUNT}) in chips\)"),
@@ -82,6 +81,7 @@ ABSOLUTE = TextSite(
         (re.compile(r"Posts dead (?P<amount>\S+)"), "dead_post"),
         (re.compile(r"Posts (?P<amount>\S+)(?: dead (?P<dead>\S+))?"), "live_post"),
         (re.compile(r"Ante (?P<amount>\S+)"), "ante"),
+        (re.compile(r"Bring-In (?P<amount>\S+)"), "bring_in"),
         (re.compile(r"Shows \[(?P<cards>[^\]]*)\](?: \((?P<stated>[^()]*)\))?"), "show"),
         (re.compile(r"Mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (re.compile(r"returned \((?P<amount>[^()]+)\) : not called"), "returned"),
@@ -90,9 +90,18 @@ ABSOLUTE = TextSite(
             "nothing",
         ),
     ),
-    street=re.compile(r"^\*\*\* (?P<street>POCKET CARDS|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
+    street=re.compile(
+        r"^\*\*\* (?P<street>POCKET CARDS|FLOP|TURN|RIVER|SHOW DOWN|[3-6](?:RD|TH|rd|th) STREET)"
+        r" \*\*\*"
+    ),
     streets=MappingProxyType({"pocket cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}),
-    dealt=DEALT,
+    deal_streets=MappingProxyType(  # stud: the river is the seventh street
+        {"stud": {"3rd street": 0, "4th street": 1, "5th street": 2, "6th street": 3, "river": 4}}
+    ),
+    # stud: "PLAYER1 - Pocket [H H Js 10d]", each street the player's cards so far (H: unseen)
+    dealt=re.compile(
+        rf"^(?=Dealt to |.+ - Pocket \[)(?:Dealt to )?{NAME}(?: - Pocket)?(?: (?P<cards>\[.*\]))?$"
+    ),
     collected=re.compile(rf"^{NAME} Collects (?P<amount>\S+) from (?:main|side) pot"),
     summary=STARS_SUMMARY,
     summary_shown=re.compile(
@@ -125,7 +134,7 @@ ABSOLUTE = TextSite(
         )
     ),
 )
-"""Absolute Poker: cash (Hold'em, Omaha Hi/Lo) and tournaments."""
+"""Absolute Poker: cash (Hold'em, Omaha Hi/Lo, Stud Hi/Lo) and tournaments."""
 
 ULTIMATE_BET = replace(
     ABSOLUTE,

@@ -43,6 +43,13 @@ BOVADA = TextSite(
     table=re.compile(r""),  # no table line: the header gives the table, the deal the button
     seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^()]*?) in chips\)"),
     name_marks=re.compile(r" +\[ME\](?= )"),
+    # stud's seats are anonymous, written "Seat+5 [ME]: $200 in chips": read as "Seat+5"
+    rewrites=(
+        (
+            re.compile(r"^Seat\+(\d+)(?: \[ME\])?: (.+) in chips$", re.M),
+            r"Seat \1: Seat+\1 (\2 in chips)",
+        ),
+    ),
     button_line=re.compile(r"^.+? : Set dealer(?:/Bring in spot)? \[(?P<button>\d+)\]"),
     actor_separator=" : ",
     actions=(
@@ -60,8 +67,11 @@ BOVADA = TextSite(
         ),
         (re.compile(rf"All-in(?:\([^)]*\))? {_AMOUNT}"), "call"),
         (re.compile(rf"(?:Ante/)?Small [Bb]lind {_AMOUNT}"), "small_blind"),
-        (re.compile(rf"Big [Bb]lind(?:/Bring in)? {_AMOUNT}"), "big_blind"),
+        # in stud, "Big blind/Bring in(timeout) 5" is the bring-in
+        (re.compile(rf"Big [Bb]lind(?:/Bring in)?(?:\(timeout\))? {_AMOUNT}"), "big_blind"),
         (re.compile(rf"Ante chip {_AMOUNT}"), "ante"),
+        (re.compile(rf"Bring_in chip {_AMOUNT}"), "bring_in"),
+        (re.compile(rf"(?:Double|D) bets {_AMOUNT}"), "bet"),  # stud, a pair showing on fourth
         (re.compile(rf"Posts chip {_AMOUNT}"), "live_post"),
         (re.compile(rf"Posts dead chip {_AMOUNT}"), "dead_post"),
         (re.compile(r"Showdown ?(?:\[[^\]]*\] ?)?(?:\((?P<stated>[^)]*)\))?"), "show"),
@@ -81,8 +91,14 @@ BOVADA = TextSite(
     all_in=re.compile(r"^All-in"),
     # old logs deal the board without naming the street: "Card dealt to table [7s 6d Ah]"
     street=re.compile(
-        r"^(?:\*\*\* (?=\w+(?: CARDS)? \*\*\*))?"
-        r"(?P<street>HOLE CARDS|FLOP|TURN|RIVER|Card (?:dealt )?to (?:the )?table)\b"
+        r"^(?:\*\*\* (?=\w+(?: CARDS| STREET)? \*\*\*))?"
+        r"(?P<street>HOLE CARDS|FLOP|TURN|RIVER|[3-6](?:RD|TH) STREET|"
+        r"Card (?:dealt )?to (?:the )?table)\b"
+    ),
+    # stud: third to sixth street, and the river the seventh (a tournament's log names none:
+    # each street is the next card dealt)
+    deal_streets=MappingProxyType(
+        {"stud": {"3rd street": 0, "4th street": 1, "5th street": 2, "6th street": 3, "river": 4}}
     ),
     streets=MappingProxyType(
         {
@@ -125,4 +141,5 @@ BOVADA = TextSite(
         )
     ),
 )
-"""Bovada (Ignition, Bodog): cash (Zone Poker too) and tournaments, Hold'em and Omaha."""
+"""Bovada (Ignition, Bodog): cash (Zone Poker too) and tournaments, Hold'em, Omaha, Stud and
+Stud Hi/Lo (anonymous seats, every player's cards written, a tournament's streets unnamed)."""

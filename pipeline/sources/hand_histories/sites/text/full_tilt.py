@@ -24,7 +24,7 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 from pipeline.sources.hand_histories.sites.text.patterns import (
-    DEALT,
+    DEALT_BRACKETS,
     FOLD_CHECK,
     NAME,
     STARS_SUMMARY,
@@ -73,6 +73,10 @@ FULL_TILT = TextSite(
         (re.compile(r"posts the big blind of (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts a dead small blind of (?P<amount>\S+)"), "dead_post"),
         (re.compile(r"antes (?P<amount>\S+)"), "ante"),
+        (re.compile(r"brings in for (?P<amount>[^,\s]+)"), "bring_in"),
+        (re.compile(r"completes it to (?P<to>[^,\s]+)"), "raise"),
+        (re.compile(r"discards (?P<count>\d+) cards?"), "draw"),
+        (re.compile(r"stands pat"), "draw"),
         (re.compile(r"posts (?P<amount>[$€£]?\d\S*)"), "live_post"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \(?(?P<stated>[^()]+)\)?)?"), "show"),
         (re.compile(r"shows (?P<stated>.+)"), "show"),
@@ -81,20 +85,28 @@ FULL_TILT = TextSite(
             re.compile(
                 r"has \d+ seconds left to act|has requested TIME|has timed out|"
                 r"has been disconnected|has reconnected|is sitting out|has returned|sits down|"
-                r"adds |stands up|is feeling |seconds left to act"
+                r"adds |stands up|is feeling |seconds left to act|is dealt \d+ cards?$|"
+                r"is (?:low|high) with \["
             ),
             "nothing",
         ),
     ),
-    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOPET|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
+    street=re.compile(
+        r"^\*\*\* (?P<street>HOLE CARDS|FLOPET|FLOP|TURN|RIVER|SHOW DOWN|[3-7](?:RD|TH) STREET|"
+        r"(?:FIRST |SECOND |THIRD )?DRAW) \*\*\*"
+    ),
     streets=MappingProxyType(
-        {"hole cards": 0, "flopet": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}
+        {
+            **{"hole cards": 0, "flopet": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0},
+            **{f"{n}{'rd' if n == 3 else 'th'} street": n - 3 for n in range(3, 8)},
+            **{"draw": 1, "first draw": 1, "second draw": 2, "third draw": 3},
+        }
     ),
     # a board run twice: "*** TURN 1 *** [2c As Jh] [9h]", "*** SHOW DOWN 2 ***", a summary
     # per run ("*** SUMMARY 1 ***": its seat lines name that run's hands)
     run_street=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>\d) \*\*\*"),
     run_words=RUNS_NUMBERED,
-    dealt=DEALT,
+    dealt=DEALT_BRACKETS,
     uncalled=re.compile(rf"^Uncalled bet of (?P<amount>\S+) returned to {NAME}$"),
     uncalled_unwritten=True,  # a walk in a 2012 tournament: no line, the pot the matched part
     unmatched_in_collected=False,
@@ -137,7 +149,12 @@ FULL_TILT = TextSite(
         ),  # a 2013 tournament's seats, before the seat lines
         re.compile(r"^\d+ seconds left to act$"),  # a timer line cut in two
         re.compile(r"^ \([\dA,]+\)$"),  # the low hand shown, under its player's line
+        re.compile(r"^No low hand qualified$"),  # a Stud or Omaha Hi/Lo pot all high
     ),
 )
-"""Full Tilt: cash (Hold'em, Omaha 4, 5, 6 cards and Hi/Lo, Courchevel), sit & go's and
-tournaments; Stud, Razz, Draw and Badugi are named unsupported variants."""
+"""Full Tilt: cash (Hold'em, Omaha 4, 5, 6 cards and Hi/Lo, Courchevel, Stud, Stud Hi/Lo,
+Razz, 5 Card Draw, 2-7 Single and Triple Draw, A-5 Triple Draw, Badugi, mixed games), sit &
+go's and tournaments; 5 Card Stud is a named unsupported variant.  Stud streets are ``*** 3RD
+STREET ***`` to ``*** 7TH STREET ***`` (the player's cards so far, then the street's:
+``Dealt to Hero [Td Jd As] [Jc]``), draws ``*** FIRST DRAW ***`` (``*** DRAW ***`` for a single
+draw), ``discards 2 cards`` or ``stands pat``."""

@@ -12,8 +12,10 @@ are in the summary only (``Main pot: 0.90 won by Player1 (0.86)``, after rake; a
 ``... won by A (165 High), B (165 Low)``), and so are the cards shown (``Seat 5: slbseia
 (0), net: -1500, [8d, 8s] (PAIR EIGHT)``): no one is seen mucking, and no showdown line is
 written.  A tournament's chips are ``TC`` or ``Chips``; a header may leave the tournament out
-(``(TOURNAMENT: )``): a tournament all the same, its id null.  Five-card draw and stud are named
-unsupported variants.
+(``(TOURNAMENT: )``): a tournament all the same, its id null.  Stud deals ``Dealing to Bob: [-,
+-, Kd]`` on third street, then one card a line (``Dealing river`` the seventh); a draw is
+``changed 2 cards``, written with no line before it, the player's hand after it ``New hand
+for Hero: [...]``.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 from pipeline.sources.hand_histories.sites.text.patterns import (
+    FOLD_CHECK,
     NAME,
     NEVER,
-    STARS_BETS,
 )
 from pipeline.sources.hand_histories.text_site import TextSite
 
@@ -52,15 +54,28 @@ ONGAME = TextSite(
     actor_separator=" ",
     all_in=re.compile(r"\[all in\]"),
     actions=(
-        *STARS_BETS,
+        *FOLD_CHECK,
+        (re.compile(r"calls (?P<amount>\S+)"), "call"),
+        (re.compile(r"bets (?P<amount>\S+)"), "bet"),
+        # "raises $1 to $1.37": what it adds, then a total that in stud is the hand's since
+        # the bring-in (antes apart), not the street's: the added amount is read
+        (re.compile(r"raises (?P<amount>\S+) to \S+"), "raise"),
         (re.compile(r"posts small blind \((?P<amount>[^()]+)\)"), "small_blind"),
         (re.compile(r"posts big blind \((?P<amount>[^()]+)\)"), "big_blind"),
         (re.compile(r"posts dead blind \((?P<amount>[^()]+)\)"), "dead_post"),
         (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
+        # stud: the bring-in, or the small bet made in its place ("big bring in $1")
+        (re.compile(r"(?:small|big) bring in (?P<amount>\S+)"), "bring_in"),
+        (re.compile(r"changed (?P<count>\d+) cards?"), "draw"),
     ),
-    street=re.compile(r"^(?:--- )?Dealing (?P<street>pocket cards|flop|turn|river)"),
+    street=re.compile(r"^(?:--- )?Dealing (?P<street>pocket cards|flop|turn|river|[4-6]th street)"),
     streets=MappingProxyType({"pocket cards": 0, "flop": 1, "turn": 2, "river": 3}),
-    dealt=re.compile(rf"^Dealing to {NAME}: \[(?P<cards>[^\]]*)\]$"),
+    # stud: "Dealing 4th street" to 6th, and the river the seventh
+    deal_streets=MappingProxyType(
+        {"stud": {"4th street": 1, "5th street": 2, "6th street": 3, "river": 4}}
+    ),
+    # stud: "[-, -, Kd]" (a card not seen: "-"), then each street's card; a draw: "New hand for"
+    dealt=re.compile(rf"^(?:Dealing to|New hand for) {NAME}: \[(?P<cards>[^\]]*)\]$"),
     collected=NEVER,  # the awards are in the summary
     summary=re.compile(r"^Summary:$"),
     summary_collected=re.compile(r"^(?:Main pot|Side pot \d+): \S+ won by (?P<winners>.+)$"),
@@ -92,4 +107,5 @@ ONGAME = TextSite(
         )
     ),
 )
-"""Ongame: cash (Hold'em, Omaha and Omaha Hi/Lo, real and play money) and tournaments."""
+"""Ongame: cash (Hold'em, Omaha and Omaha Hi/Lo, Stud, Stud Hi/Lo, 5 Card Draw; real and play
+money) and tournaments."""

@@ -80,6 +80,9 @@ PARTYPOKER = TextSite(
         (re.compile(r"posts big blind \+ dead " + _PUT), "dead_post"),
         (re.compile(r"posts big blind " + _PUT), "big_blind"),
         (re.compile(r"posts ante (?:of )?" + _PUT), "ante"),
+        (re.compile(r"bring-ins ?" + _PUT), "bring_in"),
+        (re.compile(r"completes ?" + _PUT), "raise"),  # what it adds, as a raise's
+        (re.compile(r"double bets ?" + _PUT), "bet"),  # stud's fourth street, a pair showing
         (
             re.compile(r"shows \[(?P<cards>[^\]]*)\] ?(?P<stated>[^.]+)?\.?"),
             "show",
@@ -95,16 +98,28 @@ PARTYPOKER = TextSite(
                 r"has (?:joined|left) the table|is sitting out|sits out|could not respond|did not "
                 r"respond|will be using his time bank|is all-In\.?$|has been reconnected|"
                 r"is disconnected|- Selects|finished in \d+|Cash-out Premium|probabilty is |"
-                r"Cashout Amount is "
+                r"Cashout Amount is |opens$"
             ),
             "nothing",
         ),
     ),
     all_in=re.compile(r"^is all-In"),
     blinds_posted=re.compile(r" posts (?:small|big) blind"),
-    street=re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing \w+) \*\*"),
+    street=re.compile(r"^\*\* (?P<street>Dealing down cards|Dealing(?: \w+)?(?: street)?) \*\*"),
     streets=MappingProxyType(
         {"dealing down cards": 0, "dealing flop": 1, "dealing turn": 2, "dealing river": 3}
+    ),
+    # stud: "** Dealing **" third street, then fourth to sixth, and the river the seventh
+    deal_streets=MappingProxyType(
+        {
+            "stud": {
+                "dealing": 0,
+                "dealing fourth street": 1,
+                "dealing fifth street": 2,
+                "dealing sixth street": 3,
+                "dealing river": 4,
+            }
+        }
     ),
     dealt=DEALT,
     # "Ann wins $0.65 USD from the main pot ..." (classic), "Ann balance $51.20, bet $13.15,
@@ -136,11 +151,13 @@ PARTYPOKER = TextSite(
         re.compile(r"^.+ has (?:joined|left) the table\.?$|^\S+: |^\x00"),
         re.compile(r"^Congratulations to player "),
         re.compile(
-            r"^(?:Game #\w+ starts\.|Your time bank will be activated|Board: |Main Pot: |"
+            r"^(?:Game #\w+ starts\.|There was no qualifying low hand|"
+            r"Your time bank will be activated|Board: |Main Pot: |"
             r"Creating (?:Main|Side) Pot|>You have options|Player .+ finished in \d+|Total number"
             r" of players|Trny: ?\d+ Level: ?\d+|(?:Blinds|Stakes)(?:-Antes)?\()"
         ),
     ),
     wording=CATEGORY_WORDING,
 )
-"""PartyPoker: cash and tournaments (classic and 2019 logs), Hold'em and Omaha."""
+"""PartyPoker: cash and tournaments (classic and 2019 logs), Hold'em, Omaha, Stud and Stud
+Hi/Lo (the player's own new card each street, ``bring-ins``, ``completes``, ``wins Lo``)."""

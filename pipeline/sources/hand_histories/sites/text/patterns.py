@@ -24,6 +24,7 @@ __all__ = [
     "AMOUNT",
     "CATEGORY_WORDING",
     "DEALT",
+    "DEALT_BRACKETS",
     "FOLD_CHECK",
     "NAME",
     "NEVER",
@@ -39,6 +40,10 @@ AMOUNT = r"[$€£]?\d[\d,.]*"
 
 DEALT = re.compile(rf"^Dealt to {NAME}(?: \[(?P<cards>[^\]]*)\])?$")
 """``Dealt to Ann [As Kd]`` (the cards left out where the log hides them)."""
+
+DEALT_BRACKETS = re.compile(rf"^Dealt to {NAME}(?: (?P<cards>\[.*\]))?$")
+"""``Dealt to Hero [Td Jd] [As]``: the cards in one bracket or several, brackets kept (in stud
+the cards dealt before, then the street's; in a draw game the cards kept, then those drawn)."""
 
 NEVER = re.compile(r"^(?!)")
 """A pattern for a line the site never writes (its showdown lines give the cards, say)."""

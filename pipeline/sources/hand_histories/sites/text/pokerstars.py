@@ -85,7 +85,8 @@ POKERSTARS = TextSite(
         re.compile(rf"{_START}(?P<hand_id>\d+): +(?P<game>.*)"),
     ),
     table=re.compile(
-        r"^Table '(?P<table>.*)' (?:(?P<size>\d+)-max )?.*?Seat #(?P<button>\d+) is the button"
+        r"^Table '(?P<table>.*)' (?:(?P<size>\d+)-max)?"
+        r"(?:.*?Seat #(?P<button>\d+) is the button)?"  # a stud table has no button
         r"[^\n]*\Z"  # one line, the seats right after it
     ),
     seat=re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips"),
@@ -106,6 +107,9 @@ POKERSTARS = TextSite(
         (re.compile(r"calls (?P<amount>\S+)"), "call"),
         (re.compile(r"bets (?P<amount>\S+)"), "bet"),
         (re.compile(r"raises \S+ to (?P<to>\S+)"), "raise"),
+        (re.compile(r"brings in for (?P<amount>\S+)"), "bring_in"),
+        (re.compile(r"discards (?P<count>\d+) cards?"), "draw"),
+        (re.compile(r"stands pat"), "draw"),
         (re.compile(rf"posts (?=[^\n]*ante){_POSTED}"), "ante"),
         (re.compile(rf"posts (?=[^\n]*small & big){_POSTED}"), "both_blinds"),
         (re.compile(rf"posts (?=small blind){_POSTED}"), "small_blind"),
@@ -119,13 +123,26 @@ POKERSTARS = TextSite(
             "show",
         ),
     ),
-    street=re.compile(r"^\*\*\* (?:.*?)(?P<street>FLOP|TURN|RIVER) \*\*\*"),
-    streets=MappingProxyType({"flop": 1, "turn": 2, "river": 3}),
+    street=re.compile(
+        r"^\*\*\* (?:.*?)(?P<street>FLOP|TURN|RIVER|[3-6](?:rd|th) STREET|DEALING HANDS|"
+        r"(?:FIRST |SECOND |THIRD )?DRAW) \*\*\*"
+    ),
+    streets=MappingProxyType(
+        {
+            **{"flop": 1, "turn": 2, "river": 3},
+            **{"3rd street": 0, "4th street": 1, "5th street": 2, "6th street": 3},
+            **{"dealing hands": 0, "draw": 1, "first draw": 1, "second draw": 2, "third draw": 3},
+        }
+    ),
+    deal_streets=MappingProxyType({"stud": {"river": 4}}),  # stud's seventh street
+    # a board run twice or three times; a draw game's "*** FIRST DRAW ***" is a street
     run_street=re.compile(
         r"^\*\*\* (?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"
     ),
     run_board=re.compile(r"^(?P<run>FIRST|SECOND|THIRD) Board \[(?P<cards>[^\]]*)\]"),
-    dealt=re.compile(r"^Dealt to (?P<name>.*?) \[(?P<cards>[^\]]*)\]"),
+    # stud: "[6h 7h] [5s]", the up cards dealt before, then the street's; a draw: the hand
+    # kept, then the cards drawn
+    dealt=re.compile(r"^Dealt to (?P<name>.*?) (?P<cards>\[[^\]]*\](?: \[[^\]]*\])*)"),
     uncalled=re.compile(r"^Uncalled bet(?: \((?P<amount>\S+)\) returned to (?P<name>.*)$)?"),
     collected=re.compile(r"^(?P<name>.*) collected (?P<amount>\S+) from "),
     summary=re.compile(r"^\*\*\* SUMMARY"),
@@ -154,4 +171,9 @@ POKERSTARS = TextSite(
     unknown_lines_ignored=True,  # see the module doc
 )
 """PokerStars: Hold'em, Omaha, Omaha Hi/Lo and 6+ Hold'em (cash, Zoom, home games and
-tournaments); Stud, Razz and Draw are named unsupported variants."""
+tournaments); Stud, Stud Hi/Lo, Razz, 5 Card Draw, 2-7 Single and Triple Draw, A-5 Triple
+Draw and Badugi, alone or in a mixed game (HORSE, 8-Game: each hand its own game), read here
+alone: the compiled scanner hands them back.  Stud: ``*** 3rd STREET ***`` to ``*** 6th
+STREET ***`` and ``*** RIVER ***`` (the seventh), ``Dealt to Bob [6h 7h] [5s]``, ``brings in
+for``; draw: ``*** DEALING HANDS ***``, ``*** FIRST DRAW ***`` (a single draw writes none),
+``discards 2 cards``, ``stands pat``."""

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 from pipeline.sources.hand_histories.sites.text.patterns import (
-    DEALT,
+    DEALT_BRACKETS,
     NAME,
     STARS_BETS,
     STARS_SUMMARY,
@@ -42,7 +42,7 @@ WINAMAX = TextSite(
     ),
     table=re.compile(
         r"^Table:? '(?P<table>(?:.*\((?P<tournament>\d+)\)#\d+)|.*)' (?:(?P<size>\d+)-max )?"
-        r"\((?:real|play) money\) Seat #?(?P<button>\d+) is the button"
+        r"\((?:real|play) money\)(?: Seat #?(?P<button>\d+) is the button)?"  # no button: stud
     ),
     seat=re.compile(rf"^Seat (?P<seat>\d+): {NAME} \((?P<stack>[^,()]*)(?:, [^()]*)?\)$"),
     actor_separator=" ",
@@ -52,17 +52,29 @@ WINAMAX = TextSite(
         (re.compile(r"posts small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
+        (re.compile(r"(?:brings in|bring-in) (?P<amount>\S+)"), "bring_in"),
+        (re.compile(r"discard (?P<count>\d+) cards?"), "draw"),
+        (re.compile(r"stands pat"), "draw"),
         (re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?P<stated>.*)\))?"), "show"),
         (re.compile(r"mucks(?: \[(?P<cards>[^\]]*)\])?"), "muck"),
         (re.compile(r"denies big blind|deny BB|sits out|is sitting out|doesn't show"), "nothing"),
     ),
     street=re.compile(
-        r"^\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*:?"
+        r"^\*\*\* (?P<street>ANTE/BLINDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW DOWN|[3-7](?:rd|th) STREET|"
+        r"THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|(?:FIRST|SECOND|THIRD|FOURTH)-(?:BET|DRAW)) \*\*\*:?"
     ),
     streets=MappingProxyType(
-        {"ante/blinds": 0, "pre-flop": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}
+        {
+            **{"ante/blinds": 0, "pre-flop": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0},
+            # stud: written "3rd STREET" or "THIRD"; draw: each draw, then its betting
+            **{f"{n}{'rd' if n == 3 else 'th'} street": n - 3 for n in range(3, 8)},
+            **{"third": 0, "fourth": 1, "fifth": 2, "sixth": 3, "seventh": 4},
+            **{"first-bet": 0, "first-draw": 1, "second-bet": 1, "second-draw": 2},
+            **{"third-bet": 2, "third-draw": 3, "fourth-bet": 3},
+        }
     ),
-    dealt=DEALT,
+    # stud: "[X X 8h] [Ks]", the cards dealt so far (X: one not seen), then the street's
+    dealt=DEALT_BRACKETS,
     collected=re.compile(rf"^{NAME} collected (?P<amount>\S+) from"),
     summary=STARS_SUMMARY,
     summary_shown=re.compile(
@@ -92,4 +104,6 @@ WINAMAX = TextSite(
         )
     ),
 )
-"""Winamax: cash (real and play money, Go Fast), sit & go's and tournaments."""
+"""Winamax: cash (real and play money, Go Fast), sit & go's and tournaments; Stud, Stud Hi/Lo,
+Razz and 2-7 Triple Draw (an 8-Game table's), a stud street's cards written as the hand so far
+(``[X X 8h] [Ks]``, ``X`` one not seen), a draw ``discard 2 cards`` or ``stands pat``."""

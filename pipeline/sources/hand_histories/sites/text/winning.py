@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 from pipeline.sources.hand_histories.sites.text.patterns import (
-    DEALT,
+    DEALT_BRACKETS,
     FOLD_CHECK,
     NEVER,
     STARS_BETS,
@@ -65,8 +65,9 @@ WINNING = TextSite(
             _ID + r"(?:\(PRR\) )?(?P<table>[^\n]*?) ?\((?P<game>[^()\n]+)\)(?: \d+-max)?(?=\n|\Z)"
         ),
     ),
-    table=re.compile(r"Seat (?P<button>\d+) is the button"),
-    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*)\)\.?$"),
+    table=re.compile(r"(?:Seat (?P<button>\d+) is the button)?"),  # stud has no button
+    # a file cut short may end in a broken character after its last seat
+    seat=re.compile(rf"^Seat (?P<seat>\d+): {_NAME} \((?P<stack>[^()]*)\)\.?\ufffd?$"),
     name_marks=re.compile(r"(?m)^\*?Player "),
     actor_separator=" ",
     actions=(
@@ -78,22 +79,31 @@ WINNING = TextSite(
         (re.compile(r"has small blind " + _PUT), "small_blind"),
         (re.compile(r"has big blind " + _PUT), "big_blind"),
         (re.compile(r"(?:posts )?ante " + _PUT), "ante"),
+        (re.compile(r"bring in " + _PUT), "bring_in"),
         (re.compile(r"straddle " + _PUT), "straddle"),
         (re.compile(r"posts " + _PUT), "live_post"),
         (re.compile(r"shows: .*"), "show"),
         (re.compile(r"mucks cards"), "muck"),
         (
             re.compile(
-                r"received a card\.|is timed out|sitting out|wait(?:s|ing)? (?:for big blind|BB)"
+                r"is timed out|sitting out|wait(?:s|ing)? (?:for big blind|BB)"
                 r"|is disconnected"
             ),
             "nothing",
         ),
     ),
     all_in=re.compile(r"^allin"),
-    street=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*"),
+    street=re.compile(
+        r"^\*\*\* (?P<street>FLOP|TURN|RIVER|Third street|Fourth street|Fifth street|Sixth street)"
+        r" \*\*\*"
+    ),
     streets=MappingProxyType({"flop": 1, "turn": 2, "river": 3}),
-    dealt=re.compile(rf"^{_NAME} received card: \[(?P<cards>[^\]]*)\]$"),
+    # stud: third street's cards are dealt before any line; "Third street" deals the fourth
+    deal_streets=MappingProxyType(
+        {"stud": {"third street": 1, "fourth street": 2, "fifth street": 3, "sixth street": 4}}
+    ),
+    # a card a line, "received a card." for one not shown (stud's down cards)
+    dealt=re.compile(rf"^{_NAME} received (?:card: \[(?P<cards>[^\]]*)\]|a card\.)$"),
     dealt_one_by_one=True,
     uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
     collected=re.compile(
@@ -112,7 +122,8 @@ WINNING = TextSite(
     ignored=(re.compile(r"^(?:Game ended at: |Pot: |\ufffd)"),),
     wording=_WORDING,
 )
-"""Winning (ACR): cash (real and play money) and tournaments, Hold'em, Omaha, Six Plus."""
+"""Winning (ACR): cash (real and play money) and tournaments, Hold'em, Omaha, Six Plus, Stud
+and Stud Hi/Lo (a card a line, ``received a card.`` for one not seen)."""
 
 WINNING_2019 = TextSite(
     name="Winning",
@@ -147,6 +158,7 @@ WINNING_2019 = TextSite(
         (re.compile(r"posts the small blind (?P<amount>\S+)"), "small_blind"),
         (re.compile(r"posts the big blind (?P<amount>\S+)"), "big_blind"),
         (re.compile(r"posts ante (?P<amount>\S+)"), "ante"),
+        (re.compile(r"brings in (?P<amount>\S+)"), "bring_in"),
         (re.compile(r"posts dead (?P<amount>\S+)"), "dead_post"),
         (
             re.compile(r"shows \[(?P<cards>[^\]]*)\](?: \((?:HI - )?(?P<stated>[^\[|)]+?) ?\[)?"),
@@ -156,12 +168,20 @@ WINNING_2019 = TextSite(
         (re.compile(r"is sitting out|sits out|has (?:joined|left)"), "nothing"),
     ),
     all_in=re.compile(r"\band is all-in\b"),
-    street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"),
-    streets=MappingProxyType({"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0}),
+    street=re.compile(
+        r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|[3-7](?:rd|th) STREET) \*\*\*"
+    ),
+    streets=MappingProxyType(
+        {
+            **{"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "show down": 0},
+            **{f"{n}{'rd' if n == 3 else 'th'} street": n - 3 for n in range(3, 8)},
+        }
+    ),
     # a board run twice: "*** FLOP 2 *** [6c 9s Jh]", "*** SHOW DOWN 2 ***"
     run_street=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>\d) \*\*\*"),
     run_words=RUNS_NUMBERED,
-    dealt=DEALT,
+    # stud: "[Qd 2d] [Ac]", the up cards dealt before and the street's
+    dealt=DEALT_BRACKETS,
     uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
     # the pots shown down are collected before the summary; one won without a showdown only
     # in it ("Seat 7: Ann did not show and won $0.07")
