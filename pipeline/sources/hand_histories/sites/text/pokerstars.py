@@ -62,7 +62,8 @@ _GAME = (
     r"(?:[^()\n]*?\()?"
     r"(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)"
 )
-_NAME = r"(?P<name>.+?)"
+# A seated name, as the seat line takes it: any text, even none (the scanner reads it so).
+_NAME = r"(?P<name>.*?)"
 # A post's amount: its last word before " and is all-in", or the line's last.
 _ALL_IN = " and is all-in"
 _POSTED = rf"(?:(?:(?!{_ALL_IN}).)* )?(?P<amount>(?:(?!{_ALL_IN})\S)+)(?:{_ALL_IN}.*)?$"
