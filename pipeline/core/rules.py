@@ -44,6 +44,7 @@ __all__ = [
     "HOLDEM",
     "OMAHA",
     "OMAHA_5",
+    "OMAHA_5_HI_LO",
     "OMAHA_6",
     "OMAHA_HI_LO",
     "PAIR",
@@ -337,6 +338,9 @@ OMAHA_6 = HandRules(STANDARD, hole_cards=6, hole_cards_used=2)
 OMAHA_HI_LO = HandRules(STANDARD, hole_cards=4, hole_cards_used=2, low=EIGHT_OR_BETTER)
 """Omaha Hi/Lo, eight or better: the high half as in Omaha, a low half from two hole and three
 board cards, five distinct ranks 8 or lower; no qualifying low means high scoops."""
+
+OMAHA_5_HI_LO = HandRules(STANDARD, hole_cards=5, hole_cards_used=2, low=EIGHT_OR_BETTER)
+"""Five-card Omaha Hi/Lo (Big O): Omaha Hi/Lo's halves, each from two of five hole cards."""
 
 _STUD_FACE_UP = (2, 3, 4, 5)  # two down, four up (third to sixth street), the seventh down
 

@@ -484,9 +484,19 @@ BADUGI = GameNames(
     },
 )
 """Badugi: the final four, one card of each suit and rank, lowest wins."""
+OMAHA_5_HI_LO = GameNames(
+    "Omaha 5 Hi/Lo",
+    aliases=(
+        "Big O", "5 Card Omaha Hi/Lo", "5-Card Omaha Hi/Lo", "Five-Card Omaha Hi/Lo", "PLO8-5",
+        "PLO5 Hi/Lo", "Omaha 5 Hi-Lo",
+    ),
+    hole_cards=5,
+    log_words={KINGSCLUB: ("Pot Limit Big O", "Limit Big O", "No Limit Big O")},
+)  # fmt: skip
+"""Big O: five hole cards, Omaha Hi/Lo's two halves, two hole cards in each."""
 
 GAMES: tuple[GameNames, ...] = (
-    HOLDEM, FIVE_CARD, OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO, SHORT_DECK,
+    HOLDEM, FIVE_CARD, OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO, OMAHA_5_HI_LO, SHORT_DECK,
     STUD, STUD_HI_LO, RAZZ, FIVE_CARD_DRAW, TRIPLE_DRAW_2_7, SINGLE_DRAW_2_7, TRIPLE_DRAW_A_5,
     BADUGI,
 )  # fmt: skip

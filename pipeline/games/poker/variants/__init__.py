@@ -37,7 +37,13 @@ from pipeline.games.poker.variants.draw import (
 )
 from pipeline.games.poker.variants.five_card import FIVE_CARD_VARIANT
 from pipeline.games.poker.variants.holdem import HOLDEM_VARIANT
-from pipeline.games.poker.variants.omaha import OMAHA, OMAHA_5, OMAHA_6, OMAHA_HI_LO
+from pipeline.games.poker.variants.omaha import (
+    OMAHA,
+    OMAHA_5,
+    OMAHA_5_HI_LO,
+    OMAHA_6,
+    OMAHA_HI_LO,
+)
 from pipeline.games.poker.variants.short_deck import SHORT_DECK
 from pipeline.games.poker.variants.stud import RAZZ, STUD, STUD_HI_LO
 from pipeline.records import game_names
@@ -53,6 +59,7 @@ POKER_VARIANTS: dict[str, PokerVariant] = {
         OMAHA_5,
         OMAHA_6,
         OMAHA_HI_LO,
+        OMAHA_5_HI_LO,
         SHORT_DECK,
         STUD,
         STUD_HI_LO,

@@ -1,4 +1,4 @@
-"""Omaha (PLO), five- and six-card Omaha and Omaha Hi/Lo, declared as poker variants.
+"""Omaha (PLO), five- and six-card Omaha, Omaha Hi/Lo and Big O, declared as poker variants.
 
 Every form makes its hand from exactly two hole cards and three board cards (never four or five
 from the board); the scoring is Hold'em's, given these rules.  Their names are in
@@ -22,3 +22,6 @@ OMAHA_6 = PokerVariant.declared(game_names.OMAHA_6, rules.OMAHA_6)
 
 OMAHA_HI_LO = PokerVariant.declared(game_names.OMAHA_HI_LO, rules.OMAHA_HI_LO)
 """Omaha's high half and an eight-or-better low half; no qualifying low, high scoops."""
+
+OMAHA_5_HI_LO = PokerVariant.declared(game_names.OMAHA_5_HI_LO, rules.OMAHA_5_HI_LO)
+"""Big O: Omaha Hi/Lo from five hole cards, two of them in each half."""
