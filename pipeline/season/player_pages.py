@@ -75,9 +75,11 @@ STREET_MEANINGS: dict[str, dict[str, str]] = {
         "on third street", "on fourth street", "after third street", "fourth streets seen"
     ),
     "draw": _meanings(
-        "before the first draw", "after the first draw", "after the first draw",
+        "before the first draw",
+        "after the first draw",
+        "after the first draw",
         "first draws reached",
-    ),  # fmt: skip
+    ),
 }
 """A stud or draw page's meanings, by the game's family (:data:`BETTING`): a stud player never
 sees a flop, so "before the flop" would describe another game."""
