@@ -36,6 +36,8 @@ CARD_PATTERN = r"(?:[2-9TJQKAtjqka]|10)(?:[cdhsCDHS]|[♣♦♥♠]\x{FE0F}?)"
 CARDS_PATTERN = rf"^{CARD_PATTERN}(?:\s+{CARD_PATTERN})*$"
 DRAWS_PATTERN = r"^(?:[0-5](?: [0-5])*)?$"
 """``draws``: the cards changed at each draw, space-separated, 0 (stood pat) to 5."""
+RUN_BOARDS_PATTERN = r"^[^|]+(?: \| [^|]+)+$"
+"""``run_boards``: two or more boards, each its cards space-separated, `` | `` between them."""
 HOLE_CARDS = 2
 FIVE_CARDS = 5
 NET_TOLERANCE = 1e-4
@@ -186,6 +188,8 @@ POKER_PARQUET_SCHEMA: dict[str, pl.DataType] = {
     # a stud or draw hand's own facts from its log (issue 34: the reader contract's columns)
     "bring_in": pl.Float64(), "small_bet": pl.Float64(), "big_bet": pl.Float64(),
     "up_cards": _TEXT, "draws": _TEXT,
+    # issue 32: a board run twice or more, every run's board (the hand's ``board`` the first's)
+    "run_boards": _TEXT,
 }  # fmt: skip
 """Every poker Parquet file has exactly these columns and types, whatever the input held, so a
 season's files scan together (``pl.scan_parquet("out/**/*.poker.parquet")``).  ``game`` is the
@@ -216,7 +220,10 @@ seventh streets (``bets_fourth`` ... ``calls_seventh``) and the draws' rounds (`
 The last five are a stud or draw hand's log facts,
 null elsewhere (and on a round sheet): ``bring_in`` (stud), ``small_bet`` and ``big_bet`` (a limit
 game's bet sizes), ``up_cards`` (stud: the player's face-up cards in the order dealt, known even
-where ``cards`` is not) and ``draws`` (the cards changed at each draw, ``2 1 0``).  Files written
+where ``cards`` is not) and ``draws`` (the cards changed at each draw, ``2 1 0``).  The last,
+``run_boards``, is every runout's whole board of a hand run twice or more, `` | `` between them
+(null for a hand run once; ``hand_detail`` then names each run's hand, ``winner`` is true for
+a win of any run, ``share`` the player's part of the whole pot).  Files written
 before them still scan together with the new ones through :func:`align_to_poker_schema`."""
 
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
@@ -357,6 +364,7 @@ class ScoredRows(pa.DataFrameModel):
     big_bet: Series[float] = pa.Field(nullable=True, ge=0)
     up_cards: Series[str] = pa.Field(nullable=True)
     draws: Series[str] = pa.Field(nullable=True, str_matches=DRAWS_PATTERN)
+    run_boards: Series[str] = pa.Field(nullable=True, str_matches=RUN_BOARDS_PATTERN)
 
     @pa.dataframe_check(name="net_is_won_less_put_in")
     def net_is_won_less_put_in(cls, data: pa.PolarsData) -> pl.LazyFrame:

@@ -56,6 +56,7 @@ ROW_SCHEMA: dict[str, pl.DataType] = {
     "big_bet": pl.Float64(),
     "up_cards": pl.String(),
     "draws": pl.String(),
+    "run_boards": pl.String(),
 }
 """Columns of :attr:`HandLog.rows`, in order.  ``stated_hand`` is the log's own name of a shown
 hand (PokerStars' ``a full house, Sevens full of Jacks``), null where the log gives none.
@@ -68,10 +69,16 @@ does not say.  The last five belong to the stud and draw games: ``bring_in`` (st
 opening bet), ``small_bet`` and ``big_bet`` (a limit game's two bet sizes, from the header's
 stakes), ``up_cards`` (stud: the player's face-up cards in the order dealt, as far as they were
 dealt, known even when ``hole`` is not) and ``draws`` (draw games: how many cards the player
-changed at each draw, in order, space-separated: ``2 1 0``, ``0`` standing pat)."""
+changed at each draw, in order, space-separated: ``2 1 0``, ``0`` standing pat).
+``run_boards`` is every runout's whole board of a hand run twice (or more), in order, separated
+by `` | `` (``2c 7d 9h Ks 3d | 2c 7d 9h 8s Ah``), null for a hand run once; ``board`` is then
+the first run's, and ``won`` what the player was awarded over all runs."""
 
 STUD_DRAW_COLUMNS = ("bring_in", "small_bet", "big_bet", "up_cards", "draws")
 """The row columns only the stud and draw games fill (null in a board game's rows)."""
+
+RUN_SEPARATOR = " | "
+"""Between two runouts' boards in ``run_boards``."""
 
 INSTANT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 """How ``played_at`` (UTC) is written as text, in a log's ``hands`` sheet:
@@ -293,11 +300,18 @@ def new_row_columns() -> dict[str, list[Any]]:
     return {name: [] for name in ROW_SCHEMA}
 
 
-def append_board_game_nulls(rows: dict[str, list[Any]]) -> None:
+def append_board_game_nulls(rows: dict[str, list[Any]], run_boards: str | None = None) -> None:
     """Append nulls to the :data:`STUD_DRAW_COLUMNS` of a board game's row (Hold'em, Omaha),
-    for a reader that reads no stud or draw hand."""
+    for a reader that reads no stud or draw hand, then its ``run_boards`` (null: run once).
+
+    >>> rows = new_row_columns()
+    >>> append_board_game_nulls(rows, "2c 7d 9h Ks 3d | 2c 7d 9h 8s Ah")
+    >>> rows["draws"], rows["run_boards"]
+    ([None], ['2c 7d 9h Ks 3d | 2c 7d 9h 8s Ah'])
+    """
     for name in STUD_DRAW_COLUMNS:
         rows[name].append(None)
+    rows["run_boards"].append(run_boards)
 
 
 @dataclass

@@ -209,7 +209,9 @@ def test_a_run_writes_the_stud_and_draw_facts_to_parquet_and_beside_the_cards(
     result = run_cli("run", str(tmp_path / "mixed_log.csv"), "-o", str(tmp_path / "out"))
     assert result.returncode == 0, result.stdout + result.stderr
     rows = pl.read_parquet(tmp_path / "out" / "mixed_log.csv.poker.parquet")
-    assert rows.columns[-5:] == ["bring_in", "small_bet", "big_bet", "up_cards", "draws"]
+    # the stud and draw facts last but issue 32's run_boards (null: no board run twice here)
+    assert rows.columns[-6:-1] == ["bring_in", "small_bet", "big_bet", "up_cards", "draws"]
+    assert rows.columns[-1] == "run_boards" and rows["run_boards"].is_null().all()
     facts = rows.filter(pl.col("player") == "Ann").select(
         "round", "cards", "bring_in", "small_bet", "big_bet", "up_cards", "draws"
     )

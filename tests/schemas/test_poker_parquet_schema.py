@@ -25,11 +25,11 @@ CONTRACT_COLUMNS = [
 # issue 33's tracker statistics come after the contract's columns, in their module's order, then
 # all_in_ev, then the counts per street (added after all_in_ev: earlier columns keep their place),
 # then issue 34's win chance per stud street, then its stand-pat flag and stud's and the draws'
-# counts per street
+# counts per street, then issue 32's boards of a hand run twice or more
 STUD_STREETS = ["win_third", "win_fourth", "win_fifth", "win_sixth"]
 NEWER_COLUMNS = [
     *CONTRACT_COLUMNS, *TRACKER_STATS, "all_in_ev", *STREET_ACTIONS, *STUD_STREETS,
-    *STUD_DRAW_STATS, *STUD_DRAW_COLUMNS,
+    *STUD_DRAW_STATS, *STUD_DRAW_COLUMNS, "run_boards",
 ]  # fmt: skip
 OLD_COLUMNS = [name for name in POKER_PARQUET_SCHEMA if name not in NEWER_COLUMNS]
 

@@ -101,7 +101,7 @@ def copies_left_out(message: str) -> int:
 
 def test_every_pokerstars_hand_is_rows_or_a_named_issue_and_counted_once() -> None:
     files = corpus(POKERSTARS, "*.txt")
-    read = scored = 0
+    read = scored = run_hands = 0
     left_out: dict[str, int] = {}
     for path in files:
         data = path.read_bytes()
@@ -122,13 +122,20 @@ def test_every_pokerstars_hand_is_rows_or_a_named_issue_and_counted_once() -> No
                 continue
             left_out[code] = left_out.get(code, 0) + count
             file_left_out += count
-        headers = len(split_hands(decode_text(data)))
+        texts = split_hands(decode_text(data))
+        headers = len(texts)
         assert hands.height + file_left_out == headers, path
         read += headers
         scored += hands.height
+        # a board run twice or three times is read, each runout's board kept
+        run_ids = {t.split(":", 1)[0] for _, t in texts if "\nHand was run " in t}
+        with_runs = log.rows.filter(pl.col("run_boards").is_not_null())["hand_id"].unique()
+        assert len(run_ids) == with_runs.len(), path
+        run_hands += with_runs.len()
     assert read == scored + sum(left_out.values())
     assert scored > 30_000
-    assert left_out["run_it_twice"] > 0 and left_out["duplicate_hand"] > 0
+    assert "run_it_twice" not in left_out and left_out["duplicate_hand"] > 0
+    assert run_hands > 0
 
 
 def test_pokerstars_six_plus_logs_are_read_and_scored_as_short_deck() -> None:

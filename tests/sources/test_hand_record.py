@@ -216,20 +216,25 @@ def test_phh_street_equity_shows_no_figure_after_a_fold() -> None:
     assert figures.select("win_preflop", "win_flop", "win_turn").row(0) == (None, None, None)
 
 
-# ---------------------------------------------------------------- issue 29 §8: left out whole
+# ------------------------------------------- issue 32: a board run twice is read, not left out
 
 RUN_TWICE = HAND_1001.replace(
     "*** RIVER *** [2c 7d Kd 9s] [3h]",
     "*** FIRST RIVER *** [2c 7d Kd 9s] [3h]\n*** SECOND RIVER *** [2c 7d Kd 9s] [4h]",
-).replace("Board [2c 7d Kd 9s 3h]", "Hand was run twice\nFIRST Board [2c 7d Kd 9s 3h]")
+).replace(
+    "Board [2c 7d Kd 9s 3h]",
+    "Hand was run twice\nFIRST Board [2c 7d Kd 9s 3h]\nSECOND Board [2c 7d Kd 9s 4h]",
+)
 
 
-def test_a_run_it_twice_hand_is_left_out_whole_with_its_reason() -> None:
+def test_a_run_it_twice_hand_is_read_with_every_runout_board() -> None:
     log = both_paths(RUN_TWICE + "\n\n" + TEXT.split("\n\n\n\n")[1])
-    assert "1001" not in log.rows["hand_id"].to_list()  # no row of it, not some
-    assert log.rows["hand_id"].unique().to_list() == ["1002"]
-    assert log.issues.select("line", "hand_id", "code").rows() == [(1, "1001", "run_it_twice")]
-    assert "run twice" in log.issues["message"][0]
+    assert log.rows["hand_id"].unique(maintain_order=True).to_list() == ["1001", "1002"]
+    assert "run_it_twice" not in log.issues["code"].to_list()
+    first = log.rows.filter(pl.col("hand_id") == "1001", ~pl.col("folded"))
+    assert set(first["board"]) == {"2c 7d Kd 9s 3h"}  # the first run's
+    assert set(first["run_boards"]) == {"2c 7d Kd 9s 3h | 2c 7d Kd 9s 4h"}
+    assert log.rows.filter(pl.col("hand_id") == "1002")["run_boards"].is_null().all()
 
 
 def test_a_card_shown_with_a_fold_is_kept_and_the_fold_stands() -> None:

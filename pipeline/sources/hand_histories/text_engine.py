@@ -49,6 +49,7 @@ from pipeline.records.deals import BOARD_DEAL, Deal, deal_of
 from pipeline.records.game_names import site_words
 from pipeline.records.hand_log import (
     ROW_SCHEMA,
+    RUN_SEPARATOR,
     HandLog,
     Issues,
     amount_text,
@@ -215,6 +216,9 @@ class _Hand:
         self.cashed_out: list[tuple[str, float]] = []  # (name, the pot's award) in the summary
         self.small_blind_posted = False
         self.named: set[str] = set()  # players with an action line, one carrying nothing too
+        self.runs: dict[int, list[str]] = {}  # a board run more than once: run -> its board
+        self.split_at: int | None = None  # board cards dealt before the runs split
+        self.run_shown = 0  # the run whose showdown is being read (0: none)
 
     def amount(self, text: str | None) -> float:
         if text is None:
@@ -258,6 +262,28 @@ class _Hand:
             if line.startswith(name) and line.startswith(separator, len(name)):
                 return name, line[len(name) + len(separator) :]
         return None
+
+    def run_boards(self) -> str | None:
+        """Every runout's whole board, first to last (the first is ``board``), `` | ``
+        between them; None for a hand run once."""
+        if len(self.runs) < 2:
+            return None
+        boards = [self.board, *(self.runs[run] for run in sorted(self.runs) if run > 1)]
+        return RUN_SEPARATOR.join(" ".join(board) for board in boards)
+
+    def add_run_cards(self, run: int, cards: list[str]) -> None:
+        """Cards of run ``run``'s board: those dealt before the runs split first, then the
+        run's own (a site may write either the whole board or the run's own cards)."""
+        if self.split_at is None:
+            self.split_at = len(self.board)
+        board = self.runs.setdefault(run, list(self.board[: self.split_at]))
+        for card in cards:
+            if card not in board:
+                board.append(card)
+        if run == 1:
+            for card in board:
+                if card not in self.board:
+                    self.board.append(card)
 
     def commit(self, name: str, amount: float, *, live: bool) -> None:
         self.put_in[name] += amount
@@ -342,9 +368,11 @@ def _header(
                 continue
     # a tournament's id where the table line gives it, else its header's id or name
     # the table line's table, size, button and tournament, else the header's
-    where = {key: where.get(key) or says.get(key) for key in ("table", "size", "button")} | {
-        "tournament": where.get("tournament") or says.get("tournament")
-    }
+    # a table line naming its table "" says so (PokerStars' ``Table ''``, as its scanner reads)
+    where = {
+        key: where[key] if where.get(key) is not None else says.get(key)
+        for key in ("table", "size", "button")
+    } | {"tournament": where.get("tournament") or says.get("tournament")}
     tournament = where["tournament"]
     meta = {
         "tournament": tournament or None,  # "": a tournament whose header leaves its id out
@@ -578,6 +606,9 @@ def _post_silent_blinds(hand: _Hand, meta: dict[str, Any]) -> None:
 
 def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
     """One line between the seats and the summary."""
+    if site.run_street is not None and (run := site.run_street.match(text_line)):
+        _run_line(site, hand, run, text_line)
+        return
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
@@ -656,6 +687,25 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         raise BadHandError(msg, hand.hand_id)
     msg = f"unreadable line {text_line[:100]!r}"
     raise BadHandError(msg, hand.hand_id)
+
+
+def _run_line(site: TextSite, hand: _Hand, run: re.Match[str], text_line: str) -> None:
+    """A street of one runout (its cards into that run's board; the first run's into
+    ``board``, its street the hand's), or a runout's showdown opening."""
+    number = site.run_words.get(run.group("run").casefold())
+    if number is None:
+        msg = f"unknown run {text_line[:100]!r}"
+        raise BadHandError(msg, hand.hand_id)
+    street = site.streets.get(run.group("street").casefold())
+    # the cards in its brackets; a dash for a card the runs share (KingsClub's ``[- - - Kh]``)
+    written = _cards(" ".join(_CARDS.findall(text_line[run.end() :]))).split()
+    cards = [card for card in written if _RUN_OF_CARDS.fullmatch(card)]
+    if street is None or not cards:  # the run's showdown: its show lines name the run's hands
+        hand.run_shown = number
+        return
+    if number == 1 and street > 0:
+        hand.next_street(street)
+    hand.add_run_cards(number, cards)
 
 
 def _collected(site: TextSite, hand: _Hand, text_line: str) -> bool:
@@ -781,7 +831,7 @@ def _action(
         dealt_before = name in hand.hole or any(hand.stud_cards.get(name, ()))
         if kind == "show" and dealt_before:  # shown now, or dealt face up before
             hand.shown.add(name)
-        if says.get("stated"):
+        if says.get("stated") and hand.run_shown < 2:  # the first run's hand, not a later's
             hand.stated[name] = str(says["stated"]).strip()
     else:  # a kind the declaration misspelt: the site file is wrong, not the log
         msg = f"{site.name}: action kind {kind!r} is not one the engine knows"
@@ -878,6 +928,11 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
                 msg = f"a pot awarded to no seated player: {text_line[:100]!r}"
                 raise BadHandError(msg, hand.hand_id)
             hand.summary_awards.append((name, hand.amount(amount)))
+    if site.run_board is not None and (run := site.run_board.match(text_line)):
+        number = site.run_words.get(run.group("run").casefold())
+        if number is not None:
+            hand.add_run_cards(number, _cards(run.group("cards")).split())
+        return
     if site.summary_board is not None and (board := site.summary_board.match(text_line)):
         for card in _cards(board.group("cards")).split():
             if card not in hand.board:  # dealt after an all-in, with no street line
@@ -892,8 +947,8 @@ def _summary_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         hand.hole[name] = _cards(str(says["cards"]))
         if not says.get("mucked"):
             hand.shown.add(name)
-    if says.get("stated"):
-        hand.summary_stated[name] = str(says["stated"]).strip()
+    if says.get("stated"):  # a summary per run (Full Tilt's): the first run's name
+        hand.summary_stated.setdefault(name, str(says["stated"]).strip())
     _cashed_out(site, hand, text_line)
 
 
@@ -1064,6 +1119,7 @@ def _append_rows(
         rows["table_size"].append(meta["size"] or len(hand.seats))
         rows["actions"].append(hand.actions_of(name))
         _append_stud_draw_columns(rows, hand, name, bets, places)
+        rows["run_boards"].append(hand.run_boards())
 
 
 # Stud and draw: the deal of a hand's game (pipeline.records.deals) says its streets; stud

@@ -51,7 +51,9 @@ from types import MappingProxyType
 
 from pipeline.records.stated_hands import HandWording
 
-__all__ = ["ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "TextSite", "read_amount"]
+__all__ = [
+    "ACTION_KINDS", "CURRENCY_MARKS", "NEXT_STREET", "RUNS_NUMBERED", "TextSite", "read_amount",
+]  # fmt: skip
 
 ACTION_KINDS = frozenset(
     {
@@ -99,6 +101,10 @@ naming it (Bovada's old ``Card dealt to table [7s 6d Ah]``)."""
 
 CURRENCY_MARKS: Mapping[str, str] = MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"})
 """Currency symbols as most sites write them beside an amount, to their ISO codes."""
+
+RUNS_NUMBERED: Mapping[str, int] = MappingProxyType({"1": 1, "2": 2, "3": 3})
+"""The :attr:`TextSite.run_words` of a site numbering its runs (Full Tilt's ``*** TURN 2 ***``,
+KingsClub's ``*** BOARD 2 - RIVER ***``)."""
 
 _NUMBER = re.compile(r"\d[\d,.\s\u00a0\u202f']*")
 _SCALES = {"K": 1e3, "M": 1e6}  # a tournament's big blinds written 50K/100K
@@ -247,7 +253,23 @@ class TextSite:
     """The site deals hole cards one line each (Winning's ``received card: [6s]``): a player's
     ``dealt`` lines add up."""
     run_twice: re.Pattern[str] | None = None
-    """A line that says the board was run more than once: the hand is left out."""
+    """A line that says the board was run more than once, for a site whose runs are not read
+    (no :attr:`run_street`): the hand is left out (``run_it_twice``)."""
+    run_street: re.Pattern[str] | None = None
+    """A line dealing a street of one runout of a board run twice or more (PokerStars'
+    ``*** SECOND RIVER *** [3d 7s 3h 8h] [5c]``), or opening one runout's showdown (``*** FIRST
+    SHOW DOWN ***``): ``run`` (a word of :attr:`run_words`), ``street`` (a word of ``streets``;
+    any other word opens that run's showdown), the cards in brackets after it.  Where set, such
+    a hand is read: ``board`` is the first run's, ``run_boards`` every run's whole board, and
+    the hand's name the show lines give is the first showdown's."""
+    run_board: re.Pattern[str] | None = None
+    """A summary line giving one runout's board (``FIRST Board [3d 7s 3h 8h 6s]``): ``run``
+    and ``cards``, the whole board or (GGPoker) that run's own cards only: the cards dealt
+    before the runs split are put in front."""
+    run_words: Mapping[str, int] = field(
+        default_factory=lambda: MappingProxyType({"first": 1, "second": 2, "third": 3})
+    )
+    """A :attr:`run_street` or :attr:`run_board` ``run`` word (lower case) -> the run's number."""
     free_buy_in: re.Pattern[str] | None = None
     """Searched in a tournament's ``buy_in`` group when it holds no amount: a freeroll (buy-in
     0); else the buy-in is null (a ticket)."""

@@ -653,6 +653,7 @@ class HandBuilder:
             rows["draws"].append(
                 " ".join(str(count) for count in player.draws) if deal.kind == "draw" else None
             )
+            rows["run_boards"].append(None)  # no XML site writes a board run twice
 
 
 def _stud_hole(places: list[str | None]) -> str | None:

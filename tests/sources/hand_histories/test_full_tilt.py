@@ -57,6 +57,12 @@ def test_every_row_of_the_sample() -> None:
          "Hold'em", "2.ante200 4.sb1000 7.c3800 9.c7200 / 10.x 12.f"),
         ("33000000002", "Finn", 3, False, "Ad Kd", False, "Ace King high", other, None,
          12200.0, 14400.0, "Hold'em", "3.ante200 5.bb2000 8.r12000 / 11.b6000 14.sd /  /"),
+        # a board run twice (issue 32): the first run's board and names, one run won each
+        ("33000000003", "Ann", 1, True, "Ah 9c 4h Ac", False, "a flush, Ace high",
+         "2c As Jh 9h Kh", None, 40.0, 39.0, "Omaha", "1.sb2 3.r12 5.c28! 6.sd /  /  /"),
+        ("33000000003", "Bob Smith", 2, False, "6d Jc Kd Qc", False,
+         "two pair, Kings and Jacks", "2c As Jh 9h Kh", None, 40.0, 39.0, "Omaha",
+         "2.bb4 4.r40 7.sd /  /  /"),
         # the archive's header (FullTiltPoker, a 2010 date): a walk, the rest returned
         ("22488827305", "Gus", 1, True, None, True, None, "", "preflop", 0.02, 0.0, "Hold'em",
          "1.sb0.02 3.f"),
@@ -74,6 +80,8 @@ def test_what_the_headers_say() -> None:
          "2011-04-07T19:36:43"),
         ("33000000002", "250000001", "1", "ET", "chips", 1000.0, 2000.0, 200.0, "tournament", 3,
          "2013-01-24T21:00:00"),
+        ("33000000003", None, "Rymer", "CET", "USD", 2.0, 4.0, None, "cash", 6,
+         "2012-11-06T17:00:14"),
         ("22488827305", None, "Flash", "ET", "USD", 0.02, 0.05, None, "cash", 2,
          "2010-07-21T15:13:00"),
     ]  # fmt: skip
@@ -81,16 +89,21 @@ def test_what_the_headers_say() -> None:
     assert said["played_at"].dt.to_string("%Y-%m-%d %H:%M").to_list() == [
         "2011-04-07 17:36",
         "2013-01-25 02:00",
+        "2012-11-06 16:00",
         "2010-07-21 19:13",
     ]
 
 
-def test_run_it_twice_and_five_card_stud_are_issues_and_the_pots_agree() -> None:
+def test_a_board_run_twice_is_read_five_card_stud_is_an_issue_and_the_pots_agree() -> None:
     log = _log()
     assert log.issues.select("line", "hand_id", "code").rows() == [
-        (80, "33000000003", "run_it_twice"),
-        (98, "33000000004", "unsupported_variant"),
+        (122, "33000000004", "unsupported_variant"),
     ]
+    run_twice = log.rows.filter(pl.col("round") == "33000000003")
+    assert run_twice["run_boards"].to_list() == ["2c As Jh 9h Kh | 3d 8s Th 2d 9s"] * 2
+    assert log.rows.filter(pl.col("round") != "33000000003")["run_boards"].is_null().all()
     issues, counts = audit_pots_with_counts(log)
     assert issues.height == 0
-    assert (counts.showdowns, counts.disagreements, counts.names_checked) == (2, 0, 4)
+    # each run's pot replayed (Ann's flush, Bob Smith's straight); every name checked
+    assert (counts.showdowns, counts.hands_audited, counts.disagreements) == (3, 2, 0)
+    assert counts.names_checked == 6

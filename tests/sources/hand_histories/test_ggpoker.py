@@ -43,6 +43,11 @@ def test_every_row_of_the_sample() -> None:
          "1.ante1 3.post1 5.r6 / 8.b10"),
         ("SD1003", "5e6f7a", None, True, None, "6d 7d 8c", "flop", 7.0, 0.0, "Short Deck",
          "2.ante1 4.st2 6.c4 / 7.x 9.f"),
+        # run twice (issue 32): the first run's board and name, each player won one run
+        ("OM1004", "ead755", "Ac Ad 3c 3d", False, "Pair of Aces and Pair of Jacks",
+         "Js 5s Jd 7s 2s", None, 100.0, 97.5, "Omaha", "1.sb2 3.r100! 5.sd /  /  /"),
+        ("OM1004", "Hero", "Kh 8s 6h Ks", False, "King High Flush", "Js 5s Jd 7s 2s", None,
+         100.0, 97.5, "Omaha", "2.bb5 4.c95! 6.sd /  /  /"),
         # a tournament in chips written 1,000; the loser's cards mucked in the summary
         ("TM1005", "Dora", "Jh Tc", False, "Pair of Jacks", river, None, 19750.0, 40750.0,
          "Hold'em", "1.ante250 5.bb2000 8.c2500 / 9.x 11.c5000 / 12.x / 14.b10000 16.sd"),
@@ -64,21 +69,33 @@ def test_what_the_headers_say() -> None:
          False, "2025-08-10T12:01:00"),
         ("SD1003", None, "SDWhite1", "GGPoker", None, "USD", None, None, 1.0, "cash", None, 5,
          True, "2025-08-10T13:00:00"),
+        ("OM1004", None, "PLOGold4", "GGPoker", None, "USD", 2.0, 5.0, None, "cash", None, 6,
+         False, "2025-08-10T13:05:00"),
         ("TM1005", "25313424", "89", "GGPoker", None, "chips", 1000.0, 2000.0, 250.0,
          "tournament", None, 8, False, "2025-08-10T14:00:00"),
     ]  # fmt: skip
     # no zone written: the time is taken as written, in UTC
-    assert said["played_at"].dt.to_string("%H:%M").to_list() == ["12:00", "12:01", "13:00", "14:00"]
+    assert said["played_at"].dt.to_string("%H:%M").to_list() == [
+        "12:00", "12:01", "13:00", "13:05", "14:00"
+    ]  # fmt: skip
 
 
-def test_run_it_twice_an_unread_game_and_the_cash_drop_are_issues() -> None:
+def test_a_board_run_twice_keeps_every_runout() -> None:
+    rows = _log().rows
+    assert (
+        rows.filter(pl.col("round") == "OM1004")["run_boards"].to_list()
+        == ["Js 5s Jd 7s 2s | 4d Qc 4h Td 2s"] * 2
+    )
+    assert rows.filter(pl.col("round") != "OM1004")["run_boards"].is_null().all()
+
+
+def test_an_unread_game_and_the_cash_drop_are_issues() -> None:
     issues = _log().issues
     assert issues.select("line", "hand_id", "code").rows() == [
         (1, "RC1001", "cash_drop"),
-        (89, "OM1004", "run_it_twice"),
         (159, "OM1006", "unsupported_variant"),
     ]
-    assert issues["message"][2] == (
+    assert issues["message"][1] == (
         "ggpoker.txt:159: 'PLO-5 Hi/Lo' is a variant not read here: 1 hand left out, the first "
         "hand OM1006"
     )
@@ -87,9 +104,10 @@ def test_run_it_twice_an_unread_game_and_the_cash_drop_are_issues() -> None:
 
 def test_the_pots_and_the_hand_names_are_audited() -> None:
     issues, counts = audit_pots_with_counts(_log())
-    # OM1002's main and side pots replayed; TM1005 not auditable (the loser mucked)
-    assert (counts.hands, counts.showdowns, counts.pots, counts.pots_audited) == (4, 2, 3, 2)
-    assert (counts.names_checked, counts.name_disagreements, counts.disagreements) == (4, 0, 0)
+    # OM1002's main and side pots replayed, OM1004's pot run by run; TM1005 not auditable (the
+    # loser mucked)
+    assert (counts.hands, counts.showdowns, counts.pots, counts.pots_audited) == (5, 3, 4, 3)
+    assert (counts.names_checked, counts.name_disagreements, counts.disagreements) == (6, 0, 0)
     assert issues.height == 0
 
 
@@ -110,5 +128,8 @@ def test_net_is_won_less_put_in_and_every_pot_is_paid_out() -> None:
     per_hand = rows.group_by("round", maintain_order=True).agg(
         (pl.col("won").sum() - pl.col("put_in").sum()).round(2).alias("paid_beyond_put_in")
     )
-    # the cash drop adds 0.20; OM1002's rake is 3, SD1003's 0.50; a tournament has none
-    assert per_hand.rows() == [("RC1001", 0.2), ("OM1002", -3.0), ("SD1003", -0.5), ("TM1005", 0.0)]
+    # the cash drop adds 0.20; OM1002's rake is 3, SD1003's 0.50, OM1004's 5; a tournament has
+    # none
+    assert per_hand.rows() == [
+        ("RC1001", 0.2), ("OM1002", -3.0), ("SD1003", -0.5), ("OM1004", -5.0), ("TM1005", 0.0)
+    ]  # fmt: skip

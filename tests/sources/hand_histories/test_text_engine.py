@@ -83,6 +83,7 @@ def test_a_line_the_grammar_does_not_know_leaves_its_hand_out_naming_the_line() 
     assert log.rows["round"].unique(maintain_order=True).to_list() == [
         "RC1001",
         "SD1003",
+        "OM1004",
         "TM1005",
     ]
 

@@ -26,6 +26,7 @@ from pipeline.games.poker.game import (
     with_equities,
 )
 from pipeline.games.poker.logs.log_facts import log_facts, with_typed_facts
+from pipeline.games.poker.logs.runouts import with_runouts
 from pipeline.games.poker.pots.pot_audit import audit_pots
 from pipeline.games.poker.scoring.rows import (
     empty_issues,
@@ -68,6 +69,8 @@ LOG_NOTES = {
     "up_cards": "stud: the player's face-up cards in the order dealt, seen by every player "
     "(dead cards in the others' win chances once folded)",
     "draws": "draw games: the cards changed at each draw, in order (0: stood pat)",
+    "run_boards": "a board run twice or more: every run's whole board, ' | ' between them "
+    "(board is the first run's; hand_detail names each run's hand, won is every run's award)",
 }
 """What the log's own columns hold, as the workbook's header notes."""
 KEY_COLUMNS = ("hand_id", "player")
@@ -78,7 +81,9 @@ FIRST_COLUMNS = (
 )  # fmt: skip
 """What a reader of a hand log needs first, printed on the first page after the key columns:
 a stud hand's up cards and a draw hand's draws beside the cards."""
-GAME_SHAPED_COLUMNS = ("board", "small_blind", "big_blind", "ante", *STUD_DRAW_COLUMNS)
+GAME_SHAPED_COLUMNS = (
+    "board", "small_blind", "big_blind", "ante", *STUD_DRAW_COLUMNS, "run_boards",
+)  # fmt: skip
 """The log's columns only some games fill (a board, blinds, antes; stud's and the draw games'
 own): where no row of a sheet holds one, it goes with the technical columns, collapsed."""
 SIDE_COLUMNS = (
@@ -145,11 +150,12 @@ def score_hand_log(
     )
     rows = with_card_ids(canonical)
     issues = validate_holdem(rows, whole_rounds=False, rules_of_game=rules_of_game)
-    scored = score_holdem(
-        rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode())), rules_of_game
-    )
+    valid = rows.filter(~pl.col("row_id").is_in(issues["row_id"].implode()))
+    scored = score_holdem(valid, rules_of_game)
     if options.equity.enabled:
         scored = with_equities(scored, options.equity, rules_of_game, _seen_up(log))
+    # a board run twice or more: every run's hand named, a win of any run a win
+    scored = with_runouts(scored, valid, log, rules_of_game)
     unseen = log.filter(pl.col("hole").is_null()).select(
         *keys,
         pl.lit("").alias("cards"),

@@ -20,12 +20,12 @@ from schemas.holdem import POKER_PARQUET_SCHEMA
 LOG_FACTS = (
     "site", "played_at", "time_zone", "currency", "small_blind", "big_blind", "ante", "format",
     "buy_in", "buy_in_currency", "table_size", "actions",
-    *STUD_DRAW_COLUMNS,
+    *STUD_DRAW_COLUMNS, "run_boards",
 )  # fmt: skip
 """The data contract's columns a hand-history reader gives (null where the log does not say),
 carried into the Parquet as they are (a stud or draw hand's ``bring_in``, ``small_bet``,
-``big_bet``, ``up_cards`` and ``draws`` last); ``position`` and ``net`` are computed by the
-scorer."""
+``big_bet``, ``up_cards`` and ``draws``, then a board run twice's ``run_boards``, last);
+``position`` and ``net`` are computed by the scorer."""
 HAND = ("tournament", "table", "hand_id")
 
 

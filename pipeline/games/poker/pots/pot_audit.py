@@ -24,8 +24,13 @@ for the same cards, that is an issue (``hand_name_disagreement``) naming the han
 hand whose low, as the log writes it (``LO: 8,5,4,2,A``), is not ours.  The names we write are
 always ours.
 
+A hand whose board was run twice or more (``run_boards``) is replayed run by run: each pot is
+cut into as many equal parts as runs (an odd chip to the earlier runs first, as PokerStars pays
+it), and each part goes to the best hand of its contenders on that run's board; the log's
+``won`` (all runs) is checked against the sum.
+
 A pot cannot be audited when one of its contenders did not show cards (or the board is not five
-cards, e.g. run it twice); such hands count as not audited rather than as disagreements.
+cards); such hands count as not audited rather than as disagreements.
 
 >>> from pipeline.sources.pokerstars import read_pokerstars
 >>> issues, counts = audit_pots_with_counts(read_pokerstars("", "empty.txt"))
@@ -35,7 +40,7 @@ cards, e.g. run it twice); such hands count as not audited rather than as disagr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import polars as pl
@@ -44,6 +49,7 @@ from pipeline.core.cards import try_parse_cards
 from pipeline.core.rules import HandRules
 from pipeline.games.poker.logs.hand_names import hand_name_issues, stated_category
 from pipeline.games.poker.pots.pot_split import (
+    Pot,
     card_turns,
     pots_by_contribution,
     seat_turns,
@@ -58,6 +64,7 @@ from pipeline.games.poker.scoring.shown_hands import (
 )
 from pipeline.games.poker.variants import DEFAULT_RULES
 from pipeline.records import HandLog, Issues
+from pipeline.records.hand_log import RUN_SEPARATOR
 
 __all__ = [
     "PotAuditCounts",
@@ -130,11 +137,17 @@ def _audit(
         return issues.frame(), counts
     shown = ~pl.col("mucked") & ~pl.col("folded")
     hands = shown_scores(hands, shown, rules_of_game)
-    complex_hands = _audit_single_pots(hands, counts)
+    run_twice = (
+        pl.col("run_boards").is_not_null() if "run_boards" in hands.columns else pl.lit(False)
+    )
+    run_hands = hands.filter(run_twice)
+    complex_hands = pl.concat(
+        [_audit_single_pots(hands.filter(~run_twice), counts), run_hands], how="diagonal_relaxed"
+    )
     if complex_hands.height == 0:
         return issues.frame(), counts
-    strengths = complex_hands["strength"].to_list()
-    lows = complex_hands["low"].to_list()
+    # each run's strengths and lows, row by row: one run, or a board run twice or more
+    runs_of_row = _scores_by_run(complex_hands, shown, rules_of_game)
     low_game = complex_hands["low_game"].to_list()
     columns = {
         name: complex_hands[name].to_list()
@@ -150,11 +163,50 @@ def _audit(
         end = start + 1
         while end < n and runs[end] == runs[start]:
             end += 1
+        (strengths, lows), *later_runs = runs_of_row[start]
         _audit_hand(
-            columns, strengths, start, end, counts, issues, lows if low_game[start] else None
-        )
+            columns, strengths, start, end, counts, issues, lows if low_game[start] else None,
+            later_runs=later_runs if low_game[start] else [(s, None) for s, _ in later_runs],
+        )  # fmt: skip
         start = end
     return issues.frame(), counts
+
+
+Scores = tuple[list[int | None], list[int | None] | None]
+"""Per run of a hand: each row's strength and low (null: not shown, or no low)."""
+
+
+def _scores_by_run(
+    hands: pl.DataFrame, shown: pl.Expr, rules_of_game: Mapping[str, HandRules]
+) -> list[list[Scores]]:
+    """Per row, the scores of every run of its hand (rows of one hand share them): the
+    ``strength`` and ``low`` already found for a hand run once, each run's board's for a hand
+    whose ``run_boards`` holds several."""
+    once: Scores = (hands["strength"].to_list(), hands["low"].to_list())
+    if "run_boards" not in hands.columns or hands["run_boards"].is_null().all():
+        return [[once]] * hands.height
+    boards = hands["run_boards"].str.split(RUN_SEPARATOR)
+    most = int(boards.list.len().max() or 1)  # type: ignore[arg-type]
+    by_run: list[Scores] = []
+    for run in range(most):
+        board = boards.list.get(run, null_on_oob=True)
+        scored = shown_scores(hands.with_columns(board.alias("board")), shown, rules_of_game)
+        by_run.append((scored["strength"].to_list(), scored["low"].to_list()))
+    counts = boards.list.len().to_list()
+    return [by_run[: counts[row]] if counts[row] else [once] for row in range(hands.height)]
+
+
+def run_shares(amount: int, runs: int, unit: int) -> list[int]:
+    """A pot cut into ``runs`` equal parts for a board run that many times, in ``unit``s, the
+    odd units to the earlier runs first (PokerStars pays run one $53.93 and run two $53.92).
+
+    >>> run_shares(10785, 2, 1), run_shares(4000, 3, 1), run_shares(500, 2, 100)
+    ([5393, 5392], [1334, 1333, 1333], [300, 200])
+    """
+    units, odd = divmod(amount // unit, runs)
+    shares = [(units + (run < odd)) * unit for run in range(runs)]
+    shares[0] += amount - sum(shares)  # less than a unit: not split
+    return shares
 
 
 def _audit_single_pots(hands: pl.DataFrame, counts: PotAuditCounts) -> pl.DataFrame:
@@ -195,8 +247,13 @@ def _audit_hand(
     counts: PotAuditCounts,
     issues: Issues,
     lows: list[int | None] | None = None,
+    *,
+    later_runs: Sequence[Scores] = (),
 ) -> None:
-    """Replay one hand's pots (``lows``: each row's low value in a hi/lo game, else None)."""
+    """Replay one hand's pots (``lows``: each row's low value in a hi/lo game, else None);
+    of a board run more than once, run by run (``later_runs``: the second run's strengths and
+    lows, ...)."""
+    runs: list[Scores] = [(strengths, lows), *later_runs]
     index = range(start, end)
     hand_id = str(columns["hand_id"][start])
     line = columns["line"][start]
@@ -205,22 +262,26 @@ def _audit_hand(
     folded = [bool(columns["folded"][i]) for i in index]
     seats = [int(columns["seat"][i]) for i in index]  # type: ignore[call-overload]
     players = [str(columns["player"][i]) for i in index]
-    strength = [strengths[i] for i in index]
     button = next((seats[k] for k, i in enumerate(index) if columns["button"][i]), 0)
     pots = pots_by_contribution(put, folded)
     contested = [pot for pot in pots if len(pot.eligible) >= 2]
     counts.pots += len(contested)
     if any(w is None for w in won_raw):
         return
-    if any(strength[k] is None for pot in contested for k in pot.eligible):
+    strength_by_run = [[run[i] for i in index] for run, _ in runs]
+    if any(s[k] is None for s in strength_by_run for pot in contested for k in pot.eligible):
         return
     won = [round(float(w) * 100) for w in won_raw]  # type: ignore[arg-type]
     unit = 100 if all(v % 100 == 0 for v in put + won) else 1
     turns, low_turns = _odd_chip_turns(columns, index, seats, button)
     expected = [0] * len(put)
-    low = [None if lows is None else lows[i] for i in index]
     for pot in pots:
-        split_pot(pot, strength, low, unit, turns, expected, low_turns)
+        for (run_strengths, run_lows), share in zip(
+            runs, run_shares(pot.amount, len(runs), unit), strict=True
+        ):
+            low = [None if run_lows is None else run_lows[i] for i in index]
+            strength = [run_strengths[i] for i in index]
+            split_pot(Pot(share, pot.eligible), strength, low, unit, turns, expected, low_turns)
     counts.pots_audited += len(contested)
     counts.hands_audited += 1
     rake = sum(put) - sum(won)

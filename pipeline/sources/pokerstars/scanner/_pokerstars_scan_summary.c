@@ -90,11 +90,13 @@ read_summary_line(Hand *h, const char *p, const char *end)
             return;
         }
         Seat *s = &h->seats[who];
-        s->hole = k + 8;
-        s->hole_len = (size_t)(close - s->hole);
-        s->has_hole = 1;
+        if (close > k + 8) { /* "mucked []" gives no cards, as the reference reads it */
+            s->hole = k + 8;
+            s->hole_len = (size_t)(close - s->hole);
+            s->has_hole = 1;
+        }
         if (showed) {
-            s->shown = 1;
+            s->shown = s->shown || close > k + 8;
             const char *said = s->has_stated ? NULL : summary_shown_as(p, end);
             if (said != NULL) {
                 s->stated = said;

@@ -121,7 +121,9 @@ def _rows(strings: list[str | None], columns: dict[str, bytes]) -> pl.DataFrame:
         frame[name] = pl.Series(name, np.frombuffer(columns[name], dtype=dtype), nan_to_null=True)
     frame["round"] = frame["hand_id"].alias("round")
     frame["actions"] = _actions(columns["actions"], columns["action_ends"], height)
-    for name in STUD_DRAW_COLUMNS:  # the scanner reads the board games only
+    # the scanner reads the board games run once only: a stud, draw or run-twice hand it hands
+    # back to the engine
+    for name in (*STUD_DRAW_COLUMNS, "run_boards"):
         frame[name] = pl.Series(name, [None] * height, dtype=ROW_SCHEMA[name])
     # Per hand (its rows are together, sharing its first line): what its header says, read
     # once per distinct header text, and its start in UTC; then given to each of its rows.

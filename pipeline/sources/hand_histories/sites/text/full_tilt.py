@@ -29,7 +29,7 @@ from pipeline.sources.hand_histories.sites.text.patterns import (
     NAME,
     STARS_SUMMARY,
 )
-from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.hand_histories.text_site import RUNS_NUMBERED, TextSite
 
 _AMOUNT = r"[$€£]?\d[\d,.]*[KM]?"
 _STAKES = (
@@ -102,13 +102,16 @@ FULL_TILT = TextSite(
             **{"draw": 1, "first draw": 1, "second draw": 2, "third draw": 3},
         }
     ),
-    run_twice=re.compile(r"^Players agree to Run It Twice|^\*\*\* (?:FLOP|TURN|RIVER) \d"),
+    # a board run twice: "*** TURN 1 *** [2c As Jh] [9h]", "*** SHOW DOWN 2 ***", a summary
+    # per run ("*** SUMMARY 1 ***": its seat lines name that run's hands)
+    run_street=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>\d) \*\*\*"),
+    run_words=RUNS_NUMBERED,
     dealt=DEALT_BRACKETS,
     uncalled=re.compile(rf"^Uncalled bet of (?P<amount>\S+) returned to {NAME}$"),
     uncalled_unwritten=True,  # a walk in a 2012 tournament: no line, the pot the matched part
     unmatched_in_collected=False,
     collected=re.compile(
-        rf"^{NAME} (?:wins|ties for) the (?:(?:high|low) )?(?:(?:main|side) )?pot "
+        rf"^{NAME} (?:wins|ties for) (?:the )?(?:(?:high|low) )?(?:(?:main|side) )?pot(?: \d)? "
         r"\((?P<amount>[^()]+)\)"
     ),
     summary=STARS_SUMMARY,
@@ -140,7 +143,10 @@ FULL_TILT = TextSite(
         re.compile(r"^[^:]+: "),  # chat: "Player5: im so sorry"
         re.compile(r"^.+ (?:sits down|adds \S+|stands up|is feeling \w+|has returned)$"),
         re.compile(r"^.+ (?:has been disconnected|has reconnected|is sitting out)$"),
-        re.compile(r"^Seats: \d+$"),  # a 2013 tournament's seats, before the seat lines
+        re.compile(r"^Seats: \d+$"),
+        re.compile(
+            r"^Players agree to Run It Twice$"
+        ),  # a 2013 tournament's seats, before the seat lines
         re.compile(r"^\d+ seconds left to act$"),  # a timer line cut in two
         re.compile(r"^ \([\dA,]+\)$"),  # the low hand shown, under its player's line
         re.compile(r"^No low hand qualified$"),  # a Stud or Omaha Hi/Lo pot all high

@@ -65,7 +65,10 @@ GGPOKER = TextSite(
     streets=MappingProxyType(
         {"hole cards": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 0, "show down": 0}
     ),
-    run_twice=re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) |^Hand was run"),
+    run_street=re.compile(
+        r"^\*\*\* (?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOWDOWN|SHOW DOWN) \*\*\*"
+    ),
+    run_board=re.compile(r"^(?P<run>FIRST|SECOND|THIRD) Board \[(?P<cards>[^\]]*)\]"),
     dealt=DEALT,
     uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {NAME}$"),
     collected=re.compile(rf"^{NAME} collected (?P<amount>\S+) from"),

@@ -8,7 +8,8 @@ ones as ``[X X]``.  A post puts a colon after the name (``Ann: posts ante 50``),
 does not (``Ann folds``).  A call and a raise give the street total they make (``calls 625``
 from the small blind, ``raises to 1,375``), ``, and is all in`` marks an all-in; no uncalled bet is
 written.  A street repeats the board before the card it adds (``*** TURN *** [8d 4d 3c]
-[5c]``); a board run twice is written ``*** BOARD 2 - RIVER ***`` (left out, as on every site).
+[5c]``); a board run twice is written ``*** BOARD 2 - RIVER *** [- - - Kh] [Ac]`` (a dash for a
+card both runs share): read, each run's board in ``run_boards``.
 The summary gives each seat's net (``Seat 3: Ann (12,925) +2,925``) and the pots won (``Ann wins
 pot (1,350)``, ``Ann wins (3,075) from side pot 1``).  Big O (five-card Omaha Hi/Lo), stud and
 the draw games are left out, named, until the games' table and the engine read them.
@@ -26,7 +27,7 @@ from pipeline.sources.hand_histories.sites.text.patterns import (
     NEVER,
     STARS_SUMMARY,
 )
-from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.hand_histories.text_site import RUNS_NUMBERED, TextSite
 
 _STAKE = r"[\d.,]+"
 _WHEN_AND_WHERE = (
@@ -66,7 +67,9 @@ KINGSCLUB = TextSite(
     all_in=re.compile(r"\band is all in\b"),
     street=re.compile(r"^\*\*\* (?P<street>HOLE CARDS|FLOP|TURN|RIVER) \*\*\*"),
     streets=MappingProxyType({"hole cards": 0, "flop": 1, "turn": 2, "river": 3}),
-    run_twice=re.compile(r"^\*\*\* BOARD \d+ - "),
+    # the second board: "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]" (a dash: a card shared)
+    run_street=re.compile(r"^\*\*\* BOARD (?P<run>\d) - (?P<street>FLOP|TURN|RIVER) \*\*\*"),
+    run_words=RUNS_NUMBERED,
     dealt=re.compile(rf"^Dealt to {NAME}: \[(?:(?:X ?)+|(?P<cards>[^\]]*))\]$"),
     collected=re.compile(rf"^{NAME} wins (?:pot )?\((?P<amount>[\d.,]+)\)(?: from |$)"),
     collected_in_summary=True,

@@ -20,7 +20,10 @@ engine:
   the whole hand;
 - a summary names every seat dealt in: fewer seat lines, or a last line cut, is a hand cut
   short (``truncated_hand``), never scored from half;
-- a seated player is dealt in unless the seat line says ``sitting out`` and they never act.
+- a seated player is dealt in unless the seat line says ``sitting out`` and they never act;
+- a board run twice or three times (``*** FIRST RIVER ***``, ``*** SECOND RIVER ***``, the
+  summary's ``FIRST Board [...]``): ``board`` is the first run's, ``run_boards`` every run's,
+  ``won`` the awards of every run (the compiled scanner hands such a hand back to the engine).
 
 Lines that carry nothing to score (chat, ``has returned``, ``leaves the table``, a bounty, a
 tournament's finish) are every other line, as the compiled scanner reads them: the two paths
@@ -59,7 +62,8 @@ _GAME = (
     r"(?:[^()\n]*?\()?"
     r"(?P<game>[^()\n,]*?(?:No Limit|Pot Limit|Limit))(?=[ ,)]|$)"
 )
-_NAME = r"(?P<name>.+?)"
+# A seated name, as the seat line takes it: any text, even none (the scanner reads it so).
+_NAME = r"(?P<name>.*?)"
 # A post's amount: its last word before " and is all-in", or the line's last.
 _ALL_IN = " and is all-in"
 _POSTED = rf"(?:(?:(?!{_ALL_IN}).)* )?(?P<amount>(?:(?!{_ALL_IN})\S)+)(?:{_ALL_IN}.*)?$"
@@ -132,7 +136,11 @@ POKERSTARS = TextSite(
         }
     ),
     deal_streets=MappingProxyType({"stud": {"river": 4}}),  # stud's seventh street
-    run_twice=re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?!DRAW)"),
+    # a board run twice or three times; a draw game's "*** FIRST DRAW ***" is a street
+    run_street=re.compile(
+        r"^\*\*\* (?P<run>FIRST|SECOND|THIRD) (?P<street>FLOP|TURN|RIVER|SHOW DOWN) \*\*\*"
+    ),
+    run_board=re.compile(r"^(?P<run>FIRST|SECOND|THIRD) Board \[(?P<cards>[^\]]*)\]"),
     # stud: "[6h 7h] [5s]", the up cards dealt before, then the street's; a draw: the hand
     # kept, then the cards drawn
     dealt=re.compile(r"^Dealt to (?P<name>.*?) (?P<cards>\[[^\]]*\](?: \[[^\]]*\])*)"),

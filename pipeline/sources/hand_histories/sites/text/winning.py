@@ -28,7 +28,7 @@ from pipeline.sources.hand_histories.sites.text.patterns import (
     STARS_BETS,
     STARS_SUMMARY,
 )
-from pipeline.sources.hand_histories.text_site import TextSite
+from pipeline.sources.hand_histories.text_site import RUNS_NUMBERED, TextSite
 
 _NAME = r"(?P<name>.*?)"
 _PUT = r"\((?P<amount>[\d.,]+)\)"
@@ -177,7 +177,9 @@ WINNING_2019 = TextSite(
             **{f"{n}{'rd' if n == 3 else 'th'} street": n - 3 for n in range(3, 8)},
         }
     ),
-    run_twice=re.compile(r"^\*\*\* (?:RUN IT TWICE|FLOP \d|TURN \d|RIVER \d) "),
+    # a board run twice: "*** FLOP 2 *** [6c 9s Jh]", "*** SHOW DOWN 2 ***"
+    run_street=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>\d) \*\*\*"),
+    run_words=RUNS_NUMBERED,
     # stud: "[Qd 2d] [Ac]", the up cards dealt before and the street's
     dealt=DEALT_BRACKETS,
     uncalled=re.compile(rf"^Uncalled bet \((?P<amount>[^()]*)\) returned to {_NAME}$"),
@@ -191,7 +193,7 @@ WINNING_2019 = TextSite(
     summary=STARS_SUMMARY,
     summary_shown=NEVER,  # the showdown's lines give the cards and names
     date_formats=("%Y/%m/%d %H:%M:%S",),
-    ignored=(re.compile(r"^(?:Main pot |Total pot |Board )"),),
+    ignored=(re.compile(r"^(?:Main pot |Side pot |Total pot |Board |\*\*\* RUN IT TWICE)"),),
     wording=_WORDING,
 )
 """Winning's newer logs (``Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20
