@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from pipeline.records.betting_rounds import BETTING
 from pipeline.season.names import name_key
 from pipeline.season.player_stats import player_stats
 
@@ -49,7 +50,39 @@ PAGE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("bb/100", "", "ratio", "net in big blinds per 100 hands"),
     ("all-in adjusted net", "", "money", "net with all-ins counted at their odds"),
 )
-"""The rows of a page, in order."""
+"""The rows of a page, in order (a board game's words: :data:`STREET_MEANINGS` has the others)."""
+
+
+def _meanings(first: str, second: str, later: str, seen: str) -> dict[str, str]:
+    """The street-worded meanings of a game without a flop: ``first`` the first betting round,
+    ``second`` the next, ``later`` the rounds after the first, ``seen`` the hands reaching the
+    second."""
+    return {
+        "VPIP %": f"put money in {first} by choice",
+        "PFR %": f"raised {first}",
+        "3-bet %": f"re-raised a raise {first}",
+        "c-bet %": f"bet {second} after raising {first}",
+        "fold to c-bet %": f"folded to a bet {second} by the last raiser {first}",
+        "AF": f"bets and raises per call {later}",
+        "AFq %": f"share of actions {later} that attack",
+        "WTSD %": f"went to showdown, of {seen}",
+        "WWSF %": f"won the pot, of {seen}",
+    }
+
+
+STREET_MEANINGS: dict[str, dict[str, str]] = {
+    "stud": _meanings(
+        "on third street", "on fourth street", "after third street", "fourth streets seen"
+    ),
+    "draw": _meanings(
+        "before the first draw",
+        "after the first draw",
+        "after the first draw",
+        "first draws reached",
+    ),
+}
+"""A stud or draw page's meanings, by the game's family (:data:`BETTING`): a stud player never
+sees a flop, so "before the flop" would describe another game."""
 FIGURES_SCHEMA: dict[str, pl.DataType] = {
     "statistic": pl.String(),
     "kind": pl.String(),
@@ -157,7 +190,7 @@ def player_pages(
                     game=game,
                     currency=currency,
                     players=int(theirs["players"]),
-                    figures=_figures(own, theirs),
+                    figures=_figures(own, theirs, game),
                     nights=nights.tail(MAX_NIGHTS).select(
                         "night", "date", "hands", "net", "cumulative net"
                     ),
@@ -167,7 +200,9 @@ def player_pages(
     return tuple(pages)
 
 
-def _figures(own: dict[str, object], field: dict[str, object]) -> pl.DataFrame:
+def _figures(own: dict[str, object], field: dict[str, object], game: str) -> pl.DataFrame:
+    betting = BETTING.get(game)
+    worded = STREET_MEANINGS.get(betting.family, {}) if betting is not None else {}
     records = [
         {
             "statistic": heading,
@@ -175,7 +210,7 @@ def _figures(own: dict[str, object], field: dict[str, object]) -> pl.DataFrame:
             "player": own.get(heading),
             "field": field.get(heading),
             "out of": own.get(sample) if sample else None,
-            "what it means": meaning,
+            "what it means": worded.get(heading, meaning),
         }
         for heading, sample, kind, meaning in PAGE_ROWS
     ]

@@ -104,9 +104,15 @@ NOTES = {
     "bb/100": "net in big blinds per 100 hands (money only)",
     "all-in adjusted net": "net with each all-in hand counted at its all-in EV (equity at the "
     "all-in times each pot the player could win, less put in) instead of its result: the luck "
-    "of the runouts taken out; a hand without the figure (--no-equity) at its net",
+    "of the runouts taken out; a hand without the figure (--no-equity) at its net; empty in stud "
+    "and draw games, which have no all-in EV",
 }
 """The sheet's heading notes (``n`` is every sample size column's)."""
+
+
+NO_ALL_IN_EV = tuple(game for game, betting in BETTING.items() if betting.family != "board")
+"""The stud and draw games: no board, so no all-in EV and no all-in adjusted net (stud's luck is
+in its per-street win chances; before a draw nobody's final hand is fixed)."""
 
 
 def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
@@ -147,7 +153,9 @@ def player_stats(rows: pl.DataFrame) -> pl.DataFrame:
         pl.when(per_big_blind.count() > 0)
         .then(per_big_blind.sum() * 100 / per_big_blind.count())
         .alias("bb/100"),
-        pl.when(pl.col("net").is_not_null().any())
+        # a game without a board has no all-in EV (docs/statistics.md): its net is no
+        # adjusted net, so the figure is left empty rather than repeat the net under that name
+        pl.when(pl.col("net").is_not_null().any() & ~pl.col("game").is_in(NO_ALL_IN_EV).all())
         .then(pl.coalesce("all_in_ev", "net").sum())
         .alias("all-in adjusted net"),
     )

@@ -120,3 +120,24 @@ def test_cli_player_option(one_night: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Note: --player 'Zed': no player of that name has hands with actions" in result.output
     assert load_workbook(out)[PLAYER_PAGES]["A1"].value == "Cy — Hold'em — USD"
+
+
+@pytest.mark.parametrize(
+    ("game", "first"),
+    [
+        ("Hold'em", "before the flop"),
+        ("Razz", "on third street"),
+        ("7 Card Stud Hi/Lo", "on third street"),
+        ("Badugi", "before the first draw"),
+    ],
+)
+def test_a_page_words_its_games_own_streets(one_night: Path, game: str, first: str) -> None:
+    # a stud player never sees a flop: the page says third street (a draw game: the draws)
+    path = next(one_night.glob("*.parquet"))
+    pl.read_parquet(path).with_columns(pl.lit(game).alias("game")).write_parquet(path)
+    page = season_report(one_night).player_pages[0]
+    assert page.game == game
+    meanings = dict(page.figures.select("statistic", "what it means").rows())
+    assert meanings["VPIP %"] == f"put money in {first} by choice"
+    if game != "Hold'em":
+        assert not [meaning for meaning in meanings.values() if "flop" in meaning]

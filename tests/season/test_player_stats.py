@@ -136,6 +136,22 @@ def test_all_in_adjusted_net_counts_all_in_hands_at_their_ev() -> None:
     assert old["all-in adjusted net"].to_list() == pytest.approx([104.0])
 
 
+@pytest.mark.parametrize("game", ["7 Card Stud", "Razz", "Triple Draw 2-7 Lowball", "Badugi"])
+def test_a_game_without_a_board_has_no_all_in_adjusted_net(game: str) -> None:
+    # its all_in_ev is always null: repeating the net under the name would claim the luck of
+    # an all-in was taken out when it was not
+    rows = pl.DataFrame(
+        {
+            "game": [game] * 2, "currency": ["USD"] * 2, "player": ["Ann"] * 2,
+            "big_blind": [1.0] * 2, "net": [100.0, -1.0], "folded": [False, True],
+            "saw_flop": [True, False], "all_in_ev": [None, None],
+        },
+        schema_overrides={"all_in_ev": pl.Float64},
+    )  # fmt: skip
+    table = player_stats(rows)
+    assert table.select("net", "all-in adjusted net").row(0) == (99.0, None)
+
+
 def test_aggression_per_street() -> None:
     # Ann, two hands. 1: bets the flop; raises the turn, then calls a re-raise. 2: calls the
     # flop, folds the turn.

@@ -235,11 +235,17 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
         "row_id",
         (pl.col("won").fill_null(0) > 0).alias("log_winner"),
         pl.col("won").fill_null(0).alias("_paid"),
+        # the hand's whole payout, as the log says, the rows the scorer rejected included: a
+        # rejected winner's pot is still no pot of the others (a lone loser's share is 0)
+        pl.col("won").fill_null(0).sum().over("tournament", "table", "hand_id").alias("_hand_paid"),
+        pl.len().over("tournament", "table", "hand_id").alias("_hand_rows"),
     )
-    paid = pl.col("_paid").sum().over(hand)
+    paid = pl.col("_hand_paid")
     still_in = ~pl.col("folded")
     unseen_in = (still_in & (pl.col("hand") == MUCKED)).fill_null(False)
-    full_showdown = (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
+    # a hand that lost a row to an issue is no full showdown: the rejected hand may be the best
+    whole = pl.len().over(hand) == pl.col("_hand_rows")
+    full_showdown = whole & (unseen_in.sum().over(hand) == 0) & (still_in.sum().over(hand) >= 2)
     # Whoever collects from a pot, main or side, won (issue 29 §4): the evaluator's best hand
     # takes the main pot, a shorter stack's side pot goes to a lower place.  A low half
     # collected is the low's (``low_winner``), not a high win.
@@ -265,12 +271,13 @@ def _decide_winners(scored: pl.DataFrame, log: pl.DataFrame) -> pl.DataFrame:
         # Without a full showdown a place among the shown hands is no verdict: keep it only
         # where it agrees with the award (place 1 is the winners').
         .with_columns(
-            pl.when(~full_showdown & (pl.col("winner") != (pl.col("rank") == 1)))
+            # nor is a place among the hands a rejected row left
+            pl.when(~whole | (~full_showdown & (pl.col("winner") != (pl.col("rank") == 1))))
             .then(None)
             .otherwise(pl.col("rank"))
             .alias("rank")
         )
-        .drop("log_winner", "_paid")
+        .drop("log_winner", "_paid", "_hand_paid", "_hand_rows")
     )
 
 

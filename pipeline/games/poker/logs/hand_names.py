@@ -95,7 +95,9 @@ def hand_name_issues(
     ).filter(pl.col("stated_category").is_not_null() & pl.col("strength").is_not_null())
     if named.height == 0:
         return Issues().frame(), 0, 0
-    family = pl.col("ours").replace("Royal Flush", "Straight Flush")
+    # a five-card low named as high poker names its cards ("High card : King", our "K low")
+    # is the same hand in other words: its high category is compared
+    family = pl.coalesce("poker_category", "ours").replace("Royal Flush", "Straight Flush")
     # a low the log names must be ours; a log naming none where we make one is not checked
     # (PokerStars names the low only of a hand that won part of the low half)
     low_differs = pl.col("stated_low").is_not_null() & (
@@ -124,7 +126,8 @@ def hand_name_issues(
             "hand {}: the log names {}'s {} '{}' ({}); the evaluator makes it {}",
             "hand_id",
             "player",
-            pl.concat_str("hole", "board", separator=" ").str.strip_chars(),
+            # a game without a board (stud, draw) has none: its hole cards are the hand
+            pl.concat_str("hole", "board", separator=" ", ignore_nulls=True).str.strip_chars(),
             "stated_hand",
             "stated_category",
             "ours",

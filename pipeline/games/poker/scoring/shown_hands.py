@@ -13,6 +13,7 @@ read here rather than by the notation parser.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 import numpy as np
 import polars as pl
@@ -96,7 +97,9 @@ def shown_scores(
 ) -> pl.DataFrame:
     """``rows`` (``variant``, ``hole``, ``board``) with, where ``shown`` holds and the cards make
     a hand of the row's game (its hole-card count, a whole board, no card twice, all in its
-    deck): ``strength`` (high, within the game), ``category`` (our name), ``low`` and
+    deck): ``strength`` (high, within the game), ``category`` (our name), ``poker_category``
+    (a five-card lowball hand's category as high poker names the same cards: ``High Card`` for
+    ``K low``; null elsewhere), ``low`` and
     ``low_text`` (the low half of a hi/lo game, null for none); and on every row ``low_game``
     and ``odd_chip_by`` (:data:`SEAT_ORDER`, :data:`HIGH_CARD` or :data:`LOW_CARD`).
     """
@@ -108,6 +111,7 @@ def shown_scores(
     strength = np.full(count, -1, dtype=np.int64)
     low = np.full(count, -1, dtype=np.int64)
     category: NDArray[np.object_] = np.full(count, None, dtype=object)
+    poker_category: NDArray[np.object_] = np.full(count, None, dtype=object)
     low_game = np.zeros(count, dtype=bool)
     odd_chip_by: NDArray[np.object_] = np.full(count, SEAT_ORDER, dtype=object)
     games = frame["_game"].to_numpy()
@@ -140,6 +144,15 @@ def shown_scores(
         category[good] = np.array(hands.category_names(rules, distinct), dtype=object)[inverse]
         if rules.low is not None:
             low[good] = hands.low_values(rules, hole, board, check=False)
+        if rules.lowball is not None and rules.hole_cards == 5:
+            # a five-card lowball hand (2-7, A-5 draw) named as high poker names the same five
+            # cards, as some sites word a low ("High card : King" for our "K low")
+            high = replace(rules, lowball=None, face_up=())
+            high_distinct, high_inverse = np.unique(
+                hands.high_strengths(high, hole, board, check=False), return_inverse=True
+            )
+            names = hands.category_names(high, high_distinct)
+            poker_category[good] = np.array(names, dtype=object)[high_inverse]
     low = np.where(low == NO_LOW, -1, low)
     texts = np.full(count, None, dtype=object)
     has_low = low >= 0
@@ -147,6 +160,7 @@ def shown_scores(
     return frame.drop("_game", "_shown").with_columns(
         pl.Series("strength", strength).replace(-1, None).cast(pl.UInt16),
         pl.Series("category", category.tolist(), dtype=pl.String),
+        pl.Series("poker_category", poker_category.tolist(), dtype=pl.String),
         pl.Series("low", low).replace(-1, None).cast(pl.UInt16),
         pl.Series("low_text", texts.tolist(), dtype=pl.String),
         pl.Series("low_game", low_game),
