@@ -71,9 +71,9 @@ GAME_OUTPUTS = {
     "short deck, other rule set": (0, HEADER + "QsQd       35.71    0.00     35.71\n"
                                    "Ts9c       64.29    0.00     64.29\nboards: 28 (exact)\n", ""),
     "unknown game": (2, "", "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha, "
-                     "Omaha 5, Omaha 6, Omaha Hi/Lo, Short Deck, 7 Card Stud, 7 Card Stud "
-                     "Hi/Lo, Razz, 5 Card Draw, Triple Draw 2-7 Lowball, Single Draw 2-7 "
-                     "Lowball, Triple Draw A-5 Lowball, Badugi\n"),
+                     "Omaha 5, Omaha 6, Omaha Hi/Lo, Omaha 5 Hi/Lo, Short Deck, 7 Card Stud, "
+                     "7 Card Stud Hi/Lo, Razz, 5 Card Draw, Triple Draw 2-7 Lowball, "
+                     "Single Draw 2-7 Lowball, Triple Draw A-5 Lowball, Badugi\n"),
     "two cards in omaha": (2, "", "Error: 'AhKh' is 2 cards: expected 4 hole cards in Omaha\n"),
     "a five in a short deck": (
         2, "", "Error: card '5c' is not in the 36-card deck (6 through A)\n"

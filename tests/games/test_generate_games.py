@@ -53,8 +53,9 @@ def test_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "Error: unknown game 'Chess'; known: Hold'em, Five Card, Omaha, Omaha 5, Omaha 6, "
-        "Omaha Hi/Lo, Short Deck, 7 Card Stud, 7 Card Stud Hi/Lo, Razz, 5 Card Draw, "
-        "Triple Draw 2-7 Lowball, Single Draw 2-7 Lowball, Triple Draw A-5 Lowball, Badugi"
+        "Omaha Hi/Lo, Omaha 5 Hi/Lo, Short Deck, 7 Card Stud, 7 Card Stud Hi/Lo, Razz, "
+        "5 Card Draw, Triple Draw 2-7 Lowball, Single Draw 2-7 Lowball, Triple Draw A-5 Lowball, "
+        "Badugi"
     ]
     assert not (tmp_path / "x.csv").exists()
 

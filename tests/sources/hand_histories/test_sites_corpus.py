@@ -283,11 +283,8 @@ def test_every_stud_and_draw_disagreement_is_named() -> None:
                 # an all-in raise over the bring-in written "raises -6.10€ to 18.90€" (fpdb's
                 # "negative bet"): the 'to' is what it adds, 10 short of the street's 28.90
                 ("pot_disagreement", "9250793-1578-1479092164"),
-                # Winamax names a 2-7 hand by its high category ("High card : King"), where
-                # ours names the low ("K low"): the name check's, not the reader's
-                ("hand_name_disagreement", "9160772-2-1476189756"),
-                ("hand_name_disagreement", "9160772-2-1476189756"),
-                ("hand_name_disagreement", "9160772-2-1476189756"),
+                # (Winamax names a 2-7 hand by its high category, "High card : King" for our K
+                # low: a wording the name check now reads, tests/games/test_stud_draw_verdicts)
             ],
         ),
         ("FullTilt", []),
