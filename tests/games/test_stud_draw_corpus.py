@@ -48,6 +48,9 @@ REJECTED = {
     "PokerStars/Stud/cash/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": 4,
     # a river card written "[of]": Hero's hand has six readable cards
     "PokerStars/Stud/tour/Triple-Stud-USD-2.00-0.20-MTT-201301.txt": 1,
+    # fpdb's "multi pot failure": the two players who show down on fourth street never have
+    # their seventh card shown ("Dealt to Player3: [X]"), so each hand has six known cards
+    "KingsClub/Stud/cash/Razz-USD-500-100-202101.multi.pot.failure.txt": 2,
 }
 """Every row the scorer rejects, by file: the log's own defects, each an issue naming it."""
 
