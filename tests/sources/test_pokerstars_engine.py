@@ -289,3 +289,26 @@ def test_a_day_that_never_was_and_a_show_line_twice_read_alike_on_both_paths() -
     assert compiled.rows["date"].null_count() == compiled.rows.height
     dee = player(compiled.rows, "4101", "Dee")
     assert str(dee["actions"]).count("sd") == 1
+
+
+CANCELLED = """\
+PokerStars Game #4201: Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2008/09/12 14:09:41 ET
+Table 'Miriam III' 6-max Seat #5 is the button
+Seat 5: Hero ($32.75 in chips)
+Hero: posts small blind $0.50
+Vee: is sitting out
+Hand cancelled
+*** SUMMARY ***
+Seat 5: Hero (button) collected ($0)
+"""
+
+
+def test_a_cancelled_hand_is_left_out_saying_so_on_both_paths() -> None:
+    # its blind was given back: read as played, Hero would show -0.50 for nothing
+    reference = read_pokerstars_reference(CANCELLED, "off.txt")
+    assert reference.rows.height == 0
+    assert reference.issues.select("code", "hand_id").rows() == [("malformed_hand", "4201")]
+    assert "cancelled" in reference.issues["message"][0]
+    if SCAN is not None:
+        compiled = read_pokerstars(CANCELLED, "off.txt")
+        assert compiled.rows.height == 0 and compiled.issues.equals(reference.issues)

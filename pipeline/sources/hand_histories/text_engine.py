@@ -611,6 +611,9 @@ def _play_line(site: TextSite, hand: _Hand, text_line: str) -> None:
         return
     if site.run_twice is not None and site.run_twice.match(text_line):
         raise RunItTwiceError(hand.hand_id)
+    if site.cancelled is not None and site.cancelled.match(text_line):
+        msg = "the hand was cancelled and its bets given back: not played"
+        raise BadHandError(msg, hand.hand_id)
     if site.button_line is not None and (button := site.button_line.match(text_line)):
         hand.button = _button_seat(hand, button)
         return

@@ -252,6 +252,10 @@ class TextSite:
     dealt_one_by_one: bool = False
     """The site deals hole cards one line each (Winning's ``received card: [6s]``): a player's
     ``dealt`` lines add up."""
+    cancelled: re.Pattern[str] | None = None
+    """A line saying the hand was called off and its bets given back (PokerStars' ``Hand
+    cancelled``): the hand is left out (``malformed_hand``, the message saying so), never read as
+    played (its blinds would show as lost)."""
     run_twice: re.Pattern[str] | None = None
     """A line that says the board was run more than once, for a site whose runs are not read
     (no :attr:`run_street`): the hand is left out (``run_it_twice``)."""

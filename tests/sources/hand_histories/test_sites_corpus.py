@@ -195,8 +195,9 @@ def stud_draw() -> dict[str, SiteFigures]:
         ("Ongame", 6, 21, 21, (6, 10), {}),
         ("PartyPoker", 4, 4, 4, (1, 3), {}),
         # a tracker's export in capitals left out (five Badugi tournament hands with a seat
-        # "out of hand (moved from another table into small blind)" are read: not dealt in)
-        ("PokerStars", 30, 418, 417, (87, 212), {"unsupported_variant": 1}),
+        # "out of hand (moved from another table into small blind)" are read: not dealt in);
+        # a cancelled hand (its blind given back) left out, saying so
+        ("PokerStars", 30, 418, 416, (87, 212), {"malformed_hand": 1, "unsupported_variant": 1}),
         ("Winamax", 7, 7, 7, (4, 4), {}),
         # a file cut short after a hand's seats
         ("Winning", 3, 7, 6, (1, 2), {"truncated_hand": 1}),

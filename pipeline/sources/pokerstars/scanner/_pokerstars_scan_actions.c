@@ -349,6 +349,10 @@ read_action(Hand *h, Seat *s, const char *a, const char *end)
 void
 read_body_line(Hand *h, const char *p, const char *end)
 {
+    if (end - p == 14 && memcmp(p, "Hand cancelled", 14) == 0) {
+        h->handed_back = 1; /* a hand called off: the reference leaves it out, saying so */
+        return;
+    }
     if (STARTS(p, end, "*** ")) {
         read_marker(h, p, end);
         return;

@@ -172,6 +172,7 @@ POKERSTARS = TextSite(
     summary_seat=re.compile(r"^Seat "),
     whole_summary_seat=re.compile(_WHOLE_SEAT_LINE),
     free_buy_in=re.compile(r"^Freeroll$"),
+    cancelled=re.compile(r"^Hand cancelled$"),
     unknown_lines_ignored=True,  # see the module doc
 )
 """PokerStars: Hold'em, Omaha, Omaha Hi/Lo and 6+ Hold'em (cash, Zoom, home games and
